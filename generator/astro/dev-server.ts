@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ViteDevServer } from 'vite';
+import type { ApiBuild } from '../generate-api.ts';
+import { formatSpec } from '../route/router.ts';
+
+interface ServeOptions {
+  watchPath?: string;
+  onError(error: unknown): void;
+  onReady(build: ApiBuild): void;
+}
+
+/** Serves the API from memory in `astro dev`, regenerating when the ontology changes on disk. */
+export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild>, options: ServeOptions): void {
+  let current: Promise<ApiBuild | undefined> = Promise.resolve(undefined);
+  let files = new Map<string, string>();
+  const regenerate = (): void => {
+    current = generate().then((build) => {
+      files = new Map(build.files.map((file) => [file.path, file.contents]));
+      options.onReady(build);
+      return build;
+    }, (error: unknown) => {
+      // Keep serving the last good build; the error is shown in the dev server's log.
+      options.onError(error);
+      return undefined;
+    });
+  };
+  regenerate();
+  if (options.watchPath) {
+    server.watcher.add(options.watchPath);
+    let timer: NodeJS.Timeout | undefined;
+    const onChange = (path: string): void => {
+      if (!path.startsWith(options.watchPath ?? '') || !/\.(owl|rdf|xml|ttl)$/i.test(path)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        regenerate();
+        void current.then(() => server.ws.send({ type: 'full-reload' }));
+      }, 100);
+    };
+    server.watcher.on('change', onChange).on('add', onChange).on('unlink', onChange);
+  }
+  server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    void current.then((build) => {
+      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://dev').pathname);
+      const target = build?.router.resolve(path);
+      const contents = target && files.get(build?.router.filePath(target.id, target.format) ?? '');
+      if (!target || contents === undefined) return next();
+      response.setHeader('Content-Type', formatSpec(target.format).contentType);
+      response.setHeader('Access-Control-Allow-Origin', '*');
+      response.end(contents);
+    });
+  });
+}

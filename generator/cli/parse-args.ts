@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import type { BuildOptions } from '../config/options.ts';
+import { OptionsError } from '../load/errors.ts';
+
+export const USAGE = `Usage: npm run build -- [options]
+
+  --ontology <file|folder|url>  ontology to publish: an .owl/.rdf/.xml (RDF/XML) or .ttl file,
+                                a folder searched for them, or an http(s) URL   (default: ontology/)
+  --out <folder>                output folder                                   (default: dist/)
+  --base-url <url>              where the site is served, sub-path included     (default: from static-api.config.json)
+  --base-iri <iri>              publish entities under this IRI                 (default: the owl:Ontology IRI)
+  --api-only                    write the API files only, without the Astro site
+  --help                        show this help`;
+
+export interface ParsedArgs {
+  help: boolean;
+  options: Partial<BuildOptions>;
+}
+
+export function parseBuildArgs(argv: string[]): ParsedArgs {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        ontology: { type: 'string' },
+        out: { type: 'string' },
+        'base-url': { type: 'string' },
+        'base-iri': { type: 'string' },
+        'api-only': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new OptionsError((error as Error).message, 'run `npm run build -- --help` for the options');
+  }
+  return {
+    help: values.help === true,
+    options: {
+      ontology: values.ontology as string | undefined,
+      out: values.out as string | undefined,
+      baseUrl: values['base-url'] as string | undefined,
+      baseIri: values['base-iri'] as string | undefined,
+      apiOnly: values['api-only'] as boolean | undefined,
+    },
+  };
+}

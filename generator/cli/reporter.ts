@@ -1,0 +1,40 @@
+import { UserError, OntologySyntaxError } from '../load/errors.ts';
+
+/** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
+export class Reporter {
+  readonly #isTty = process.stderr.isTTY === true;
+  #lastTick = 0;
+
+  log(line: string): void {
+    this.#clearTick();
+    process.stderr.write(`${line}\n`);
+  }
+
+  tick(stage: string, done: number, total: number): void {
+    if (!this.#isTty) return;
+    const now = Date.now();
+    if (done !== total && now - this.#lastTick < 100) return;
+    this.#lastTick = now;
+    process.stderr.write(`\r${stage}: ${done}/${total}`);
+  }
+
+  #clearTick(): void {
+    if (this.#isTty && this.#lastTick !== 0) process.stderr.write('\r\x1b[K');
+    this.#lastTick = 0;
+  }
+}
+
+/** One line for a user's mistake (file:line:column: what, then how to fix it); the stack only for our bugs. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof UserError) {
+    const text = error instanceof OntologySyntaxError ? error.toString() : error.message;
+    return `error: ${text}${error.hint ? ` (${error.hint})` : ''}`;
+  }
+  return `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

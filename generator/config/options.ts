@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { OptionsError } from '../load/errors.ts';
+
+export interface BuildOptions {
+  /** A file, a folder searched for *.owl, *.rdf and *.ttl, or an http(s) URL. */
+  ontology: string;
+  /** The output folder. */
+  out: string;
+  /** Where the site will be served, sub-path included. */
+  baseUrl: string;
+  /** The IRI whose children are published; by default the owl:Ontology's IRI. */
+  baseIri?: string;
+  /** Write only the API files, without the Astro site. */
+  apiOnly: boolean;
+}
+
+export const CONFIG_FILE = 'static-api.config.json';
+
+export const DEFAULT_OPTIONS: BuildOptions = {
+  ontology: 'ontology',
+  out: 'dist',
+  baseUrl: 'http://localhost:4321/',
+  apiOnly: false,
+};
+
+type OptionChecks = { [K in keyof BuildOptions]-?: (value: unknown) => string | undefined };
+
+const isText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? undefined : 'must be a non-empty string');
+const isHttpUrl = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || !URL.canParse(value)) return 'must be an absolute URL such as https://example.org/folio/';
+  return /^https?:$/.test(new URL(value).protocol) ? undefined : 'must start with http:// or https://';
+};
+
+// One schema for every way options arrive: the config file, the command line, the Astro integration.
+const CHECKS: OptionChecks = {
+  ontology: isText,
+  out: isText,
+  baseUrl: isHttpUrl,
+  baseIri: (value) => (value === undefined ? undefined : isHttpUrl(value) ?? (/[/#]$/.test(String(value)) ? undefined : 'must end with "/" or "#"')),
+  apiOnly: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+};
+
+/** Merges defaults, the config file and the given options (later wins), and checks the result. */
+export function resolveOptions(given: Partial<BuildOptions>, fromFile: Partial<BuildOptions> = readConfigFile()): BuildOptions {
+  const merged: Record<string, unknown> = { ...DEFAULT_OPTIONS, ...fromFile, ...withoutUndefined(given) };
+  for (const key of Object.keys(merged)) {
+    const check = CHECKS[key as keyof BuildOptions];
+    if (!check) throw new OptionsError(`unknown option "${key}"`, `known options: ${Object.keys(CHECKS).join(', ')}`);
+    const problem = check(merged[key]);
+    if (problem) throw new OptionsError(`option ${key} ${problem} (got ${JSON.stringify(merged[key])})`);
+  }
+  return merged as unknown as BuildOptions;
+}
+
+export function readConfigFile(path: string = CONFIG_FILE): Partial<BuildOptions> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    return JSON.parse(text) as Partial<BuildOptions>;
+  } catch (error) {
+    throw new OptionsError(`${path}: not valid JSON (${(error as Error).message})`, 'fix or delete the file');
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,39 @@
+import type { OntologyModel } from '../model/build-model.ts';
+import { NOT_FOUND_BODY } from '../schema/records.ts';
+import { emitHeaders, emitRedirects } from '../host/pages-config.ts';
+import { NOT_FOUND_FILE, type Router } from '../route/router.ts';
+import { emitJson } from './json.ts';
+import { emitJsonLd } from './jsonld.ts';
+import { emitMarkdown } from './markdown.ts';
+import { buildNodeTree } from './node-tree.ts';
+import { emitRdfXml } from './rdfxml.ts';
+
+export interface OutputFile {
+  /** Path inside the output folder, with "/" separators. */
+  path: string;
+  contents: string;
+}
+
+/** emit: every file of the static API, sorted by path so the same model always gives the same bytes. */
+export function emitApi(model: OntologyModel, router: Router, onEntity: (done: number) => void = () => {}): OutputFile[] {
+  const files: OutputFile[] = [];
+  model.entities.forEach((entity, index) => {
+    const tree = buildNodeTree(entity.iri, entity.quads);
+    files.push(
+      { path: router.filePath(entity.id, 'json'), contents: emitJson(entity.record) },
+      { path: router.filePath(entity.id, 'jsonld'), contents: emitJsonLd(tree) },
+      { path: router.filePath(entity.id, 'xml'), contents: emitRdfXml(tree) },
+      { path: router.filePath(entity.id, 'markdown'), contents: emitMarkdown(entity.record) },
+    );
+    onEntity(index + 1);
+  });
+  files.push(
+    { path: '_headers', contents: emitHeaders(router) },
+    { path: '_redirects', contents: emitRedirects(router) },
+    // Hosts serve this for unknown paths; at the root every unknown path is an unknown id.
+    { path: NOT_FOUND_FILE, contents: emitJson(NOT_FOUND_BODY) },
+    // GitHub Pages would otherwise run Jekyll, which drops the "_api" folder.
+    { path: '.nojekyll', contents: '' },
+  );
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,11 @@
+// `<`, `>` and `&` are escaped so a host that serves the file as text/html cannot be made to render markup.
+const UNSAFE = /[<>&\u2028\u2029]/g;
+
+function escapeUnsafe(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** Compact JSON, as the live service sends it, with HTML-significant characters escaped. */
+export function emitJson(value: unknown): string {
+  return JSON.stringify(value).replace(UNSAFE, escapeUnsafe);
+}

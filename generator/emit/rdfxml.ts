@@ -1,0 +1,74 @@
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { NS, RDF_LANG_STRING, RDF_TYPE, XSD_STRING } from '../model/vocabulary.ts';
+import { knownPrefix, splitIri, type QName } from './namespaces.ts';
+import type { Statement, TreeNode } from './node-tree.ts';
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+
+export class UnwritablePredicateError extends Error {
+  readonly predicate: string;
+  constructor(predicate: string) {
+    super(`RDF/XML cannot name the predicate ${predicate}: its last segment is not an XML name`);
+    this.predicate = predicate;
+  }
+}
+
+/** Assigns prefixes: the well-known ones by name, others ns1, ns2… in order of first use. */
+class Prefixes {
+  readonly used = new Map<string, string>([[NS.rdf, 'rdf']]);
+
+  qname(iri: string): QName | undefined {
+    const parts = splitIri(iri);
+    if (!parts) return undefined;
+    let prefix = this.used.get(parts.namespace);
+    if (!prefix) {
+      prefix = knownPrefix(parts.namespace) ?? `ns${[...this.used.values()].filter((p) => p.startsWith('ns')).length + 1}`;
+      this.used.set(parts.namespace, prefix);
+    }
+    return { prefix, namespace: parts.namespace, local: parts.local };
+  }
+}
+
+/** OWL as RDF/XML holding exactly the entity's source triples, nested as Protégé writes them. */
+export function emitRdfXml(tree: TreeNode): string {
+  const prefixes = new Prefixes();
+  // First pass only collects prefixes, so every namespace is declared once on the root element.
+  writeNode(create().ele(NS.rdf, 'rdf:RDF'), tree, prefixes);
+  const declarations = Object.fromEntries([...prefixes.used].map(([namespace, prefix]) => [`xmlns:${prefix}`, namespace]));
+  const document = create({ version: '1.0', encoding: 'UTF-8' });
+  writeNode(document.ele(NS.rdf, 'rdf:RDF', declarations), tree, prefixes);
+  return `${document.end({ prettyPrint: true, indent: '    ' })}\n`;
+}
+
+function writeNode(parent: XMLBuilder, node: TreeNode, prefixes: Prefixes): void {
+  const typeIndex = node.statements.findIndex((s) => s.predicate === RDF_TYPE && s.value.kind === 'iri' && prefixes.qname(s.value.term.value));
+  const type = typeIndex >= 0 ? node.statements[typeIndex] : undefined;
+  const typeName = type?.value.kind === 'iri' ? prefixes.qname(type.value.term.value) : undefined;
+  const element = typeName
+    ? parent.ele(typeName.namespace, `${typeName.prefix}:${typeName.local}`)
+    : parent.ele(NS.rdf, 'rdf:Description');
+  if (node.kind === 'iri' && node.label !== undefined) element.att(NS.rdf, 'rdf:about', node.label);
+  else if (node.label !== undefined) element.att(NS.rdf, 'rdf:nodeID', node.label);
+  node.statements.forEach((statement, index) => {
+    if (index !== typeIndex) writeStatement(element, statement, prefixes);
+  });
+}
+
+function writeStatement(parent: XMLBuilder, { predicate, value }: Statement, prefixes: Prefixes): void {
+  const name = prefixes.qname(predicate);
+  if (!name) throw new UnwritablePredicateError(predicate);
+  const element = parent.ele(name.namespace, `${name.prefix}:${name.local}`);
+  switch (value.kind) {
+    case 'iri': element.att(NS.rdf, 'rdf:resource', value.term.value); break;
+    case 'ref': element.att(NS.rdf, 'rdf:nodeID', value.label); break;
+    case 'node': writeNode(element, value.node, prefixes); break;
+    case 'literal': {
+      const { language, datatype } = value.term;
+      if (language) element.att(XML_NS, 'xml:lang', language);
+      else if (datatype.value !== XSD_STRING && datatype.value !== RDF_LANG_STRING) element.att(NS.rdf, 'rdf:datatype', datatype.value);
+      element.txt(value.term.value);
+      break;
+    }
+  }
+}

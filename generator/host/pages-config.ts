@@ -1,0 +1,21 @@
+import { FORMATS, FORMATS_FOLDER, type Router } from '../route/router.ts';
+
+// `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
+// Their rules are matched against the request path, so they are written with the base path.
+
+/** `_redirects`: `/{id}/{format}` answers 200 from the formats folder, with no redirect. */
+export function emitRedirects(router: Router): string {
+  const rules = FORMATS.filter((spec) => spec.extension !== '').map((spec) =>
+    `${router.basePath}/:id${spec.urlSuffix} ${router.basePath}/${FORMATS_FOLDER}/:id${spec.extension} 200`);
+  return `${rules.join('\n')}\n`;
+}
+
+/** `_headers`: CORS on everything, and each format's Content-Type by URL shape. */
+export function emitHeaders(router: Router): string {
+  const blocks = [`${router.basePath}/*\n  Access-Control-Allow-Origin: *`];
+  // Most specific first: `/:id` would otherwise also claim the two-segment format URLs on some hosts.
+  for (const spec of [...FORMATS].reverse()) {
+    blocks.push(`${router.basePath}/:id${spec.urlSuffix}\n  Content-Type: ${spec.contentType}`);
+  }
+  return `${blocks.join('\n')}\n`;
+}

@@ -1,0 +1,22 @@
+import type { Quad } from '@rdfjs/types';
+import { DataFactory } from 'rdf-data-factory';
+import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import { OntologySyntaxError } from './errors.ts';
+import { positionFromMessage } from './position.ts';
+
+/** Parses one RDF/XML document into quads, in document order. */
+export function parseRdfXml(text: string, file: string, baseIRI: string, factory: DataFactory): Promise<Quad[]> {
+  return new Promise((resolve, reject) => {
+    const quads: Quad[] = [];
+    const parser = new RdfXmlParser({ baseIRI, dataFactory: factory, trackPosition: true });
+    parser.on('data', (quad: Quad) => quads.push(quad));
+    parser.on('error', (error: Error) => {
+      const { line, column, message } = positionFromMessage(error.message);
+      reject(new OntologySyntaxError({ file, line, column }, `malformed RDF/XML: ${message}`,
+        'fix the XML at that position (check for unclosed tags and unescaped "&" or "<")'));
+    });
+    parser.on('end', () => resolve(quads));
+    parser.write(text);
+    parser.end();
+  });
+}

@@ -1,0 +1,30 @@
+import type { Quad } from '@rdfjs/types';
+import { Parser } from 'n3';
+import { OntologySyntaxError } from './errors.ts';
+
+interface N3ErrorContext {
+  line?: number;
+  token?: { value?: unknown; type?: string } | null;
+}
+
+/** Parses one Turtle document into quads, in document order. */
+export function parseTurtle(text: string, file: string, baseIRI: string, blankNodePrefix: string): Quad[] {
+  const parser = new Parser({ baseIRI, format: 'text/turtle', blankNodePrefix });
+  try {
+    return parser.parse(text) as Quad[];
+  } catch (error) {
+    const context = (error as { context?: N3ErrorContext }).context ?? {};
+    const line = context.line;
+    const column = line === undefined ? undefined : columnOf(text, line, context.token?.value);
+    const message = (error as Error).message.replace(/ on line \d+\.?$/, '');
+    throw new OntologySyntaxError({ file, line, column }, `Turtle syntax error: ${message}`,
+      'check the statement on that line (a missing "." or ";", or an unclosed string)');
+  }
+}
+
+// n3 reports the line only; find the offending token on it to give a column too.
+function columnOf(text: string, line: number, token: unknown): number {
+  const lineText = text.split('\n')[line - 1] ?? '';
+  const found = typeof token === 'string' && token !== '' ? lineText.indexOf(token) : -1;
+  return found >= 0 ? found + 1 : Math.max(1, lineText.search(/\S/) + 1);
+}

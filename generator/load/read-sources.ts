@@ -1,0 +1,60 @@
+import { readFile, stat } from 'node:fs/promises';
+import { resolve, relative, extname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+import { SourceNotFoundError, UserError } from './errors.ts';
+import { download } from './download.ts';
+
+export type SourceFormat = 'rdfxml' | 'turtle';
+
+export interface SourceText {
+  /** What errors and the summary call this source: a path relative to the working folder, or the URL. */
+  name: string;
+  /** Base IRI for relative references inside the document. */
+  baseIRI: string;
+  format: SourceFormat;
+  text: string;
+}
+
+const FORMAT_BY_EXTENSION: Record<string, SourceFormat> = {
+  '.owl': 'rdfxml',
+  '.rdf': 'rdfxml',
+  '.xml': 'rdfxml',
+  '.ttl': 'turtle',
+};
+
+export const ONTOLOGY_GLOB = '**/*.{owl,rdf,ttl}';
+
+/** Reads every ontology document named by `input`: a file, a folder (searched recursively) or an http(s) URL. */
+export async function readSources(input: string, log: (line: string) => void = () => {}): Promise<SourceText[]> {
+  if (/^https?:\/\//i.test(input)) return [await readUrl(input, log)];
+  const path = resolve(input);
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw new SourceNotFoundError(`ontology not found: ${input}`, 'pass --ontology <file|folder|url>');
+  if (info.isFile()) return [await readFileSource(path, formatOfPath(path, input))];
+  const files = (await fg(ONTOLOGY_GLOB, { cwd: path, absolute: true, onlyFiles: true })).sort();
+  if (files.length === 0) {
+    throw new SourceNotFoundError(`no *.owl, *.rdf or *.ttl files under ${input}`, 'add an ontology file or pass --ontology <file|url>');
+  }
+  return Promise.all(files.map((file) => readFileSource(file, formatOfPath(file, file))));
+}
+
+function formatOfPath(path: string, shown: string): SourceFormat {
+  const format = FORMAT_BY_EXTENSION[extname(path).toLowerCase()];
+  if (!format) {
+    throw new UserError(`unknown ontology file type: ${shown}`, 'use .owl, .rdf or .xml for RDF/XML and .ttl for Turtle');
+  }
+  return format;
+}
+
+async function readFileSource(path: string, format: SourceFormat): Promise<SourceText> {
+  const text = await readFile(path, 'utf8');
+  return { name: relative(process.cwd(), path) || path, baseIRI: pathToFileURL(path).href, format, text };
+}
+
+async function readUrl(url: string, log: (line: string) => void): Promise<SourceText> {
+  const { text, contentType } = await download(url, log);
+  const byType = /turtle/i.test(contentType) ? 'turtle' : undefined;
+  const byPath = FORMAT_BY_EXTENSION[extname(new URL(url).pathname).toLowerCase()];
+  return { name: url, baseIRI: url, format: byType ?? byPath ?? 'rdfxml', text };
+}

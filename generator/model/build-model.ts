@@ -1,0 +1,55 @@
+import type { Quad } from '@rdfjs/types';
+import type { EntityRecord } from '../schema/records.ts';
+import { buildClassRecord } from './class-record.ts';
+import { buildPropertyRecord } from './property-record.ts';
+import { findBaseIri, findEntities, type Entity } from './entities.ts';
+import { TripleIndex } from './triple-index.ts';
+import { OWL_CLASS, OWL_THING, P, RDF_TYPE } from './vocabulary.ts';
+
+export interface ModelEntity extends Entity {
+  record: EntityRecord;
+  /** The entity's source triples with the blank nodes they reach: what JSON-LD and RDF/XML publish. */
+  quads: Quad[];
+}
+
+export interface OntologyModel {
+  baseIri: string;
+  entities: ModelEntity[];
+  warnings: string[];
+}
+
+/** model: turns parsed triples into the published entities, each with its record and its own triples. */
+export function buildModel(quads: readonly Quad[], options: { baseIri?: string } = {}): OntologyModel {
+  const baseIri = findBaseIri(quads, options.baseIri);
+  const index = new TripleIndex(quads);
+  const children = childrenByParent(quads, index);
+  const warnings: string[] = [];
+  const entities = findEntities(quads, baseIri).map((entity): ModelEntity => {
+    const record = entity.kind === 'class'
+      ? buildClassRecord(entity.iri, index, children.get(entity.iri) ?? [])
+      : buildPropertyRecord(entity.iri, index);
+    if (record.label === null) warnings.push(`missing-label: ${entity.kind} ${entity.id} has no rdfs:label`);
+    return { ...entity, record, quads: index.closure(entity.iri) };
+  });
+  return { baseIri, entities, warnings };
+}
+
+// Children are listed in class declaration order; unlabelled classes are skipped as the live service does.
+function childrenByParent(quads: readonly Quad[], index: TripleIndex): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const quad of quads) {
+    const child = quad.subject.value;
+    if (quad.predicate.value !== RDF_TYPE || quad.object.value !== OWL_CLASS) continue;
+    if (quad.subject.termType !== 'NamedNode' || seen.has(child)) continue;
+    seen.add(child);
+    if (index.objects(child, P.label).length === 0) continue;
+    for (const parent of index.objects(child, P.subClassOf)) {
+      if (parent.termType !== 'NamedNode' || parent.value === OWL_THING) continue;
+      const list = children.get(parent.value);
+      if (list) list.push(child);
+      else children.set(parent.value, [child]);
+    }
+  }
+  return children;
+}

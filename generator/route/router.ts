@@ -1,0 +1,68 @@
+// The one place that decides where each entity's formats live on disk and at which URL they answer.
+
+export type Format = 'json' | 'jsonld' | 'xml' | 'markdown';
+
+export interface FormatSpec {
+  format: Format;
+  /** What follows `/{id}` in the public URL. */
+  urlSuffix: string;
+  contentType: string;
+  /** Extension of the file that holds this format in the formats folder; the record has none. */
+  extension: string;
+}
+
+export const FORMATS: readonly FormatSpec[] = [
+  { format: 'json', urlSuffix: '', contentType: 'application/json', extension: '' },
+  { format: 'jsonld', urlSuffix: '/jsonld', contentType: 'application/ld+json', extension: '.jsonld' },
+  { format: 'xml', urlSuffix: '/xml', contentType: 'application/rdf+xml', extension: '.xml' },
+  { format: 'markdown', urlSuffix: '/markdown', contentType: 'text/markdown; charset=utf-8', extension: '.md' },
+];
+
+/** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
+export const FORMATS_FOLDER = '_api';
+export const NOT_FOUND_FILE = '404.html';
+
+export function formatSpec(format: Format): FormatSpec {
+  const spec = FORMATS.find((candidate) => candidate.format === format);
+  if (!spec) throw new Error(`unknown format ${format}`);
+  return spec;
+}
+
+export class Router {
+  /** The deployment's path prefix: "" at a domain root, "/repo" for a GitHub Pages project site. */
+  readonly basePath: string;
+  readonly origin: string;
+
+  constructor(baseUrl: string) {
+    const url = new URL(baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+  }
+
+  /**
+   * The record is a file named exactly `{id}` at the root, so `/{id}` needs no rewrite; the other formats
+   * cannot sit at `{id}/…` beside a file of that name, so they live in the formats folder.
+   */
+  filePath(id: string, format: Format): string {
+    const spec = formatSpec(format);
+    return spec.extension === '' ? id : `${FORMATS_FOLDER}/${id}${spec.extension}`;
+  }
+
+  /** Path of the public URL, base path included. */
+  urlPath(id: string, format: Format): string {
+    return `${this.basePath}/${id}${formatSpec(format).urlSuffix}`;
+  }
+
+  url(id: string, format: Format): string {
+    return `${this.origin}${this.urlPath(id, format)}`;
+  }
+
+  /** Looks a public URL path up: which entity id and format it names, if any. */
+  resolve(path: string): { id: string; format: Format } | undefined {
+    if (!path.startsWith(`${this.basePath}/`)) return undefined;
+    const [id, suffix, ...rest] = path.slice(this.basePath.length + 1).split('/');
+    if (!id || rest.length > 0) return undefined;
+    const spec = FORMATS.find((candidate) => candidate.urlSuffix === (suffix === undefined ? '' : `/${suffix}`));
+    return spec ? { id: decodeURIComponent(id), format: spec.format } : undefined;
+  }
+}

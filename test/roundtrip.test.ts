@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import jsonld from 'jsonld';
+import { DataFactory } from 'rdf-data-factory';
+import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
+import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
+import { canonical, canonicalQuads } from './support/rdf-compare.ts';
+import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
+
+// JSON-LD and RDF/XML must carry exactly the entity's source triples: emit, re-parse, compare as graphs.
+function roundTrips(name: string, ontology: string, enabled: boolean): void {
+  describe.skipIf(!enabled)(`round trips on ${name}`, () => {
+    let build: ApiBuild;
+    let served: Map<string, string>;
+    beforeAll(async () => {
+      build = await generateApi({ ontology, baseUrl: 'https://api.example.org/' });
+      served = new Map(build.files.map((file) => [file.path, file.contents]));
+    });
+
+    it('has entities with restrictions, languages and datatypes to round-trip', () => {
+      const all = build.model.entities.flatMap((entity) => entity.quads);
+      expect(all.some((quad) => quad.object.termType === 'BlankNode')).toBe(true);
+      expect(all.some((quad) => quad.object.termType === 'Literal' && quad.object.language !== '')).toBe(true);
+    });
+
+    it('JSON-LD: jsonld.js toRDF gives back the source triples of every entity', async () => {
+      for (const entity of build.model.entities) {
+        const document = JSON.parse(served.get(build.router.filePath(entity.id, 'jsonld')) ?? '{}') as object;
+        const nquads = await jsonld.toRDF(document, { format: 'application/n-quads' }) as unknown as string;
+        expect(await canonical(nquads), entity.id).toBe(await canonicalQuads(entity.quads));
+      }
+    });
+
+    it('RDF/XML: re-parsing gives back the source triples of every entity', async () => {
+      for (const entity of build.model.entities) {
+        const xml = served.get(build.router.filePath(entity.id, 'xml')) ?? '';
+        expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n'), entity.id).toBe(true);
+        const quads = await parseRdfXml(xml, `${entity.id}.xml`, 'https://api.example.org/', new DataFactory());
+        expect(await canonicalQuads(quads), entity.id).toBe(await canonicalQuads(entity.quads));
+      }
+    });
+  });
+}
+
+roundTrips('the repo sample', SAMPLE_ONTOLOGY, true);
+roundTrips('folio-excerpt.owl', EXCERPT, hasShared);

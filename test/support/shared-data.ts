@@ -1,0 +1,33 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SAMPLE_ONTOLOGY = join(REPO_ROOT, 'ontology');
+const SHARED_ONTOLOGY = resolve(REPO_ROOT, '../shared/ontology');
+export const EXCERPT = join(SHARED_ONTOLOGY, 'folio-excerpt.owl');
+export const UPSTREAM = join(SHARED_ONTOLOGY, 'upstream');
+
+/** The real FOLIO excerpt lives beside the repo, not in it (CC-BY data); a user's own clone may not have it. */
+export const hasShared = existsSync(EXCERPT) && existsSync(UPSTREAM);
+
+if (!hasShared) {
+  process.stderr.write(`\nNOTICE: ${SHARED_ONTOLOGY} is absent: tests on the real FOLIO excerpt are skipped; the rest run on the repo's sample.\n\n`);
+}
+
+export interface UpstreamEntity {
+  id: string;
+  record: Record<string, unknown>;
+  markdown?: string;
+}
+
+export function readUpstream(): UpstreamEntity[] {
+  return readdirSync(UPSTREAM).sort().map((id) => {
+    const markdownPath = join(UPSTREAM, id, 'markdown.md');
+    return {
+      id,
+      record: JSON.parse(readFileSync(join(UPSTREAM, id, 'record.json'), 'utf8')) as Record<string, unknown>,
+      markdown: existsSync(markdownPath) ? readFileSync(markdownPath, 'utf8') : undefined,
+    };
+  });
+}
