@@ -12,7 +12,9 @@ export function toNQuads(quads: readonly Quad[]): Promise<string> {
 
 /** Canonical N-Quads (RDFC-1.0), so graphs compare as sets with blank nodes matched by structure. */
 export async function canonical(nquads: string): Promise<string> {
-  return jsonld.canonize(nquads, { algorithm: 'RDFC-1.0', inputFormat: 'application/n-quads', format: 'application/n-quads' }) as Promise<string>;
+  // The typings only know JSON-LD input; jsonld.js also takes N-Quads when told the input format.
+  const canonize = jsonld.canonize as unknown as (input: string, options: Record<string, string>) => Promise<string>;
+  return canonize(nquads, { algorithm: 'RDFC-1.0', inputFormat: 'application/n-quads', format: 'application/n-quads' });
 }
 
 export async function canonicalQuads(quads: readonly Quad[]): Promise<string> {

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBuild } from './support/run-cli.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'cli-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function write(name: string, text: string): string {
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function hashes(folder: string): Promise<Map<string, string>> {
+  const files = (await fg('**/*', { cwd: folder, dot: true })).sort();
+  return new Map(files.map((file) => [file, createHash('sha256').update(readFileSync(join(folder, file))).digest('hex')]));
+}
+
+const GOOD_HEADER = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">\n';
+
+// Each bad input must end the build with status 1 and one line naming the file, line and column.
+describe('bad input ends the build with one clear line', () => {
+  it.each([
+    ['malformed XML', 'broken.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:labl>\n</owl:Class>\n</rdf:RDF>\n`, /^error: .*broken\.owl:5:\d+: malformed RDF\/XML: .+/],
+    ['Turtle syntax error', 'broken.ttl', '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n<https://x.example/A> a owl:Class ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "A" "B" .\n', /^error: .*broken\.ttl:4:\d+: Turtle syntax error: .+/],
+    ['unknown file type', 'notes.txt', 'hello', /^error: unknown ontology file type: .*notes\.txt \(use \.owl/],
+  ])('%s', async (_, name, text, expected) => {
+    const result = await runBuild(['--ontology', write(name, text), '--out', join(scratch, 'never'), '--api-only']);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines.at(-1)).toMatch(expected);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('missing ontology path', async () => {
+    const result = await runBuild(['--ontology', join(scratch, 'nowhere'), '--api-only']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: ontology not found: .*nowhere \(pass --ontology/);
+  });
+
+  it('bad option value and unknown option', async () => {
+    const bad = await runBuild(['--base-url', 'ftp://x', '--api-only']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim().split('\n').at(-1)).toBe('error: option baseUrl must start with http:// or https:// (got "ftp://x")');
+    const unknown = await runBuild(['--colour']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toMatch(/^error: Unknown option '--colour'.*--help/);
+  });
+});
+
+describe('command line', () => {
+  it('--help lists every option', async () => {
+    const result = await runBuild(['--help']);
+    expect(result.code).toBe(0);
+    for (const option of ['--ontology', '--out', '--base-url', '--base-iri', '--api-only']) expect(result.stdout).toContain(option);
+  });
+
+  it('prints a summary: entities by kind, files and bytes, warnings, time', async () => {
+    const result = await runBuild(['--out', join(scratch, 'summary'), '--api-only']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^built 52 classes, 6 object properties from 2 source\(s\), \d+ triples$/m);
+    expect(result.stdout).toMatch(/^wrote 236 API files, [\d.]+ kB, into /m);
+    expect(result.stdout).toMatch(/^0 warning\(s\)$/m);
+    expect(result.stdout).toMatch(/^done in [\d.]+ s$/m);
+    expect(result.stderr).toMatch(/^load: 2 source\(s\)/m);
+  });
+
+  it('same input, same bytes: two full builds are identical file for file', async () => {
+    const first = join(scratch, 'first');
+    const second = join(scratch, 'second');
+    expect((await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', first])).code).toBe(0);
+    expect((await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', second])).code).toBe(0);
+    const a = await hashes(first);
+    expect(a.size).toBeGreaterThan(236);
+    expect(await hashes(second)).toEqual(a);
+  });
+
+  it('builds one ontology for two deployments on different base addresses', async () => {
+    const root = join(scratch, 'root');
+    const project = join(scratch, 'project');
+    expect((await runBuild(['--out', root, '--base-url', 'https://api.example.org/'])).code).toBe(0);
+    expect((await runBuild(['--out', project, '--base-url', 'https://example.github.io/folio-api/'])).code).toBe(0);
+    expect(readFileSync(join(root, '_redirects'), 'utf8')).toMatch(/^\/:id\/jsonld \/_api\/:id\.jsonld 200$/m);
+    expect(readFileSync(join(project, '_redirects'), 'utf8')).toMatch(/^\/folio-api\/:id\/jsonld \/folio-api\/_api\/:id\.jsonld 200$/m);
+    expect(readFileSync(join(project, 'index.html'), 'utf8')).toContain('<code>/folio-api/&#123;id&#125;/jsonld</code>');
+    const rootFiles = await hashes(root);
+    const projectFiles = await hashes(project);
+    const entityFiles = [...rootFiles.keys()].filter((file) => /^R\w+$|^_api\//.test(file));
+    expect(entityFiles.length).toBe(232);
+    for (const file of entityFiles) expect(projectFiles.get(file), file).toBe(rootFiles.get(file));
+  });
+});

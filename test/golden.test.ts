@@ -1,0 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GOLDEN_DIR, GOLDEN_IDS, currentGoldenFiles } from './golden/golden-cases.ts';
+
+// Each emitter's exact bytes for chosen sample entities; `npm run golden` regenerates them after a deliberate change.
+describe('golden files', async () => {
+  const files = await currentGoldenFiles();
+
+  it('covers every emitter for every chosen entity', () => {
+    expect(files.size).toBe(Object.keys(GOLDEN_IDS).length * 4 + 3);
+    for (const contents of files.values()) expect(contents.length).toBeGreaterThan(0);
+  });
+
+  it.each([...files.keys()])('%s', (path) => {
+    const golden = join(GOLDEN_DIR, path);
+    expect(existsSync(golden), `${path} missing: run npm run golden`).toBe(true);
+    expect(files.get(path)).toBe(readFileSync(golden, 'utf8'));
+  });
+});

@@ -1,0 +1,29 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT } from './shared-data.ts';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Vitest exports Vite's own variables (BASE_URL, MODE, NODE_ENV=test…) into process.env; a user's shell has none.
+const VITEST_VARIABLES = /^(VITEST.*|BASE_URL|MODE|DEV|PROD|SSR|NODE_ENV|TEST)$/;
+
+export function userEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !VITEST_VARIABLES.test(name)));
+}
+
+/** Runs `npm run build -- …` the way a user does: a separate Node process, from the repo root. */
+export function runBuild(args: string[], cwd: string = REPO_ROOT): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'generator/cli/build.ts'), ...args], { cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
