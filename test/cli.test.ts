@@ -28,7 +28,11 @@ describe('bad input ends the build with one clear line', () => {
   it.each([
     ['malformed XML', 'broken.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:labl>\n</owl:Class>\n</rdf:RDF>\n`, /^error: .*broken\.owl:5:\d+: malformed RDF\/XML: .+/],
     ['Turtle syntax error', 'broken.ttl', '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n<https://x.example/A> a owl:Class ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "A" "B" .\n', /^error: .*broken\.ttl:4:\d+: Turtle syntax error: .+/],
-    ['unknown file type', 'notes.txt', 'hello', /^error: unknown ontology file type: .*notes\.txt \(use \.owl/],
+    ['truncated file', 'truncated.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:label>\n`, /^error: .*truncated\.owl:\d+:\d+: malformed RDF\/XML: unclosed tag: owl:Class — /],
+    ['empty file', 'empty.owl', '', /^error: .*empty\.owl:1:1: malformed RDF\/XML: document must contain a root element/],
+    ['no entities under the base IRI', 'bare.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n</rdf:RDF>\n`, /^error: no owl:Class or owl:ObjectProperty under https:\/\/x\.example\/ — /],
+    ['no owl:Ontology to take the base IRI from', 'anonymous.owl', `${GOOD_HEADER}<owl:Class rdf:about="https://x.example/A"/>\n</rdf:RDF>\n`, /^error: no owl:Ontology declaration found, so the base IRI is unknown — pass --base-iri/],
+    ['unknown file type', 'notes.txt', 'hello', /^error: unknown ontology file type: .*notes\.txt — use \.owl/],
   ])('%s', async (_, name, text, expected) => {
     const result = await runBuild(['--ontology', write(name, text), '--out', join(scratch, 'never'), '--api-only']);
     expect(result.code).toBe(1);
@@ -40,7 +44,7 @@ describe('bad input ends the build with one clear line', () => {
   it('missing ontology path', async () => {
     const result = await runBuild(['--ontology', join(scratch, 'nowhere'), '--api-only']);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: ontology not found: .*nowhere \(pass --ontology/);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: ontology not found: .*nowhere — pass --ontology/);
   });
 
   it('bad option value and unknown option', async () => {

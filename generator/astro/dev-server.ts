@@ -11,17 +11,17 @@ interface ServeOptions {
 
 /** Serves the API from memory in `astro dev`, regenerating when the ontology changes on disk. */
 export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild>, options: ServeOptions): void {
-  let current: Promise<ApiBuild | undefined> = Promise.resolve(undefined);
-  let files = new Map<string, string>();
+  let lastGood: { build: ApiBuild; files: Map<string, string> } | undefined;
+  let current: Promise<typeof lastGood> = Promise.resolve(undefined);
   const regenerate = (): void => {
     current = generate().then((build) => {
-      files = new Map(build.files.map((file) => [file.path, file.contents]));
+      lastGood = { build, files: new Map(build.files.map((file) => [file.path, file.contents])) };
       options.onReady(build);
-      return build;
+      return lastGood;
     }, (error: unknown) => {
       // Keep serving the last good build; the error is shown in the dev server's log.
       options.onError(error);
-      return undefined;
+      return lastGood;
     });
   };
   regenerate();
@@ -39,10 +39,10 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
     server.watcher.on('change', onChange).on('add', onChange).on('unlink', onChange);
   }
   server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
-    void current.then((build) => {
+    void current.then((served) => {
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://dev').pathname);
-      const target = build?.router.resolve(path);
-      const contents = target && files.get(build?.router.filePath(target.id, target.format) ?? '');
+      const target = served?.build.router.resolve(path);
+      const contents = target && served?.files.get(served.build.router.filePath(target.id, target.format));
       if (!target || contents === undefined) return next();
       response.setHeader('Content-Type', formatSpec(target.format).contentType);
       response.setHeader('Access-Control-Allow-Origin', '*');

@@ -28,7 +28,7 @@ export class Reporter {
 export function describeFailure(error: unknown): string {
   if (error instanceof UserError) {
     const text = error instanceof OntologySyntaxError ? error.toString() : error.message;
-    return `error: ${text}${error.hint ? ` (${error.hint})` : ''}`;
+    return `error: ${text}${error.hint ? ` — ${error.hint}` : ''}`;
   }
   return `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
 }

@@ -1,15 +1,17 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { UserError } from '../load/errors.ts';
 import { NS, RDF_LANG_STRING, RDF_TYPE, XSD_STRING } from '../model/vocabulary.ts';
 import { knownPrefix, splitIri, type QName } from './namespaces.ts';
 import type { Statement, TreeNode } from './node-tree.ts';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 
-export class UnwritablePredicateError extends Error {
+export class UnwritablePredicateError extends UserError {
   readonly predicate: string;
   constructor(predicate: string) {
-    super(`RDF/XML cannot name the predicate ${predicate}: its last segment is not an XML name`);
+    super(`RDF/XML cannot name the predicate ${predicate}: its last segment is not an XML name`,
+      'rename the property so its IRI ends in a letter or "_" followed by letters, digits, ".", "-" or "_"');
     this.predicate = predicate;
   }
 }
@@ -33,12 +35,20 @@ class Prefixes {
 /** OWL as RDF/XML holding exactly the entity's source triples, nested as Protégé writes them. */
 export function emitRdfXml(tree: TreeNode): string {
   const prefixes = new Prefixes();
-  // First pass only collects prefixes, so every namespace is declared once on the root element.
-  writeNode(create().ele(NS.rdf, 'rdf:RDF'), tree, prefixes);
+  // Names are collected first so every namespace is declared once, on the root element.
+  collectNames(tree, prefixes);
   const declarations = Object.fromEntries([...prefixes.used].map(([namespace, prefix]) => [`xmlns:${prefix}`, namespace]));
   const document = create({ version: '1.0', encoding: 'UTF-8' });
   writeNode(document.ele(NS.rdf, 'rdf:RDF', declarations), tree, prefixes);
   return `${document.end({ prettyPrint: true, indent: '    ' })}\n`;
+}
+
+function collectNames(node: TreeNode, prefixes: Prefixes): void {
+  for (const { predicate, value } of node.statements) {
+    prefixes.qname(predicate);
+    if (predicate === RDF_TYPE && value.kind === 'iri') prefixes.qname(value.term.value);
+    if (value.kind === 'node') collectNames(value.node, prefixes);
+  }
 }
 
 function writeNode(parent: XMLBuilder, node: TreeNode, prefixes: Prefixes): void {

@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
-import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import { ClosingRdfXmlParser } from './closing-rdfxml-parser.ts';
 import { OntologySyntaxError } from './errors.ts';
 import { positionFromMessage } from './position.ts';
 
@@ -8,12 +8,15 @@ import { positionFromMessage } from './position.ts';
 export function parseRdfXml(text: string, file: string, baseIRI: string, factory: DataFactory): Promise<Quad[]> {
   return new Promise((resolve, reject) => {
     const quads: Quad[] = [];
-    const parser = new RdfXmlParser({ baseIRI, dataFactory: factory, trackPosition: true });
+    const parser = new ClosingRdfXmlParser({ baseIRI, dataFactory: factory, trackPosition: true });
     parser.on('data', (quad: Quad) => quads.push(quad));
+    let failed = false;
     parser.on('error', (error: Error) => {
+      if (failed) return;
+      failed = true;
       const { line, column, message } = positionFromMessage(error.message);
       reject(new OntologySyntaxError({ file, line, column }, `malformed RDF/XML: ${message}`,
-        'fix the XML at that position (check for unclosed tags and unescaped "&" or "<")'));
+        'fix the XML at that position: look for an unclosed or misspelt tag, or a bare "&" or "<"'));
     });
     parser.on('end', () => resolve(quads));
     parser.write(text);

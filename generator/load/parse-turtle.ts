@@ -18,7 +18,7 @@ export function parseTurtle(text: string, file: string, baseIRI: string, blankNo
     const column = line === undefined ? undefined : columnOf(text, line, context.token?.value);
     const message = (error as Error).message.replace(/ on line \d+\.?$/, '');
     throw new OntologySyntaxError({ file, line, column }, `Turtle syntax error: ${message}`,
-      'check the statement on that line (a missing "." or ";", or an unclosed string)');
+      'check the statement on that line: a missing "." or ";", or an unclosed string');
   }
 }
 

@@ -4,16 +4,17 @@ export interface MessagePosition {
   message: string;
 }
 
-// Parsers put positions in the message text in different shapes; pull them out so errors print uniformly.
-const SHAPES: RegExp[] = [
-  /^Line (\d+) column (\d+): ([\s\S]*)$/,
-  /^(?:[^:\n]*:)?(\d+):(\d+): ([\s\S]*)$/,
+// Parsers put positions in the message text in different shapes (saxes counts columns from 0);
+// pull them out so every error prints 1-based line and column the same way.
+const SHAPES: { pattern: RegExp; columnOffset: number }[] = [
+  { pattern: /^Line (\d+) column (\d+): ([\s\S]*)$/, columnOffset: 0 },
+  { pattern: /^(?:[^:\n]*:)?(\d+):(\d+): ([\s\S]*)$/, columnOffset: 1 },
 ];
 
 export function positionFromMessage(text: string): MessagePosition {
-  for (const shape of SHAPES) {
-    const match = shape.exec(text);
-    if (match) return { line: Number(match[1]), column: Number(match[2]), message: firstLine(match[3]) };
+  for (const { pattern, columnOffset } of SHAPES) {
+    const match = pattern.exec(text);
+    if (match) return { line: Number(match[1]), column: Number(match[2]) + columnOffset, message: firstLine(match[3]) };
   }
   return { message: firstLine(text) };
 }

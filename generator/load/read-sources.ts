@@ -49,7 +49,13 @@ function formatOfPath(path: string, shown: string): SourceFormat {
 
 async function readFileSource(path: string, format: SourceFormat): Promise<SourceText> {
   const text = await readFile(path, 'utf8');
-  return { name: relative(process.cwd(), path) || path, baseIRI: pathToFileURL(path).href, format, text };
+  return { name: displayPath(path), baseIRI: pathToFileURL(path).href, format, text };
+}
+
+// Paths inside the working folder are shown relative to it, others in full.
+function displayPath(path: string): string {
+  const shown = relative(process.cwd(), path);
+  return shown === '' || shown.startsWith('..') ? path : shown;
 }
 
 async function readUrl(url: string, log: (line: string) => void): Promise<SourceText> {

@@ -1,4 +1,5 @@
 import type { Quad } from '@rdfjs/types';
+import { UserError } from '../load/errors.ts';
 import type { EntityRecord } from '../schema/records.ts';
 import { buildClassRecord } from './class-record.ts';
 import { buildPropertyRecord } from './property-record.ts';
@@ -31,6 +32,9 @@ export function buildModel(quads: readonly Quad[], options: { baseIri?: string }
     if (record.label === null) warnings.push(`missing-label: ${entity.kind} ${entity.id} has no rdfs:label`);
     return { ...entity, record, quads: index.closure(entity.iri) };
   });
+  if (entities.length === 0) {
+    throw new UserError(`no owl:Class or owl:ObjectProperty under ${baseIri}`, 'check the ontology, or pass --base-iri with the IRI its classes start with');
+  }
   return { baseIri, entities, warnings };
 }
 
