@@ -37,7 +37,9 @@ export function emitRdfXml(tree: TreeNode): string {
   const prefixes = new Prefixes();
   // Names are collected first so every namespace is declared once, on the root element.
   collectNames(tree, prefixes);
-  const declarations = Object.fromEntries([...prefixes.used].map(([namespace, prefix]) => [`xmlns:${prefix}`, namespace]));
+  const declarations = Object.fromEntries([...prefixes.used]
+    .sort(([, a], [, b]) => (a === 'rdf' ? -1 : b === 'rdf' ? 1 : a < b ? -1 : 1))
+    .map(([namespace, prefix]) => [`xmlns:${prefix}`, namespace]));
   const document = create({ version: '1.0', encoding: 'UTF-8' });
   writeNode(document.ele(NS.rdf, 'rdf:RDF', declarations), tree, prefixes);
   return `${document.end({ prettyPrint: true, indent: '    ' })}\n`;
