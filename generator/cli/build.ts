@@ -22,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
   if (options.apiOnly) {
     stats = await writeFiles(options.out, build.files);
   } else {
+    // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
+    process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
     const { build: astroBuild } = await import('astro');
     let written: WriteStats | undefined;
     await astroBuild({ ...siteConfig(options, { prebuilt: build, onWritten: (s) => { written = s; } }), root: process.cwd(), configFile: false, logLevel: 'warn' });

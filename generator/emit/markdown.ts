@@ -13,13 +13,20 @@ function translationLines(translations: Record<string, string>): string[] {
   return Object.keys(translations).sort().map((language) => `${language}: ${translations[language]}`);
 }
 
-function classBlocks(record: ClassRecord): Block[] {
+// The live service prints a missing label as Python's None.
+function headingBlocks(record: EntityRecord): Block[] {
   return [
-    `# ${record.label}\n\n`,
+    `# ${record.label ?? 'None'}\n\n`,
     line('IRI', record.iri),
     '## Labels\n\n',
     line('Preferred Label', record.preferred_label),
     boldList('Alternative Labels', record.alternative_labels),
+  ];
+}
+
+function classBlocks(record: ClassRecord): Block[] {
+  return [
+    ...headingBlocks(record),
     boldList('Translations', translationLines(record.translations)),
     line('Hidden Label', record.hidden_label),
     section('Definition', record.definition),
@@ -43,11 +50,7 @@ function classBlocks(record: ClassRecord): Block[] {
 
 function propertyBlocks(record: PropertyRecord): Block[] {
   return [
-    `# ${record.label}\n\n`,
-    line('IRI', record.iri),
-    '## Labels\n\n',
-    line('Preferred Label', record.preferred_label),
-    boldList('Alternative Labels', record.alternative_labels),
+    ...headingBlocks(record),
     section('Definition', record.definition),
     listSection('Examples', record.examples),
     listSection('Sub Property Of', record.sub_property_of),

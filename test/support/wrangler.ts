@@ -34,7 +34,7 @@ export async function startWranglerPages(folder: string): Promise<RunningServer>
   const child: ChildProcess = spawn(process.execPath, [wrangler, 'pages', 'dev', folder, '--ip', '127.0.0.1', '--port', String(port),
     '--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false'], {
     cwd: home,
-    env: { ...userEnvironment(), HOME: home, XDG_CONFIG_HOME: home, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' },
+    env: { ...userEnvironment(), HOME: home, XDG_CONFIG_HOME: home, CI: 'true', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping it also stops the workerd runtime it starts.
     detached: true,
