@@ -21,6 +21,8 @@ export const FORMATS: readonly FormatSpec[] = [
 /** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
 export const FORMATS_FOLDER = '_api';
 export const NOT_FOUND_FILE = '404.html';
+/** Folder of the prefix-search index and its client. */
+export const SEARCH_FOLDER = 'search';
 
 export function formatSpec(format: Format): FormatSpec {
   const spec = FORMATS.find((candidate) => candidate.format === format);

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { OutputFile } from '../emit/emit-api.ts';
+import { emitJson } from '../emit/json.ts';
+import type { OntologyModel } from '../model/build-model.ts';
+import { SEARCH_FOLDER } from '../route/router.ts';
+import { DEFAULT_LIMIT, INDEX_FILE, indexFilePath } from './client/search-client.js';
+import type { RestLists } from './client/search-client.js';
+import { expandNodes, type BuiltNode } from './expand-nodes.ts';
+import { packEntity, searchEntities } from './search-entities.ts';
+import { FILE_BUDGET_GZIP, gzipSize, packFiles, renderShard, restLists } from './shard-files.ts';
+
+export interface IndexBudgets {
+  /** Largest gzipped size of any file a query fetches. */
+  fileGzip: number;
+  /** Raw bytes of entity data up to which a prefix is a leaf the client ranks itself. */
+  leafRaw: number;
+  /** Raw bytes a file is filled to before it is rendered, measured and, if too big, halved. */
+  fileRaw: number;
+}
+
+// Raw-size targets that, at JSON's usual compression, come close to the gzip budget.
+export const DEFAULT_BUDGETS: IndexBudgets = { fileGzip: FILE_BUDGET_GZIP, leafRaw: 36 * 1024, fileRaw: 56 * 1024 };
+// A table index or global number with its comma.
+const REFERENCE_BYTES = 6;
+
+export interface SearchIndexStats {
+  files: number;
+  bytes: number;
+  gzipBytes: number;
+  largestGzip: number;
+  nodes: number;
+  oversized: string[];
+}
+
+/**
+ * The prefix index: `search/index.json`, the one short-lived entry file, and behind it shard, rest and
+ * chunk files in a folder named by the hash of their content, so hosts can cache them forever.
+ */
+export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): { files: OutputFile[]; stats: SearchIndexStats } {
+  const entities = searchEntities(model);
+  const packed = entities.map((entity) => packEntity(model.baseIri, entity));
+  const sizes = packed.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
+  const nodes = expandNodes(entities, sizes, budgets.leafRaw);
+
+  const withRest = nodes.flatMap((built) => {
+    const lists = restLists(built);
+    return lists ? [{ prefix: built.prefix, lists }] : [];
+  });
+  const restFiles = packFiles(withRest, ({ lists }) => REFERENCE_BYTES * countReferences(lists), budgets,
+    (group) => emitJson(Object.fromEntries(group.map(({ prefix, lists }) => [prefix, lists]))));
+  const restFileOf = new Map(restFiles.flatMap(({ group }, file) => group.map(({ prefix }) => [prefix, file] as const)));
+
+  const shardFiles = packFiles(nodes, (built) => nodeSize(built, sizes), budgets,
+    (group) => renderShard(group, packed, (prefix) => restFileOf.get(prefix)));
+  const chunkFiles = packFiles(packed.map((_, index) => index), (index) => sizes[index], budgets,
+    (group) => emitJson({ e: group.map((index) => packed[index]) }));
+
+  const contents = { s: shardFiles.map((file) => file.contents), r: restFiles.map((file) => file.contents), c: chunkFiles.map((file) => file.contents) };
+  const folder = createHash('sha256').update(JSON.stringify(contents)).digest('hex').slice(0, 16);
+  const files: OutputFile[] = [];
+  for (const kind of ['s', 'r', 'c'] as const) {
+    contents[kind].forEach((text, number) => files.push({ path: `${SEARCH_FOLDER}/${indexFilePath(folder, kind, number)}`, contents: text }));
+  }
+  const chunkStarts: number[] = [];
+  chunkFiles.reduce((start, { group }) => (chunkStarts.push(start), start + group.length), 0);
+  const entry = {
+    v: 2,
+    base: model.baseIri,
+    folder,
+    // A query is answered by the last shard whose boundary is not after it (see findShard in the client).
+    shards: shardFiles.map(({ group }) => group[0].prefix.slice(0, group[0].from)),
+    chunks: chunkStarts,
+  };
+  files.push({ path: `${SEARCH_FOLDER}/${INDEX_FILE}`, contents: emitJson(entry) });
+  return { files, stats: measure(files, nodes.length, budgets.fileGzip) };
+}
+
+function countReferences(lists: RestLists): number {
+  return lists.c.length + lists.p.length + (lists.i ? lists.i.c.length + lists.i.p.length : 0);
+}
+
+function nodeSize(built: BuiltNode, sizes: number[]): number {
+  const bytes = (entities: number[]) => entities.reduce((total, entity) => total + sizes[entity] + REFERENCE_BYTES, 0);
+  if ('leaf' in built.node) return bytes(built.node.leaf);
+  const lists = [built.node.ranked, ...(built.node.inner ? [built.node.inner] : [])];
+  return lists.reduce((total, list) => total + bytes([...list.class.slice(0, DEFAULT_LIMIT), ...list.property.slice(0, DEFAULT_LIMIT)]), 0);
+}
+
+function measure(files: OutputFile[], nodes: number, budget: number): SearchIndexStats {
+  const stats: SearchIndexStats = { files: files.length, bytes: 0, gzipBytes: 0, largestGzip: 0, nodes, oversized: [] };
+  for (const file of files) {
+    const gzipped = gzipSize(file.contents);
+    stats.bytes += Buffer.byteLength(file.contents);
+    stats.gzipBytes += gzipped;
+    stats.largestGzip = Math.max(stats.largestGzip, gzipped);
+    if (gzipped > budget) stats.oversized.push(`${file.path} (${gzipped} bytes gzipped)`);
+  }
+  return stats;
+}

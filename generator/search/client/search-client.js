@@ -1,0 +1,313 @@
+// Prefix search over the static index: normalisation, ranking and fetching in one dependency-free
+// ES module, served as /search/client.js and imported by the build, so both rank the same way.
+
+/**
+ * @typedef {'class' | 'property'} EntityKind
+ * @typedef {{ kind: EntityKind, iri: string, label: string | null, preferred_label: string | null,
+ *   alternative_labels: string[], definition: string | null, extra_labels: string[] }} SearchEntity
+ * @typedef {{ iri: string, label: string | null, preferred_label: string | null,
+ *   alternative_labels: string[], definition: string | null, match: string }} SearchHit
+ * @typedef {{ classes: SearchHit[], properties: SearchHit[], total_classes: number, total_properties: number }} SearchResponse
+ * @typedef {{ entity: SearchEntity, match: string, key: MatchKey }} RankedMatch
+ * @typedef {[number, number, number, string]} MatchKey rank, 0 for the primary label, length, normalised label
+ */
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+export const MAX_QUERY_LENGTH = 1024;
+
+const MARKS = /\p{M}/gu;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+
+/** NFKD, combining marks dropped, lower-cased, every run of non-letters/digits one space, trimmed. @param {string} text */
+export function normalize(text) {
+  return text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(NOT_LETTER_OR_DIGIT, ' ').trim();
+}
+
+/** Compares by Unicode code point (JavaScript's `<` compares UTF-16 units, which differs above U+FFFF). @param {string} a @param {string} b */
+export function compareCodePoints(a, b) {
+  const left = a[Symbol.iterator]();
+  const right = b[Symbol.iterator]();
+  for (;;) {
+    const x = left.next();
+    const y = right.next();
+    if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
+    const difference = /** @type {number} */ (x.value.codePointAt(0)) - /** @type {number} */ (y.value.codePointAt(0));
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+  }
+}
+
+/** @param {string} text */
+export function codePointLength(text) {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+}
+
+/**
+ * Every label an entity is found by: the primary rdfs:label first, then the others, each once.
+ * @param {SearchEntity} entity
+ * @returns {{ original: string, normalized: string, primary: boolean }[]}
+ */
+export function searchLabels(entity) {
+  const seen = new Set();
+  /** @type {{ original: string, normalized: string, primary: boolean }[]} */
+  const labels = [];
+  const candidates = [entity.label, entity.preferred_label, ...entity.alternative_labels, ...entity.extra_labels];
+  candidates.forEach((original, index) => {
+    if (original === null || seen.has(original)) return;
+    seen.add(original);
+    labels.push({ original, normalized: normalize(original), primary: index === 0 });
+  });
+  return labels;
+}
+
+/**
+ * 0: the label is the query; 1: it starts with it; 2: the query starts a later word; -1: no match.
+ * @param {string} label normalised label
+ * @param {string} query normalised query
+ */
+export function matchRank(label, query) {
+  if (label === query) return 0;
+  if (label.startsWith(query)) return 1;
+  for (let at = label.indexOf(' '); at !== -1; at = label.indexOf(' ', at + 1)) {
+    if (label.startsWith(query, at + 1)) return 2;
+  }
+  return -1;
+}
+
+/** @param {MatchKey} a @param {MatchKey} b */
+function compareKeys(a, b) {
+  for (let index = 0; index < 3; index += 1) {
+    if (a[index] !== b[index]) return /** @type {number} */ (a[index]) < /** @type {number} */ (b[index]) ? -1 : 1;
+  }
+  return compareCodePoints(a[3], b[3]);
+}
+
+/**
+ * The entity's best-ranked matching label, or undefined.
+ * @param {SearchEntity} entity @param {string} query normalised
+ * @param {{ original: string, normalized: string, primary: boolean }[]} [labels] the entity's search labels, if known
+ * @returns {RankedMatch | undefined}
+ */
+export function bestMatch(entity, query, labels = searchLabels(entity)) {
+  /** @type {RankedMatch | undefined} */
+  let best;
+  for (const label of labels) {
+    const rank = matchRank(label.normalized, query);
+    if (rank < 0) continue;
+    /** @type {MatchKey} */
+    const key = [rank, label.primary ? 0 : 1, codePointLength(label.normalized), label.normalized];
+    if (!best || compareKeys(key, best.key) < 0) best = { entity, match: label.original, key };
+  }
+  return best;
+}
+
+/**
+ * Every matching entity in result order, classes and properties apart.
+ * @param {Iterable<SearchEntity>} entities @param {string} query normalised
+ * @param {(entity: SearchEntity) => { original: string, normalized: string, primary: boolean }[]} [labelsOf]
+ */
+export function rankEntities(entities, query, labelsOf = searchLabels) {
+  /** @type {{ class: RankedMatch[], property: RankedMatch[] }} */
+  const ranked = { class: [], property: [] };
+  for (const entity of entities) {
+    const match = bestMatch(entity, query, labelsOf(entity));
+    if (match) ranked[entity.kind].push(match);
+  }
+  const order = (/** @type {RankedMatch} */ a, /** @type {RankedMatch} */ b) => compareKeys(a.key, b.key) || compareCodePoints(a.entity.iri, b.entity.iri);
+  ranked.class.sort(order);
+  ranked.property.sort(order);
+  return ranked;
+}
+
+/** @param {RankedMatch} ranked @returns {SearchHit} */
+export function toHit({ entity, match }) {
+  return { iri: entity.iri, label: entity.label, preferred_label: entity.preferred_label, alternative_labels: entity.alternative_labels, definition: entity.definition, match };
+}
+
+export class SearchQueryError extends Error {
+  /** @param {string} detail */
+  constructor(detail) {
+    super(detail);
+    this.name = 'SearchQueryError';
+    this.status = 400;
+    this.body = { detail };
+  }
+}
+
+/**
+ * Checks and normalises a query and a limit the way every way of searching does.
+ * @param {unknown} query @param {unknown} limit
+ * @returns {{ query: string, limit: number }}
+ */
+export function checkQuery(query, limit) {
+  if (typeof query !== 'string' || query.length > MAX_QUERY_LENGTH) {
+    throw new SearchQueryError(`query must be a string of at most ${MAX_QUERY_LENGTH} characters`);
+  }
+  const normalized = normalize(query);
+  if (normalized === '') throw new SearchQueryError('query must contain at least one letter or digit');
+  const parsed = limit === undefined || limit === null || limit === '' ? DEFAULT_LIMIT : Number(limit);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_LIMIT) {
+    throw new SearchQueryError(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  }
+  return { query: normalized, limit: parsed };
+}
+
+/**
+ * The index files (see generator/search/build-search-index.ts):
+ * @typedef {[0 | 1, string, string | null, string | null, string[], string | null, string[]?]} PackedEntity
+ *   kind (0 class, 1 property), IRI after the base, label, preferred label, alternative labels, definition, other labels
+ * @typedef {{ l: number[], f?: number }} LeafNode every entity with a label word starting with the prefix (table indices)
+ * @typedef {{ t: [number, number], c: number[], p: number[], r?: number, i?: RankedNode, f?: number }} RankedNode
+ *   a busy prefix answered in advance: totals and the first results (table indices); `r` is the rest file with the
+ *   results after those; `i` answers the shorter queries of its chain when they rank differently from the prefix
+ * @typedef {{ c: number[], p: number[], i?: { c: number[], p: number[] } }} RestLists global entity numbers
+ * @typedef {{ e: PackedEntity[], n: Record<string, LeafNode | RankedNode> }} Shard
+ * @typedef {{ v: number, base: string, folder: string, shards: string[], chunks: number[] }} IndexEntry
+ *   `f` on a node: the shortest query it serves, when its prefix ends a chain without branches
+ */
+
+export const INDEX_FILE = 'index.json';
+
+/** Where a shard ("s"), rest ("r") or chunk ("c") file lives, relative to the search folder. @param {string} folder @param {'s' | 'r' | 'c'} kind @param {number} number */
+export function indexFilePath(folder, kind, number) {
+  return `${folder}/${kind}${number}.json`;
+}
+
+/** @param {string} base @param {PackedEntity} packed @returns {SearchEntity} */
+export function unpackEntity(base, packed) {
+  const [kind, id, label, preferred, alternatives, definition, extra] = packed;
+  return { kind: kind === 0 ? 'class' : 'property', iri: base + id, label, preferred_label: preferred, alternative_labels: alternatives, definition, extra_labels: extra ?? [] };
+}
+
+/** The last index in a sorted array whose value is not after `value`, or -1. @template T @param {T[]} sorted @param {T} value */
+function lastNotAfter(sorted, value) {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+/** @type {WeakMap<Shard, { nodes: Map<string, LeafNode | RankedNode>, prefixes: string[] }>} */
+const shardDirectories = new WeakMap();
+
+/** A shard's nodes as a map (never the object's prototype) and its prefixes in UTF-16 order. @param {Shard} shard */
+function shardDirectory(shard) {
+  let directory = shardDirectories.get(shard);
+  if (!directory) {
+    const nodes = new Map(Object.entries(shard.n));
+    shardDirectories.set(shard, (directory = { nodes, prefixes: [...nodes.keys()].sort() }));
+  }
+  return directory;
+}
+
+/**
+ * The node of a shard that answers a query: the one whose prefix is the query, or whose branch-free
+ * chain the query lies on, else the longest prefix of the query (which answers only if it is a leaf).
+ * @param {Shard} shard @param {string} query @returns {{ prefix: string, node: LeafNode | RankedNode } | undefined}
+ */
+export function findNode(shard, query) {
+  const { nodes, prefixes } = shardDirectory(shard);
+  const after = prefixes[lastNotAfter(prefixes, query) + 1];
+  const found = nodes.has(query) ? query
+    : after !== undefined && after.startsWith(query) && query.length >= (nodes.get(after)?.f ?? after.length) ? after
+      : [...Array(query.length).keys()].reverse().map((length) => query.slice(0, length)).find((prefix) => prefix !== '' && nodes.has(prefix));
+  return found === undefined ? undefined : { prefix: found, node: /** @type {LeafNode | RankedNode} */ (nodes.get(found)) };
+}
+
+/**
+ * A search client over the index folder at `indexUrl` (the URL of `/search/`). Fetches are cached as
+ * promises, so concurrent and repeated look-ups share one request per file.
+ * @param {{ indexUrl: string | URL, fetch?: (url: string) => Promise<{ ok: boolean, status: number, json(): Promise<unknown> }> }} options
+ */
+export function createSearchClient(options) {
+  const indexUrl = new URL(options.indexUrl);
+  const fetchFile = options.fetch ?? ((/** @type {string} */ url) => globalThis.fetch(url));
+  /** @type {Map<string, Promise<unknown>>} */
+  const cache = new Map();
+  /** @param {string} path */
+  const load = (path) => {
+    const url = new URL(path, indexUrl).href;
+    let pending = cache.get(url);
+    if (!pending) {
+      pending = fetchFile(url).then((response) => {
+        if (!response.ok) throw new Error(`search index: ${url} answered ${response.status}`);
+        return response.json();
+      });
+      // A failed fetch is forgotten, so the next search tries again.
+      pending.catch(() => cache.delete(url));
+      cache.set(url, pending);
+    }
+    return pending;
+  };
+
+  /** Entities by global number, from the chunk files that hold them. @param {IndexEntry} index @param {number[]} numbers */
+  const globalEntities = async (index, numbers) => {
+    const chunkOf = numbers.map((number) => lastNotAfter(index.chunks, number));
+    const chunks = /** @type {{ e: PackedEntity[] }[]} */ (await Promise.all(chunkOf.map((chunk) => load(indexFilePath(index.folder, 'c', chunk)))));
+    return numbers.map((number, at) => unpackEntity(index.base, chunks[at].e[number - index.chunks[chunkOf[at]]]));
+  };
+
+  /**
+   * @param {string} query @param {{ limit?: number | string }} [options]
+   * @returns {Promise<SearchResponse>}
+   */
+  async function searchPrefix(query, options = {}) {
+    const checked = checkQuery(query, options.limit);
+    const index = /** @type {IndexEntry} */ (await load(INDEX_FILE));
+    const empty = { classes: [], properties: [], total_classes: 0, total_properties: 0 };
+    const shardNumber = lastNotAfter(index.shards, checked.query);
+    if (shardNumber < 0) return empty;
+    const shard = /** @type {Shard} */ (await load(indexFilePath(index.folder, 's', shardNumber)));
+    const found = findNode(shard, checked.query);
+    if (!found) return empty;
+    const { prefix, node: stored } = found;
+    const local = (/** @type {number} */ at) => unpackEntity(index.base, shard.e[at]);
+    if ('l' in stored) {
+      const ranked = rankEntities(stored.l.map(local), checked.query);
+      return {
+        classes: ranked.class.slice(0, checked.limit).map(toHit),
+        properties: ranked.property.slice(0, checked.limit).map(toHit),
+        total_classes: ranked.class.length,
+        total_properties: ranked.property.length,
+      };
+    }
+    // A ranked node answers its own prefix, and the shorter queries of its chain (through `i` where they differ).
+    if (!prefix.startsWith(checked.query)) return empty;
+    const inner = prefix !== checked.query && stored.i !== undefined;
+    const node = inner && stored.i ? stored.i : stored;
+    /** @type {RestLists | undefined} */
+    let rest;
+    if (checked.limit > DEFAULT_LIMIT && stored.r !== undefined) {
+      const lists = /** @type {Record<string, RestLists>} */ (await load(indexFilePath(index.folder, 'r', stored.r)))[prefix];
+      rest = inner ? lists.i : lists;
+    }
+    const hits = async (/** @type {number[]} */ first, /** @type {number[] | undefined} */ more) => {
+      const entities = first.slice(0, checked.limit).map(local);
+      // Past the first results, entities come from the chunk files: more requests, only for larger limits.
+      if (more && checked.limit > first.length) entities.push(...await globalEntities(index, more.slice(0, checked.limit - first.length)));
+      return entities.map((entity) => toHit(/** @type {RankedMatch} */ (bestMatch(entity, checked.query))));
+    };
+    const [classes, properties] = await Promise.all([hits(node.c, rest?.c), hits(node.p, rest?.p)]);
+    return { classes, properties, total_classes: node.t[0], total_properties: node.t[1] };
+  }
+
+  return { searchPrefix };
+}
+
+/** @type {ReturnType<typeof createSearchClient> | undefined} */
+let pageClient;
+
+/**
+ * Searches the index this module was served beside (`/search/client.js` → `/search/index.json`).
+ * @param {string} query @param {{ limit?: number | string }} [options]
+ */
+export function searchPrefix(query, options) {
+  pageClient ??= createSearchClient({ indexUrl: new URL('./', import.meta.url) });
+  return pageClient.searchPrefix(query, options);
+}

@@ -1,0 +1,107 @@
+import { rankEntities, searchLabels } from './client/search-client.js';
+import type { SearchEntity } from './client/search-client.js';
+
+export interface RankedLists {
+  class: number[];
+  property: number[];
+}
+
+/** One entry of the index directory. Entities are referred to by their global number. */
+export interface BuiltNode {
+  prefix: string;
+  /**
+   * The shortest query length the node answers for. Below `prefix` lies a chain without branches,
+   * where every query matches the same labels, so one node serves the whole chain.
+   */
+  from: number;
+  node: { leaf: number[] } | { ranked: RankedLists; inner?: RankedLists };
+}
+
+interface Suffix {
+  text: string;
+  entity: number;
+}
+
+/**
+ * Walks the sorted word-start suffixes of every normalised label as a trie. A prefix whose entities fit
+ * in `leafBudget` bytes becomes a leaf (the client ranks them itself); a busier one is ranked in advance
+ * and split by its next character.
+ */
+export function expandNodes(entities: SearchEntity[], sizes: number[], leafBudget: number): BuiltNode[] {
+  const labels = entities.map((entity) => searchLabels(entity));
+  const numbers = new Map(entities.map((entity, index) => [entity, index]));
+  const labelsOf = (entity: SearchEntity) => labels[numbers.get(entity) ?? 0];
+  const suffixes = sortedSuffixes(labels.map((list) => list.map((label) => label.normalized)));
+  const nodes: BuiltNode[] = [];
+  const rank = (members: number[], query: string): RankedLists => {
+    const ranked = rankEntities(members.map((entity) => entities[entity]), query, labelsOf);
+    return { class: ranked.class.map((m) => numbers.get(m.entity) ?? 0), property: ranked.property.map((m) => numbers.get(m.entity) ?? 0) };
+  };
+
+  const expand = (prefix: string, low: number, high: number, from: number): void => {
+    const members = distinctEntities(suffixes, low, high);
+    if (members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
+      nodes.push({ prefix, from, node: { leaf: members } });
+      return;
+    }
+    const next = nextCharacters(suffixes, prefix, low, high);
+    if (next.ends === 0 && next.groups.length === 1) {
+      const [group] = next.groups;
+      expand(group.prefix, group.low, group.high, from);
+      return;
+    }
+    const ranked = rank(members, prefix);
+    const inner = from < prefix.length ? rank(members, prefix.slice(0, from)) : undefined;
+    nodes.push({ prefix, from, node: inner && !sameLists(inner, ranked) ? { ranked, inner } : { ranked } });
+    for (const group of next.groups) expand(group.prefix, group.low, group.high, group.prefix.length);
+  };
+
+  for (const group of nextCharacters(suffixes, '', 0, suffixes.length).groups) expand(group.prefix, group.low, group.high, group.prefix.length);
+  return nodes;
+}
+
+function sortedSuffixes(normalizedLabels: string[][]): Suffix[] {
+  const suffixes: Suffix[] = [];
+  normalizedLabels.forEach((list, entity) => {
+    const seen = new Set<string>();
+    for (const normalized of list) {
+      for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) {
+        const text = normalized.slice(at);
+        if (!seen.has(text)) suffixes.push({ text, entity });
+        seen.add(text);
+      }
+    }
+  });
+  return suffixes.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : a.entity - b.entity));
+}
+
+function nextWordStart(text: string, from: number): number {
+  const space = text.indexOf(' ', from);
+  return space === -1 ? -1 : space + 1;
+}
+
+function distinctEntities(suffixes: Suffix[], low: number, high: number): number[] {
+  const members = new Set<number>();
+  for (let at = low; at < high; at += 1) members.add(suffixes[at].entity);
+  return [...members].sort((a, b) => a - b);
+}
+
+/** The sub-ranges of a prefix's range by next character, and how many suffixes end at the prefix. */
+function nextCharacters(suffixes: Suffix[], prefix: string, low: number, high: number) {
+  let at = low;
+  while (at < high && suffixes[at].text.length === prefix.length) at += 1;
+  const ends = at - low;
+  const groups: { prefix: string; low: number; high: number }[] = [];
+  while (at < high) {
+    const child = prefix + String.fromCodePoint(suffixes[at].text.codePointAt(prefix.length) ?? 0);
+    let end = at;
+    while (end < high && suffixes[end].text.startsWith(child)) end += 1;
+    groups.push({ prefix: child, low: at, high: end });
+    at = end;
+  }
+  return { ends, groups };
+}
+
+function sameLists(a: RankedLists, b: RankedLists): boolean {
+  return a.class.join() === b.class.join() && a.property.join() === b.property.join();
+}
