@@ -3,6 +3,8 @@ import { emitApi, type OutputFile } from './emit/emit-api.ts';
 import { loadOntology } from './load/load-ontology.ts';
 import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { Router } from './route/router.ts';
+import { describeSearchIndex, emitSearch } from './search/emit-search.ts';
+import type { SearchIndexStats } from './search/build-search-index.ts';
 
 export interface StageTiming {
   stage: string;
@@ -15,6 +17,7 @@ export interface ApiBuild {
   model: OntologyModel;
   router: Router;
   files: OutputFile[];
+  search: SearchIndexStats;
   timings: StageTiming[];
 }
 
@@ -43,7 +46,11 @@ export async function generateApi(options: Pick<BuildOptions, 'ontology' | 'base
   const total = model.entities.length;
   const files = await timed('emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total)));
   progress.log(`emit: ${files.length} files`);
-  return { sources: loaded.sources, triples: loaded.quads.length, model, router, files, timings };
+  const search = await timed('search', () => emitSearch(model, router));
+  progress.log(`search: ${describeSearchIndex(search.stats)}`);
+  files.push(...search.files);
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { sources: loaded.sources, triples: loaded.quads.length, model, router, files, search: search.stats, timings };
 }
 
 export function countKinds(model: OntologyModel): string {

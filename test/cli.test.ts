@@ -68,7 +68,8 @@ describe('command line', () => {
     const result = await runBuild(['--out', join(scratch, 'summary'), '--api-only']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^built 52 classes, 6 object properties from 2 source\(s\), \d+ triples$/m);
-    expect(result.stdout).toMatch(/^wrote 236 API files, [\d.]+ kB, into /m);
+    expect(result.stdout).toMatch(/^wrote 243 API files, [\d.]+ kB, into /m);
+    expect(result.stdout).toMatch(/^search index: \d+ index files, [\d.]+ kB \([\d.]+ kB gzipped\), largest [\d.]+ kB gzipped$/m);
     expect(result.stdout).toMatch(/^0 warning\(s\)$/m);
     expect(result.stdout).toMatch(/^done in [\d.]+ s$/m);
     expect(result.stderr).toMatch(/^load: 2 source\(s\)/m);

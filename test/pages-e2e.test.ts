@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';
+import { createSearchClient } from '../generator/search/client/search-client.js';
+import { memoryFetch } from './support/memory-fetch.ts';
 import { runBuild } from './support/run-cli.ts';
 import { EXCERPT, SAMPLE_ONTOLOGY, hasShared, readUpstream } from './support/shared-data.ts';
 import { startWranglerPages, type RunningServer } from './support/wrangler.ts';
@@ -57,8 +59,35 @@ function servedOnPages(name: string, ontology: string, enabled: boolean, extra: 
       expect(await response.text()).toContain('<h1>Ontology API</h1>');
     });
 
+    it('answers the exact search URL like the client, with CORS, and 400 for a bad query', async () => {
+      const client = createSearchClient({ indexUrl: 'https://index.example/search/', fetch: memoryFetch(context.build.files, 'https://index.example').fetch });
+      const labels = context.build.model.entities.flatMap((entity) => [entity.record.label ?? '', ...entity.record.alternative_labels]);
+      const queries = [...new Set(labels.flatMap((label) => [1, 2, 3, 6].map((length) => [...label].slice(0, length).join(''))))].slice(0, 150);
+      for (const query of [...queries, 'zz-no-such-prefix']) {
+        for (const limit of [undefined, 3]) {
+          const url = `${context.server.baseUrl}/search/prefix?query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`;
+          const response = await fetch(url);
+          expect(response.status, url).toBe(200);
+          expect(response.headers.get('access-control-allow-origin'), url).toBe('*');
+          expect(await response.json(), url).toEqual(await client.searchPrefix(query, { limit }));
+        }
+      }
+      for (const bad of ['', '%21%21%21', 'a'.repeat(1025), 'co&limit=0', 'co&limit=1001']) {
+        const response = await fetch(`${context.server.baseUrl}/search/prefix?query=${bad}`);
+        expect(response.status, bad).toBe(400);
+        expect(Object.keys(await response.json() as object)).toEqual(['detail']);
+      }
+      const script = await fetch(`${context.server.baseUrl}/search/client.js`);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      expect(await script.text()).toBe(emittedFile(context.build, 'search/client.js'));
+    });
+
     extra(() => context);
   });
+}
+
+function emittedFile(build: ApiBuild, path: string): string | undefined {
+  return build.files.find((file) => file.path === path)?.contents;
 }
 
 interface Context {

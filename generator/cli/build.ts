@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { resolveOptions } from '../config/options.ts';
 import { countKinds, generateApi } from '../generate-api.ts';
+import { describeSearchIndex } from '../search/emit-search.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
@@ -31,11 +32,13 @@ async function main(argv: string[]): Promise<number> {
     stats = written;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const warnings = [...build.model.warnings, ...build.search.oversized.map((file) => `search-budget: ${file} is over 16 kB gzipped`)];
   const lines = [
     `built ${countKinds(build.model)} from ${build.sources.length} source(s), ${build.triples} triples`,
     `wrote ${stats.files} API files, ${formatBytes(stats.bytes)}, into ${resolve(options.out)}`,
+    `search index: ${describeSearchIndex(build.search)}`,
     `stages: ${build.timings.map((t) => `${t.stage} ${(t.ms / 1000).toFixed(2)} s`).join(', ')}`,
-    `${build.model.warnings.length} warning(s)${build.model.warnings.map((w) => `\n  warning: ${w}`).join('')}`,
+    `${warnings.length} warning(s)${warnings.map((w) => `\n  warning: ${w}`).join('')}`,
     `done in ${seconds} s`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -23,6 +23,8 @@ export const FORMATS_FOLDER = '_api';
 export const NOT_FOUND_FILE = '404.html';
 /** Folder of the prefix-search index and its client. */
 export const SEARCH_FOLDER = 'search';
+/** The search client module, served beside the index it reads. */
+export const SEARCH_CLIENT_FILE = `${SEARCH_FOLDER}/client.js`;
 
 export function formatSpec(format: Format): FormatSpec {
   const spec = FORMATS.find((candidate) => candidate.format === format);
@@ -57,6 +59,11 @@ export class Router {
 
   url(id: string, format: Format): string {
     return `${this.origin}${this.urlPath(id, format)}`;
+  }
+
+  /** The exact search URL hosts that run code answer: `/search/prefix?query=…&limit=…`. */
+  searchUrlPath(): string {
+    return `${this.basePath}/${SEARCH_FOLDER}/prefix`;
   }
 
   /** Looks a public URL path up: which entity id and format it names, if any. */

@@ -13,8 +13,8 @@ const VITEST_VARIABLES = /^(VITEST.*|BASE_URL|MODE|DEV|PROD|SSR|NODE_ENV|TEST)$/
 
 export function userEnvironment(): NodeJS.ProcessEnv {
   const kept = Object.entries(process.env).filter(([name]) => !VITEST_VARIABLES.test(name));
-  // Tests never reach the internet: no usage data from Astro or wrangler.
-  return { ...Object.fromEntries(kept), ASTRO_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false' };
+  // Tests never reach the internet: no usage data from Astro or wrangler, no request metadata download by miniflare.
+  return { ...Object.fromEntries(kept), ASTRO_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 }
 
 /** Runs `npm run build -- …` the way a user does: a separate Node process, from the repo root. */

@@ -311,3 +311,33 @@ export function searchPrefix(query, options) {
   pageClient ??= createSearchClient({ indexUrl: new URL('./', import.meta.url) });
   return pageClient.searchPrefix(query, options);
 }
+
+/** Headers of every answer to the search URL: JSON, readable from any origin. */
+export const SEARCH_HEADERS = Object.freeze({
+  'Content-Type': 'application/json',
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+});
+
+/**
+ * Answers `GET /search/prefix?query=…&limit=…` for hosts that run code (a Cloudflare worker, a Netlify
+ * edge function, a service worker): 200 with the results, 400 with `{"detail": …}` for a bad query.
+ * @param {{ searchPrefix: (query: string, options?: { limit?: number | string }) => Promise<SearchResponse> }} client
+ * @param {Request} request
+ * @returns {Promise<Response>}
+ */
+export async function answerSearchRequest(client, request) {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: SEARCH_HEADERS });
+  const parameters = new URL(request.url).searchParams;
+  let status = 200;
+  /** @type {unknown} */
+  let body;
+  try {
+    body = await client.searchPrefix(parameters.get('query') ?? '', { limit: parameters.get('limit') ?? undefined });
+  } catch (error) {
+    status = error instanceof SearchQueryError ? 400 : 503;
+    body = error instanceof SearchQueryError ? error.body : { detail: 'the search index could not be read' };
+  }
+  return new Response(request.method === 'HEAD' ? null : JSON.stringify(body), { status, headers: SEARCH_HEADERS });
+}

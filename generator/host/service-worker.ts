@@ -1,0 +1,32 @@
+import type { OutputFile } from '../emit/emit-api.ts';
+import { SEARCH_FOLDER } from '../route/router.ts';
+import { searchClientSource } from '../search/client-source.ts';
+
+/** The service worker's file, at the site root so its scope covers every page. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/**
+ * A classic service worker that answers same-origin `search/prefix?query=…` requests from the static
+ * index, for hosts that cannot route on query strings (GitHub Pages, S3). Classic rather than a module,
+ * so browsers without module service workers run it too; the inlined client finds the index from the scope.
+ */
+export function emitServiceWorker(): OutputFile[] {
+  const client = searchClientSource()
+    .replace(/^export /gm, '')
+    .replace('import.meta.url', `new URL(${JSON.stringify(`${SEARCH_FOLDER}/client.js`)}, self.registration.scope).href`);
+  const worker = `${client}
+// ---- service worker, generated: the search URL for hosts without query routing ----
+const SEARCH_PATH = new URL(${JSON.stringify(`${SEARCH_FOLDER}/prefix`)}, self.registration.scope).pathname;
+let siteClient;
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || url.pathname !== SEARCH_PATH) return;
+  siteClient ??= createSearchClient({ indexUrl: new URL(${JSON.stringify(`${SEARCH_FOLDER}/`)}, self.registration.scope) });
+  event.respondWith(answerSearchRequest(siteClient, event.request));
+});
+`;
+  return [{ path: SERVICE_WORKER_FILE, contents: worker }];
+}

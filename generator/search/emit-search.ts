@@ -1,0 +1,22 @@
+import type { OutputFile } from '../emit/emit-api.ts';
+import { emitCloudflareWorker } from '../host/cloudflare-worker.ts';
+import { emitServiceWorker } from '../host/service-worker.ts';
+import type { OntologyModel } from '../model/build-model.ts';
+import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
+import { buildSearchIndex, type SearchIndexStats } from './build-search-index.ts';
+import { searchClientSource } from './client-source.ts';
+
+/** Everything prefix search needs: the index, its client module, and the code hosts run for the exact URL. */
+export function emitSearch(model: OntologyModel, router: Router): { files: OutputFile[]; stats: SearchIndexStats } {
+  const index = buildSearchIndex(model);
+  return {
+    files: [...index.files, { path: SEARCH_CLIENT_FILE, contents: searchClientSource() }, ...emitCloudflareWorker(router), ...emitServiceWorker()],
+    stats: index.stats,
+  };
+}
+
+export function describeSearchIndex(stats: SearchIndexStats): string {
+  const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const oversized = stats.oversized.length > 0 ? `; over budget: ${stats.oversized.join(', ')}` : '';
+  return `${stats.files} index files, ${kilobytes(stats.bytes)} (${kilobytes(stats.gzipBytes)} gzipped), largest ${kilobytes(stats.largestGzip)} gzipped${oversized}`;
+}

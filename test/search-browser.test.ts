@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApi } from '../generator/generate-api.ts';
+import { createSearchClient } from '../generator/search/client/search-client.js';
+import { CHROMIUM, launchBrowser } from './support/browser.ts';
+import { memoryFetch } from './support/memory-fetch.ts';
+import { runBuild } from './support/run-cli.ts';
+import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { startStaticServer } from './support/static-server.ts';
+import type { RunningServer } from './support/wrangler.ts';
+
+const ARTIFACTS = join(REPO_ROOT, 'test-results');
+
+// A host that cannot route on query strings: the page's `/search/prefix?query=` is answered by the service worker.
+describe.skipIf(!existsSync(CHROMIUM))('search box in a real browser, on a host without query routing', () => {
+  const out = mkdtempSync(join(tmpdir(), 'search-browser-'));
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', 'http://127.0.0.1/']);
+    expect(result.code, result.stderr).toBe(0);
+    server = await startStaticServer(out);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('the static host itself does not answer the search URL', async () => {
+    expect((await fetch(`${server.baseUrl}/search/prefix?query=law`)).status).toBe(404);
+  });
+
+  it('typing a prefix renders the results the client computes', async () => {
+    const build = await generateApi({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'http://127.0.0.1/' });
+    const expected = await createSearchClient({ indexUrl: 'https://x.example/search/', fetch: memoryFetch(build.files, 'https://x.example').fetch })
+      .searchPrefix('law', { limit: 10 });
+    expect(expected.classes.length).toBeGreaterThan(1);
+
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('#query').pressSequentially('law', { delay: 30 });
+    await page.waitForFunction((count) => document.querySelectorAll('#results li').length === count, expected.classes.length + expected.properties.length);
+    const links = await page.locator('#results li a').allTextContents();
+    expect(links).toEqual([...expected.classes, ...expected.properties].map((hit) => hit.label));
+    expect(await page.locator('#status').textContent()).toBe(`${expected.total_classes} classes, ${expected.total_properties} properties`);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+
+    // A same-origin script gets the exact JSON the client returns.
+    const answer = await page.evaluate(async () => (await fetch('/search/prefix?query=law&limit=10')).json());
+    expect(answer).toEqual(expected);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'search-box.png'), fullPage: true });
+  });
+});
