@@ -7,9 +7,11 @@ import { SearchQueryError, createSearchClient, normalize } from '../generator/se
 import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { bruteForceSearch, candidatesOf, plainNormalize } from './support/brute-force-search.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
-import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
+import { EXCERPT, REPO_ROOT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
+import { join } from 'node:path';
 
 const ORIGIN = 'https://search.example.org';
+const UNICODE_FIXTURE = join(REPO_ROOT, 'test/fixtures/unicode.ttl');
 // Small files force every structure of the index (ranked prefixes, chains, rest and chunk files) on small data.
 const TINY: IndexBudgets = { fileGzip: 3 * 1024, leafRaw: 4 * 1024, fileRaw: 8 * 1024 };
 
@@ -107,6 +109,7 @@ const ALL: Structure[] = ['several shards', 'ranked prefixes', 'chains', 'rest f
 const sample = async () => buildModel((await loadOntology(SAMPLE_ONTOLOGY)).quads);
 const excerpt = async () => buildModel((await loadOntology(EXCERPT)).quads);
 agreement('the repo sample, tiny files', sample, TINY, ['several shards', 'ranked prefixes']);
+agreement('Unicode edge cases (astral, private use, Greek, Hangul, ligatures), tiny files', async () => buildModel((await loadOntology(UNICODE_FIXTURE)).quads), { fileGzip: 400, leafRaw: 300, fileRaw: 600 }, ['several shards', 'ranked prefixes']);
 agreement('folio-excerpt.owl', excerpt, DEFAULT_BUDGETS, [], hasShared);
 agreement('folio-excerpt.owl, tiny files', excerpt, TINY, ['several shards', 'ranked prefixes', 'chains'], hasShared);
 agreement('a synthetic FOLIO-shaped ontology of 1,500 classes', () => synthetic(1500), DEFAULT_BUDGETS, ALL);

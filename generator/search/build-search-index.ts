@@ -68,7 +68,7 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
     base: model.baseIri,
     folder,
     // A query is answered by the last shard whose boundary is not after it (see findShard in the client).
-    shards: shardFiles.map(({ group }) => group[0].prefix.slice(0, group[0].from)),
+    shards: shardFiles.map(({ group }) => [...group[0].prefix].slice(0, group[0].from).join('')),
     chunks: chunkStarts,
   };
   files.push({ path: `${SEARCH_FOLDER}/${INDEX_FILE}`, contents: emitJson(entry) });

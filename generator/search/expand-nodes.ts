@@ -1,4 +1,4 @@
-import { rankEntities, searchLabels } from './client/search-client.js';
+import { codePointLength, compareCodePoints, rankEntities, searchLabels } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
 
 export interface RankedLists {
@@ -10,7 +10,7 @@ export interface RankedLists {
 export interface BuiltNode {
   prefix: string;
   /**
-   * The shortest query length the node answers for. Below `prefix` lies a chain without branches,
+   * The shortest query length, in code points, the node answers for. Below `prefix` lies a chain without branches,
    * where every query matches the same labels, so one node serves the whole chain.
    */
   from: number;
@@ -51,12 +51,12 @@ export function expandNodes(entities: SearchEntity[], sizes: number[], leafBudge
       return;
     }
     const ranked = rank(members, prefix);
-    const inner = from < prefix.length ? rank(members, prefix.slice(0, from)) : undefined;
+    const inner = from < codePointLength(prefix) ? rank(members, [...prefix].slice(0, from).join('')) : undefined;
     nodes.push({ prefix, from, node: inner && !sameLists(inner, ranked) ? { ranked, inner } : { ranked } });
-    for (const group of next.groups) expand(group.prefix, group.low, group.high, group.prefix.length);
+    for (const group of next.groups) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
   };
 
-  for (const group of nextCharacters(suffixes, '', 0, suffixes.length).groups) expand(group.prefix, group.low, group.high, group.prefix.length);
+  for (const group of nextCharacters(suffixes, '', 0, suffixes.length).groups) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
   return nodes;
 }
 
@@ -72,7 +72,7 @@ function sortedSuffixes(normalizedLabels: string[][]): Suffix[] {
       }
     }
   });
-  return suffixes.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : a.entity - b.entity));
+  return suffixes.sort((a, b) => compareCodePoints(a.text, b.text) || a.entity - b.entity);
 }
 
 function nextWordStart(text: string, from: number): number {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { emitJson } from '../emit/json.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT } from './client/search-client.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, codePointLength } from './client/search-client.js';
 import type { LeafNode, PackedEntity, RankedNode, RestLists } from './client/search-client.js';
 import type { BuiltNode, RankedLists } from './expand-nodes.ts';
 
@@ -68,7 +68,7 @@ export function renderShard(group: readonly BuiltNode[], packed: readonly Packed
   const table = new EntityTable(packed);
   const nodes: Record<string, LeafNode | RankedNode> = {};
   for (const built of group) {
-    const from = built.from < built.prefix.length ? { f: built.from } : {};
+    const from = built.from < codePointLength(built.prefix) ? { f: built.from } : {};
     if ('leaf' in built.node) {
       nodes[built.prefix] = { l: built.node.leaf.map((entity) => table.add(entity)), ...from };
       continue;

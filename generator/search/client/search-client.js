@@ -24,17 +24,24 @@ export function normalize(text) {
   return text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(NOT_LETTER_OR_DIGIT, ' ').trim();
 }
 
-/** Compares by Unicode code point (JavaScript's `<` compares UTF-16 units, which differs above U+FFFF). @param {string} a @param {string} b */
+/**
+ * Compares by Unicode code point, the order every index file is sorted in (JavaScript's `<` compares
+ * UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF). @param {string} a @param {string} b
+ */
 export function compareCodePoints(a, b) {
-  const left = a[Symbol.iterator]();
-  const right = b[Symbol.iterator]();
-  for (;;) {
-    const x = left.next();
-    const y = right.next();
-    if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
-    const difference = /** @type {number} */ (x.value.codePointAt(0)) - /** @type {number} */ (y.value.codePointAt(0));
-    if (difference !== 0) return difference < 0 ? -1 : 1;
+  const length = Math.min(a.length, b.length);
+  for (let at = 0; at < length; at += 1) {
+    const x = a.charCodeAt(at);
+    const y = b.charCodeAt(at);
+    if (x !== y) return codePointRank(x) < codePointRank(y) ? -1 : 1;
   }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+// Surrogates encode code points above U+FFFF, so they rank after U+E000–U+FFFF.
+/** @param {number} unit */
+function codePointRank(unit) {
+  return unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
 
 /** @param {string} text */
@@ -181,17 +188,22 @@ export function unpackEntity(base, packed) {
   return { kind: kind === 0 ? 'class' : 'property', iri: base + id, label, preferred_label: preferred, alternative_labels: alternatives, definition, extra_labels: extra ?? [] };
 }
 
-/** The last index in a sorted array whose value is not after `value`, or -1. @template T @param {T[]} sorted @param {T} value */
-function lastNotAfter(sorted, value) {
+/**
+ * The last index in a sorted array whose value is not after `value`, or -1.
+ * @template T @param {T[]} sorted @param {T} value @param {(a: T, b: T) => number} compare
+ */
+function lastNotAfter(sorted, value, compare) {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sorted[middle] <= value) low = middle + 1;
+    if (compare(sorted[middle], value) <= 0) low = middle + 1;
     else high = middle;
   }
   return low - 1;
 }
+
+const compareNumbers = (/** @type {number} */ a, /** @type {number} */ b) => a - b;
 
 /** @type {WeakMap<Shard, { nodes: Map<string, LeafNode | RankedNode>, prefixes: string[] }>} */
 const shardDirectories = new WeakMap();
@@ -201,21 +213,21 @@ function shardDirectory(shard) {
   let directory = shardDirectories.get(shard);
   if (!directory) {
     const nodes = new Map(Object.entries(shard.n));
-    shardDirectories.set(shard, (directory = { nodes, prefixes: [...nodes.keys()].sort() }));
+    shardDirectories.set(shard, (directory = { nodes, prefixes: [...nodes.keys()].sort(compareCodePoints) }));
   }
   return directory;
 }
 
 /**
  * The node of a shard that answers a query: the one whose prefix is the query, or whose branch-free
- * chain the query lies on, else the longest prefix of the query (which answers only if it is a leaf).
+ * chain the query lies on (`f`, its shortest query, counts code points), else the longest prefix of the query (which answers only if it is a leaf).
  * @param {Shard} shard @param {string} query @returns {{ prefix: string, node: LeafNode | RankedNode } | undefined}
  */
 export function findNode(shard, query) {
   const { nodes, prefixes } = shardDirectory(shard);
-  const after = prefixes[lastNotAfter(prefixes, query) + 1];
+  const after = prefixes[lastNotAfter(prefixes, query, compareCodePoints) + 1];
   const found = nodes.has(query) ? query
-    : after !== undefined && after.startsWith(query) && query.length >= (nodes.get(after)?.f ?? after.length) ? after
+    : after !== undefined && after.startsWith(query) && codePointLength(query) >= (nodes.get(after)?.f ?? codePointLength(after)) ? after
       : [...Array(query.length).keys()].reverse().map((length) => query.slice(0, length)).find((prefix) => prefix !== '' && nodes.has(prefix));
   return found === undefined ? undefined : { prefix: found, node: /** @type {LeafNode | RankedNode} */ (nodes.get(found)) };
 }
@@ -248,7 +260,7 @@ export function createSearchClient(options) {
 
   /** Entities by global number, from the chunk files that hold them. @param {IndexEntry} index @param {number[]} numbers */
   const globalEntities = async (index, numbers) => {
-    const chunkOf = numbers.map((number) => lastNotAfter(index.chunks, number));
+    const chunkOf = numbers.map((number) => lastNotAfter(index.chunks, number, compareNumbers));
     const chunks = /** @type {{ e: PackedEntity[] }[]} */ (await Promise.all(chunkOf.map((chunk) => load(indexFilePath(index.folder, 'c', chunk)))));
     return numbers.map((number, at) => unpackEntity(index.base, chunks[at].e[number - index.chunks[chunkOf[at]]]));
   };
@@ -261,7 +273,7 @@ export function createSearchClient(options) {
     const checked = checkQuery(query, options.limit);
     const index = /** @type {IndexEntry} */ (await load(INDEX_FILE));
     const empty = { classes: [], properties: [], total_classes: 0, total_properties: 0 };
-    const shardNumber = lastNotAfter(index.shards, checked.query);
+    const shardNumber = lastNotAfter(index.shards, checked.query, compareCodePoints);
     if (shardNumber < 0) return empty;
     const shard = /** @type {Shard} */ (await load(indexFilePath(index.folder, 's', shardNumber)));
     const found = findNode(shard, checked.query);
