@@ -1,40 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateFolioShaped, BASE_IRI } from '../bench/folio-shaped/generate.ts';
-import { parseSources, loadOntology } from '../generator/load/load-ontology.ts';
+import { loadOntology } from '../generator/load/load-ontology.ts';
 import { buildModel, type OntologyModel } from '../generator/model/build-model.ts';
 import { DEFAULT_BUDGETS, buildSearchIndex, type IndexBudgets } from '../generator/search/build-search-index.ts';
 import { SearchQueryError, createSearchClient, normalize } from '../generator/search/client/search-client.js';
 import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { bruteForceSearch, candidatesOf, plainNormalize } from './support/brute-force-search.ts';
+import { queriesOf, TINY, syntheticModel, UNICODE_FIXTURE } from './support/search-cases.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
-import { EXCERPT, REPO_ROOT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
-import { join } from 'node:path';
+import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
 
 const ORIGIN = 'https://search.example.org';
-const UNICODE_FIXTURE = join(REPO_ROOT, 'test/fixtures/unicode.ttl');
-// Small files force every structure of the index (ranked prefixes, chains, rest and chunk files) on small data.
-const TINY: IndexBudgets = { fileGzip: 3 * 1024, leafRaw: 4 * 1024, fileRaw: 8 * 1024 };
-
-async function synthetic(classes: number): Promise<OntologyModel> {
-  const text = generateFolioShaped({ classes, properties: 40, seed: 7 });
-  return buildModel((await parseSources([{ name: 'synthetic.owl', baseIRI: BASE_IRI, format: 'rdfxml', text }])).quads);
-}
-
-/** Every prefix of 1–4 characters of every label as typed, and of every word of every normalised label. */
-function queriesOf(model: OntologyModel): string[] {
-  const queries = new Set<string>();
-  for (const { labels } of candidatesOf(model)) {
-    for (const { original, normalized } of labels) {
-      const typed = [...original];
-      for (let length = 1; length <= 4; length += 1) queries.add(typed.slice(0, length).join(''));
-      for (const word of normalized.split(' ').map((_, at, words) => words.slice(at).join(' '))) {
-        const points = [...word];
-        for (let length = 1; length <= 4; length += 1) queries.add(points.slice(0, length).join(''));
-      }
-    }
-  }
-  return [...queries].sort();
-}
 
 type Structure = 'several shards' | 'ranked prefixes' | 'chains' | 'rest files';
 
@@ -112,5 +87,5 @@ agreement('the repo sample, tiny files', sample, TINY, ['several shards', 'ranke
 agreement('Unicode edge cases (astral, private use, Greek, Hangul, ligatures), tiny files', async () => buildModel((await loadOntology(UNICODE_FIXTURE)).quads), { fileGzip: 400, leafRaw: 300, fileRaw: 600 }, ['several shards', 'ranked prefixes']);
 agreement('folio-excerpt.owl', excerpt, DEFAULT_BUDGETS, [], hasShared);
 agreement('folio-excerpt.owl, tiny files', excerpt, TINY, ['several shards', 'ranked prefixes', 'chains'], hasShared);
-agreement('a synthetic FOLIO-shaped ontology of 1,500 classes', () => synthetic(1500), DEFAULT_BUDGETS, ALL);
-agreement('a synthetic FOLIO-shaped ontology of 600 classes, tiny files', () => synthetic(600), TINY, ALL);
+agreement('a synthetic FOLIO-shaped ontology of 1,500 classes', () => syntheticModel(1500), DEFAULT_BUDGETS, ALL);
+agreement('a synthetic FOLIO-shaped ontology of 600 classes, tiny files', () => syntheticModel(600), TINY, ALL);

@@ -4,7 +4,7 @@ import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, indexFilePath } from './client/search-client.js';
-import type { RestLists } from './client/search-client.js';
+import type { RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { packEntity, searchEntities } from './search-entities.ts';
 import { FILE_BUDGET_GZIP, gzipSize, packFiles, renderShard, restLists } from './shard-files.ts';
@@ -36,7 +36,7 @@ export interface SearchIndexStats {
  * The prefix index: `search/index.json`, the one short-lived entry file, and behind it shard, rest and
  * chunk files in a folder named by the hash of their content, so hosts can cache them forever.
  */
-export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): { files: OutputFile[]; stats: SearchIndexStats } {
+export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): { files: OutputFile[]; stats: SearchIndexStats; entities: SearchEntity[] } {
   const entities = searchEntities(model);
   const packed = entities.map((entity) => packEntity(model.baseIri, entity));
   const sizes = packed.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
@@ -72,7 +72,7 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
     chunks: chunkStarts,
   };
   files.push({ path: `${SEARCH_FOLDER}/${INDEX_FILE}`, contents: emitJson(entry) });
-  return { files, stats: measure(files, nodes.length, budgets.fileGzip) };
+  return { files, stats: measure(files, nodes.length, budgets.fileGzip), entities };
 }
 
 function countReferences(lists: RestLists): number {

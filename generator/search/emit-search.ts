@@ -1,6 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitCloudflareWorker } from '../host/cloudflare-worker.ts';
 import { emitServiceWorker } from '../host/service-worker.ts';
+import { emitNginxSearch } from '../host/nginx-search.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
 import { buildSearchIndex, type SearchIndexStats } from './build-search-index.ts';
@@ -10,7 +11,13 @@ import { searchClientSource } from './client-source.ts';
 export function emitSearch(model: OntologyModel, router: Router): { files: OutputFile[]; stats: SearchIndexStats } {
   const index = buildSearchIndex(model);
   return {
-    files: [...index.files, { path: SEARCH_CLIENT_FILE, contents: searchClientSource() }, ...emitCloudflareWorker(router), ...emitServiceWorker()],
+    files: [
+      ...index.files,
+      { path: SEARCH_CLIENT_FILE, contents: searchClientSource() },
+      ...emitCloudflareWorker(router),
+      ...emitServiceWorker(),
+      ...emitNginxSearch(router, index.entities),
+    ],
     stats: index.stats,
   };
 }

@@ -149,7 +149,7 @@ export class SearchQueryError extends Error {
  * @returns {{ query: string, limit: number }}
  */
 export function checkQuery(query, limit) {
-  if (typeof query !== 'string' || query.length > MAX_QUERY_LENGTH) {
+  if (typeof query !== 'string' || codePointLength(query) > MAX_QUERY_LENGTH) {
     throw new SearchQueryError(`query must be a string of at most ${MAX_QUERY_LENGTH} characters`);
   }
   const normalized = normalize(query);

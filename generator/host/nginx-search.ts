@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import type { OutputFile } from '../emit/emit-api.ts';
+import { emitJson } from '../emit/json.ts';
+import { SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { searchLabels, type SearchEntity } from '../search/client/search-client.js';
+
+/** Folder of the nginx files; the generated config denies it to visitors. */
+export const NGINX_FOLDER = '_nginx';
+
+// Beyond the labels' own characters, the blocks where NFKD maps one character to others (accented
+// Latin, Greek, Cyrillic, fullwidth forms, ligatures, circled and math letters, compatibility jamo).
+const FOLD_RANGES: [number, number][] = [
+  [0x80, 0x52f], [0x1d00, 0x1fff], [0x2000, 0x2bff], [0x2c00, 0x2e7f], [0x3000, 0x33ff],
+  [0xa640, 0xa7ff], [0xf900, 0xfaff], [0xfb00, 0xfb4f], [0xfe30, 0xfe6f], [0xff00, 0xffef], [0x1d400, 0x1d7ff], [0x1f100, 0x1f1ff],
+];
+
+const MARK = /\p{M}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+// What the njs handler does with a character that is not in the table.
+function fallback(character: string): string {
+  if (MARK.test(character)) return '';
+  const lower = character.toLowerCase();
+  return LETTER_OR_DIGIT.test(lower) ? lower : ' ';
+}
+
+/** Every character whose normalisation the njs handler cannot work out itself, with its result. */
+export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
+  const characters = new Set<string>();
+  for (const [first, last] of FOLD_RANGES) for (let code = first; code <= last; code += 1) characters.add(String.fromCodePoint(code));
+  for (const entity of entities) for (const label of searchLabels(entity)) for (const character of label.original) characters.add(character);
+  const table: Record<string, string> = {};
+  for (const character of [...characters].sort()) {
+    const folded = [...character.normalize('NFKD')].map((part) => (MARK.test(part) ? '' : part)).join('').toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, ' ');
+    if (folded !== fallback(character)) table[character] = folded;
+  }
+  return table;
+}
+
+/**
+ * nginx with njs: `_nginx/search.js` answers the exact search URL from the index files on disk, and
+ * `_nginx/search.conf` is the location block to include in the site's server block.
+ */
+export function emitNginxSearch(router: Router, entities: readonly SearchEntity[]): OutputFile[] {
+  const handler = readFileSync(new URL('./nginx/search.njs', import.meta.url), 'utf8');
+  const location = `# Prefix search at the exact URL, answered by njs from the index files.
+# In http {}:    js_path "<this site's folder>/${NGINX_FOLDER}/";  js_import search from search.js;
+# In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;
+location = ${router.searchUrlPath()} {
+    # Where the index lies on disk; change it if the site is served with alias.
+    set $search_index $document_root/${SEARCH_FOLDER}/;
+    js_content search.prefix;
+}
+
+location ^~ ${router.basePath}/${NGINX_FOLDER}/ {
+    return 404;
+}
+`;
+  return [
+    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${emitJson(foldTable(entities))};\n\n${handler}` },
+    { path: `${NGINX_FOLDER}/search.conf`, contents: location },
+  ];
+}
