@@ -2,6 +2,8 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitCloudflareWorker } from '../host/cloudflare-worker.ts';
 import { emitServiceWorker } from '../host/service-worker.ts';
 import { emitNginxSearch } from '../host/nginx-search.ts';
+import { emitNetlifyEdge } from '../host/netlify-edge.ts';
+import { emitCloudFrontEdge } from '../host/cloudfront-edge.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
 import { buildSearchIndex, type SearchIndexStats } from './build-search-index.ts';
@@ -17,6 +19,8 @@ export function emitSearch(model: OntologyModel, router: Router): { files: Outpu
       ...emitCloudflareWorker(router),
       ...emitServiceWorker(),
       ...emitNginxSearch(router, index.entities),
+      ...emitNetlifyEdge(router),
+      ...emitCloudFrontEdge(router),
     ],
     stats: index.stats,
   };
@@ -24,6 +28,6 @@ export function emitSearch(model: OntologyModel, router: Router): { files: Outpu
 
 export function describeSearchIndex(stats: SearchIndexStats): string {
   const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  const oversized = stats.oversized.length > 0 ? `; over budget: ${stats.oversized.join(', ')}` : '';
-  return `${stats.files} index files, ${kilobytes(stats.bytes)} (${kilobytes(stats.gzipBytes)} gzipped), largest ${kilobytes(stats.largestGzip)} gzipped${oversized}`;
+  const budget = stats.oversized.length > 0 ? `over the 16 kB budget: ${stats.oversized.join(', ')}` : 'every file within 16 kB gzipped';
+  return `${stats.files} index files, ${kilobytes(stats.bytes)} (at most ${kilobytes(stats.gzipBytesAtMost)} gzipped), ${budget}`;
 }

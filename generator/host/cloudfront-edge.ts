@@ -1,0 +1,41 @@
+import type { OutputFile } from '../emit/emit-api.ts';
+import type { Router } from '../route/router.ts';
+import { searchClientSource } from '../search/client-source.ts';
+
+export const CLOUDFRONT_FOLDER = '_cloudfront';
+
+/**
+ * CloudFront: CloudFront Functions cannot read files or make requests, so they cannot rank; the exact
+ * search URL is answered by a Lambda@Edge origin-request function (Node.js runtime) that reads the index
+ * from the distribution's own origin. Self-contained: the client is inlined, so the file is the package.
+ */
+export function emitCloudFrontEdge(router: Router): OutputFile[] {
+  const source = `${searchClientSource()}
+// ---- Lambda@Edge origin-request handler, generated: the search URL from the index on the origin ----
+const SEARCH_PATH = ${JSON.stringify(router.searchUrlPath())};
+const clients = new Map();
+
+function originBase(request) {
+  const custom = request.origin?.custom;
+  if (custom) {
+    const port = custom.port && ![80, 443].includes(custom.port) ? \`:\${custom.port}\` : '';
+    return \`\${custom.protocol === 'http' ? 'http' : 'https'}://\${custom.domainName}\${port}\${custom.path ?? ''}\`;
+  }
+  return \`https://\${request.origin?.s3?.domainName ?? request.headers.host[0].value}\${request.origin?.s3?.path ?? ''}\`;
+}
+
+export async function handler(event) {
+  const request = event.Records[0].cf.request;
+  if (request.uri !== SEARCH_PATH) return request;
+  const base = originBase(request);
+  let client = clients.get(base);
+  if (!client) clients.set(base, (client = createSearchClient({ indexUrl: \`\${base}\${SEARCH_PATH.replace(/prefix$/, '')}\` })));
+  const url = \`https://viewer.invalid\${request.uri}\${request.querystring ? \`?\${request.querystring}\` : ''}\`;
+  const response = await answerSearchRequest(client, new Request(url, { method: request.method }));
+  const headers = {};
+  response.headers.forEach((value, key) => { headers[key] = [{ key, value }]; });
+  return { status: String(response.status), statusDescription: response.statusText || String(response.status), headers, body: await response.text() };
+}
+`;
+  return [{ path: `${CLOUDFRONT_FOLDER}/search-origin-request.mjs`, contents: source }];
+}

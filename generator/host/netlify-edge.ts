@@ -1,0 +1,28 @@
+import type { OutputFile } from '../emit/emit-api.ts';
+import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
+
+/** Where Netlify should look for edge functions: `edge_functions = "<out>/_netlify/edge-functions"` in netlify.toml. */
+export const NETLIFY_EDGE_FOLDER = '_netlify/edge-functions';
+
+/**
+ * Netlify: an edge function for the exact search URL. It imports the site's own client module and reads
+ * the index over HTTP from the same site, so the function and the files it reads are deployed together.
+ */
+export function emitNetlifyEdge(router: Router): OutputFile[] {
+  const depth = NETLIFY_EDGE_FOLDER.split('/').length;
+  const clientImport = `${'../'.repeat(depth)}${SEARCH_CLIENT_FILE}`;
+  const source = `// Netlify edge function, generated: answers the exact search URL from the static index.
+import { answerSearchRequest, createSearchClient } from ${JSON.stringify(clientImport)};
+
+const SEARCH_PATH = ${JSON.stringify(router.searchUrlPath())};
+let siteClient;
+
+export default async function searchPrefix(request) {
+  siteClient ??= createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), request.url) });
+  return answerSearchRequest(siteClient, request);
+}
+
+export const config = { path: SEARCH_PATH };
+`;
+  return [{ path: `${NETLIFY_EDGE_FOLDER}/search-prefix.js`, contents: source }];
+}
