@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userEnvironment } from './support/run-cli.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
-import { freePort } from './support/wrangler.ts';
+import { freePort } from './support/server-process.ts';
 
 const LAWYER = 'RSNhlUVbMWZc7bs6xkOE0ZO';
 

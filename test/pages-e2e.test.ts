@@ -8,7 +8,8 @@ import { createSearchClient } from '../generator/search/client/search-client.js'
 import { memoryFetch } from './support/memory-fetch.ts';
 import { runBuild } from './support/run-cli.ts';
 import { EXCERPT, SAMPLE_ONTOLOGY, hasShared, readUpstream } from './support/shared-data.ts';
-import { startWranglerPages, type RunningServer } from './support/wrangler.ts';
+import type { RunningServer } from './support/server-process.ts';
+import { startWranglerPages } from './support/wrangler.ts';
 
 const BASE_URL = 'https://api.example.org/';
 

@@ -10,7 +10,7 @@ import { memoryFetch } from './support/memory-fetch.ts';
 import { runBuild } from './support/run-cli.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
-import type { RunningServer } from './support/wrangler.ts';
+import type { RunningServer } from './support/server-process.ts';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-results');
 
@@ -54,6 +54,10 @@ describe.skipIf(!existsSync(CHROMIUM))('search box in a real browser, on a host 
     // A same-origin script gets the exact JSON the client returns.
     const answer = await page.evaluate(async () => (await fetch('/search/prefix?query=law&limit=10')).json());
     expect(answer).toEqual(expected);
+    // The client module itself, imported by a page from where the site serves it.
+    // A string, so the test runner does not rewrite the page's import().
+    const imported: unknown = await page.evaluate("import('/search/client.js').then((client) => client.searchPrefix('law', { limit: 10 }))");
+    expect(imported).toEqual(expected);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'search-box.png'), fullPage: true });
   });

@@ -7,7 +7,7 @@ import { createSearchClient, type SearchResponse } from '../generator/search/cli
 import { runBuild } from './support/run-cli.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
-import type { RunningServer } from './support/wrangler.ts';
+import type { RunningServer } from './support/server-process.ts';
 
 type EdgeFunction = (request: Request) => Promise<Response>;
 interface CloudFrontResult { status: string; headers: Record<string, { key: string; value: string }[]>; body: string }

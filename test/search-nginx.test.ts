@@ -13,7 +13,7 @@ import { memoryFetch } from './support/memory-fetch.ts';
 import { hasNginx, startNginx } from './support/nginx.ts';
 import { TINY, UNICODE_FIXTURE, queriesOf, syntheticModel } from './support/search-cases.ts';
 import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
-import type { RunningServer } from './support/wrangler.ts';
+import type { RunningServer } from './support/server-process.ts';
 
 const TRICKY = ['ＬＡＷ', 'ﬁn', 'ΟΔΟΣ', 'οδος', 'σίσυφος', '법률', '법', '𝔏aw', '𝔏', '½', 'İst', 'ıst', 'straße', 'STRASSE', 'zu\u0308r', 'ZÜRICH', 'न्याय', '😀', '\ue000', 'Æ', 'law+firm', 'law%20f', '①', 'Ⅻ', 'a'.repeat(1024), 'é'.repeat(1024)];
 

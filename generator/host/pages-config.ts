@@ -1,4 +1,5 @@
-import { FORMATS, FORMATS_FOLDER, type Router } from '../route/router.ts';
+import { FORMATS, FORMATS_FOLDER, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { INDEX_FILE } from '../search/client/search-client.js';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
 // Their rules are matched against the request path, so they are written with the base path.
@@ -17,5 +18,8 @@ export function emitHeaders(router: Router): string {
   for (const spec of [...FORMATS].reverse()) {
     blocks.push(`${router.basePath}/:id${spec.urlSuffix}\n  Content-Type: ${spec.contentType}`);
   }
+  // The search entry file changes with every build; the files behind it live in a content-hashed folder.
+  blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${INDEX_FILE}\n  Cache-Control: public, max-age=300`);
+  blocks.push(`${router.basePath}/${SEARCH_FOLDER}/:folder/*\n  Cache-Control: public, max-age=31536000, immutable`);
   return `${blocks.join('\n')}\n`;
 }

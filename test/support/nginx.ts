@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, type RunningServer } from './wrangler.ts';
+import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 export const NGINX = '/usr/sbin/nginx';
 export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
@@ -36,22 +35,9 @@ http {
 }
 `;
   writeFileSync(join(home, 'nginx.conf'), config);
-  const child = spawn(NGINX, ['-p', home, '-c', join(home, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  while (!(await fetch(`${baseUrl}/`).then(() => true, () => false))) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`nginx did not answer: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseUrl,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGQUIT');
-    }),
-  };
+  return startServerProcess('nginx', NGINX, ['-p', home, '-c', join(home, 'nginx.conf')], {
+    baseUrl: `http://127.0.0.1:${port}`,
+    signal: 'SIGQUIT',
+    timeoutMs: 20_000,
+  });
 }

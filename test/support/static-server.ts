@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import type { RunningServer } from './wrangler.ts';
+import type { RunningServer } from './server-process.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
