@@ -3,7 +3,8 @@ import { emitApi, type OutputFile } from './emit/emit-api.ts';
 import { loadOntology } from './load/load-ontology.ts';
 import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { Router } from './route/router.ts';
-import { describeSearchIndex, emitSearch } from './search/emit-search.ts';
+import { emitSearch } from './search/emit-search.ts';
+import { describeSearchIndex } from './report/describe.ts';
 import type { SearchIndexStats } from './search/build-search-index.ts';
 
 export interface StageTiming {

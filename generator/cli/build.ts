@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { resolveOptions } from '../config/options.ts';
 import { countKinds, generateApi } from '../generate-api.ts';
-import { describeSearchIndex } from '../search/emit-search.ts';
+import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
-import { describeFailure, formatBytes, Reporter } from './reporter.ts';
+import { describeFailure, Reporter } from './reporter.ts';
 
 /** `npm run build`: generate the API (failing fast on a bad ontology), then let Astro build the site around it. */
 async function main(argv: string[]): Promise<number> {

@@ -32,9 +32,3 @@ export function describeFailure(error: unknown): string {
   }
   return `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

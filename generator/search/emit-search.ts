@@ -25,9 +25,3 @@ export function emitSearch(model: OntologyModel, router: Router): { files: Outpu
     stats: index.stats,
   };
 }
-
-export function describeSearchIndex(stats: SearchIndexStats): string {
-  const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  const budget = stats.oversized.length > 0 ? `over the 16 kB budget: ${stats.oversized.join(', ')}` : 'every file within 16 kB gzipped';
-  return `${stats.files} index files, ${kilobytes(stats.bytes)} (at most ${kilobytes(stats.gzipBytesAtMost)} gzipped), ${budget}`;
-}
