@@ -4,6 +4,7 @@ import { loadOntology } from './load/load-ontology.ts';
 import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { Router } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
+import { emitSite } from './site/emit-site.ts';
 import { describeSearchIndex } from './report/describe.ts';
 import type { SearchIndexStats } from './search/build-search-index.ts';
 
@@ -50,6 +51,7 @@ export async function generateApi(options: Pick<BuildOptions, 'ontology' | 'base
   const search = await timed('search', () => emitSearch(model, router));
   progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
+  files.push(...await timed('site', () => emitSite(model, router, files)));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { sources: loaded.sources, triples: loaded.quads.length, model, router, files, search: search.stats, timings };
 }

@@ -9,3 +9,8 @@ function escapeUnsafe(char: string): string {
 export function emitJson(value: unknown): string {
   return JSON.stringify(value).replace(UNSAFE, escapeUnsafe);
 }
+
+/** Indented JSON for files people read (openapi.json), with the same escaping. */
+export function emitReadableJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2).replace(UNSAFE, escapeUnsafe)}\n`;
+}

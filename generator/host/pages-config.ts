@@ -1,4 +1,4 @@
-import { FORMATS, FORMATS_FOLDER, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import { INDEX_FILE } from '../search/client/search-client.js';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
@@ -8,6 +8,7 @@ import { INDEX_FILE } from '../search/client/search-client.js';
 export function emitRedirects(router: Router): string {
   const rules = FORMATS.filter((spec) => spec.extension !== '').map((spec) =>
     `${router.basePath}/:id${spec.urlSuffix} ${router.basePath}/${FORMATS_FOLDER}/:id${spec.extension} 200`);
+  rules.push(`${router.basePath}/:id/html ${router.basePath}/${PAGES_FOLDER}/:id/ 200`);
   return `${rules.join('\n')}\n`;
 }
 
@@ -15,6 +16,7 @@ export function emitRedirects(router: Router): string {
 export function emitHeaders(router: Router): string {
   const blocks = [`${router.basePath}/*\n  Access-Control-Allow-Origin: *`];
   // Most specific first: `/:id` would otherwise also claim the two-segment format URLs on some hosts.
+  blocks.push(`${router.basePath}/:id/html\n  Content-Type: ${PAGE_CONTENT_TYPE}`);
   for (const spec of [...FORMATS].reverse()) {
     blocks.push(`${router.basePath}/:id${spec.urlSuffix}\n  Content-Type: ${spec.contentType}`);
   }

@@ -5,7 +5,7 @@ import { buildClassRecord } from './class-record.ts';
 import { buildPropertyRecord } from './property-record.ts';
 import { findBaseIri, findEntities, type Entity } from './entities.ts';
 import { TripleIndex } from './triple-index.ts';
-import { OWL_CLASS, OWL_THING, P, RDF_TYPE } from './vocabulary.ts';
+import { NS, OWL_CLASS, OWL_ONTOLOGY, OWL_THING, P, RDF_TYPE } from './vocabulary.ts';
 
 export interface ModelEntity extends Entity {
   record: EntityRecord;
@@ -13,8 +13,15 @@ export interface ModelEntity extends Entity {
   quads: Quad[];
 }
 
+export interface OntologyInfo {
+  title: string | null;
+  description: string | null;
+  version: string | null;
+}
+
 export interface OntologyModel {
   baseIri: string;
+  info: OntologyInfo;
   entities: ModelEntity[];
   warnings: string[];
 }
@@ -35,7 +42,14 @@ export function buildModel(quads: readonly Quad[], options: { baseIri?: string }
   if (entities.length === 0) {
     throw new UserError(`no owl:Class or owl:ObjectProperty under ${baseIri}`, 'check the ontology, or pass --base-iri with the IRI its classes start with');
   }
-  return { baseIri, entities, warnings };
+  return { baseIri, info: ontologyInfo(quads, index), entities, warnings };
+}
+
+// The owl:Ontology's own title, description and version, for the site and openapi.json.
+function ontologyInfo(quads: readonly Quad[], index: TripleIndex): OntologyInfo {
+  const ontology = quads.find((quad) => quad.predicate.value === RDF_TYPE && quad.object.value === OWL_ONTOLOGY)?.subject.value;
+  const first = (predicate: string) => (ontology === undefined ? null : index.objects(ontology, predicate).find((term) => term.termType === 'Literal')?.value ?? null);
+  return { title: first(P.title), description: first(P.description), version: first(`${NS.owl}versionInfo`) };
 }
 
 // Children are listed in class declaration order; unlabelled classes are skipped as the live service does.

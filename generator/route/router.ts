@@ -21,6 +21,15 @@ export const FORMATS: readonly FormatSpec[] = [
 /** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
 export const FORMATS_FOLDER = '_api';
 export const NOT_FOUND_FILE = '404.html';
+/** Folder of the concept pages the Astro site renders; hosts rewrite `/{id}/html` into it. */
+export const PAGES_FOLDER = 'html';
+export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
+/** Folder of the interactive documentation (Swagger UI) and the OpenAPI description beside the site root. */
+export const DOCS_FOLDER = 'docs';
+export const OPENAPI_FILE = 'openapi.json';
+/** Folder of the taxonomy tree's lazily loaded children lists. */
+export const TREE_FOLDER = 'tree';
+
 /** Folder of the prefix-search index and its client. */
 export const SEARCH_FOLDER = 'search';
 /** The search client module, served beside the index it reads. */
@@ -59,6 +68,16 @@ export class Router {
 
   url(id: string, format: Format): string {
     return `${this.origin}${this.urlPath(id, format)}`;
+  }
+
+  /** The concept page's public URL path. */
+  pageUrlPath(id: string): string {
+    return `${this.basePath}/${id}/html`;
+  }
+
+  /** Where Astro writes the concept page: `/{id}` is a file, so the page cannot sit under it. */
+  pageDirectory(id: string): string {
+    return `${PAGES_FOLDER}/${id}/`;
   }
 
   /** The exact search URL hosts that run code answer: `/search/prefix?query=…&limit=…`. */

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { OutputFile } from '../emit/emit-api.ts';
+import { DOCS_FOLDER, OPENAPI_FILE } from '../route/router.ts';
+
+const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'];
+
+let assets: OutputFile[] | undefined;
+
+/** swagger-ui-dist's files, copied so /docs works offline and without a CDN. */
+function swaggerAssets(): OutputFile[] {
+  const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  assets ??= ASSETS.map((name) => ({ path: `${DOCS_FOLDER}/${name}`, contents: readFileSync(join(folder, name), 'utf8') }));
+  return assets;
+}
+
+/** /docs: Swagger UI reading the site's own openapi.json. */
+export function emitDocs(title: string): OutputFile[] {
+  const escaped = title.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escaped} — API documentation</title>
+<link rel="stylesheet" href="swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="swagger-ui-bundle.js"></script>
+<script src="init.js"></script>
+</body>
+</html>
+`;
+  // A file rather than an inline script, so a strict Content-Security-Policy can allow it.
+  const init = `window.ui = SwaggerUIBundle({ url: new URL('../${OPENAPI_FILE}', document.baseURI).href, dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });\n`;
+  return [{ path: `${DOCS_FOLDER}/index.html`, contents: page }, { path: `${DOCS_FOLDER}/init.js`, contents: init }, ...swaggerAssets()];
+}

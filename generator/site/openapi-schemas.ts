@@ -1,0 +1,44 @@
+// JSON Schemas (OpenAPI 3.1 dialect) of what the site serves; field order follows the live service.
+
+const text = { type: 'string' };
+const nullableText = { type: ['string', 'null'] };
+const iri = { type: 'string', format: 'iri' };
+const iris = { type: 'array', items: iri };
+const texts = { type: 'array', items: text };
+
+function object(properties: Record<string, unknown>, description: string): Record<string, unknown> {
+  return { type: 'object', description, properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+export const SCHEMAS: Record<string, unknown> = {
+  ClassRecord: object({
+    iri, label: nullableText, sub_class_of: iris, parent_class_of: iris, is_defined_by: { type: ['string', 'null'], format: 'iri' },
+    see_also: texts, comment: nullableText, deprecated: { type: 'boolean' }, preferred_label: nullableText,
+    alternative_labels: texts, translations: { type: 'object', additionalProperties: text, description: 'label by language tag' },
+    hidden_label: nullableText, definition: nullableText, examples: texts, notes: texts, history_note: nullableText,
+    editorial_note: nullableText, in_scheme: nullableText, identifier: nullableText, description: nullableText,
+    source: nullableText, country: nullableText,
+  }, 'An OWL class, as the live FOLIO API returns it.'),
+  PropertyRecord: object({
+    iri, label: nullableText, sub_property_of: iris, domain: iris, range: iris, inverse_of: nullableText,
+    preferred_label: nullableText, alternative_labels: texts, definition: nullableText, examples: texts,
+  }, 'An OWL object property, as the live FOLIO API returns it.'),
+  SearchHit: object({
+    iri, label: nullableText, preferred_label: nullableText, alternative_labels: texts, definition: nullableText,
+    match: { type: 'string', description: 'the label, as written, that matched' },
+  }, 'One entity a prefix search found.'),
+  SearchResponse: object({
+    classes: { type: 'array', items: { $ref: '#/components/schemas/SearchHit' } },
+    properties: { type: 'array', items: { $ref: '#/components/schemas/SearchHit' } },
+    total_classes: { type: 'integer', minimum: 0 },
+    total_properties: { type: 'integer', minimum: 0 },
+  }, 'Classes and object properties apart, each list capped by `limit`; totals are exact.'),
+  SearchIndexEntry: {
+    type: 'object',
+    description: 'The prefix index entry file: the content-hashed folder of the index files and where each shard and chunk begins.',
+    properties: { v: { type: 'integer' }, base: iri, folder: text, shards: texts, chunks: { type: 'array', items: { type: 'integer' } } },
+    required: ['v', 'base', 'folder', 'shards', 'chunks'],
+  },
+  NotFound: object({ message: { type: 'string', const: 'Entity not found.' } }, 'No class or property has this id.'),
+  BadRequest: object({ detail: text }, 'What was wrong with the query.'),
+};

@@ -1,0 +1,114 @@
+import type { OutputFile } from '../emit/emit-api.ts';
+import { emitReadableJson } from '../emit/json.ts';
+import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
+import { FORMATS, OPENAPI_FILE, PAGE_CONTENT_TYPE, SEARCH_CLIENT_FILE, SEARCH_FOLDER, type Format, type Router } from '../route/router.ts';
+import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/client/search-client.js';
+import { SCHEMAS } from './openapi-schemas.ts';
+
+export interface OpenApiExamples {
+  /** A class and a property to show, and the files the build serves for them. */
+  class: ModelEntity;
+  property?: ModelEntity;
+  served: ReadonlyMap<string, string>;
+  search: { query: string; response: SearchResponse; badQuery: string; badResponse: unknown };
+}
+
+type Media = 'json' | 'text';
+
+/** The limit the search example was computed with. */
+export const SEARCH_EXAMPLE_LIMIT = 3;
+
+const FORMAT_SCHEMA: Record<Format, { media: Media; schema: unknown; summary: string }> = {
+  json: { media: 'json', schema: { oneOf: [{ $ref: '#/components/schemas/ClassRecord' }, { $ref: '#/components/schemas/PropertyRecord' }] }, summary: 'The record, as the live FOLIO API returns it' },
+  jsonld: { media: 'json', schema: { type: 'object', description: 'JSON-LD: exactly the source triples about the entity' }, summary: 'JSON-LD' },
+  xml: { media: 'text', schema: { type: 'string', description: 'OWL as RDF/XML: exactly the source triples about the entity' }, summary: 'OWL as RDF/XML' },
+  markdown: { media: 'text', schema: { type: 'string' }, summary: 'Markdown, as the live FOLIO API returns it' },
+};
+
+/** The entity the docs show: the first class, by id, with a definition and alternative labels. */
+export function pickExamples(model: OntologyModel): { class: ModelEntity; property?: ModelEntity } {
+  const byId = [...model.entities].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const classes = byId.filter((entity) => entity.kind === 'class');
+  const rich = classes.find((entity) => entity.record.definition !== null && entity.record.alternative_labels.length > 0);
+  return { class: rich ?? classes[0] ?? byId[0], property: byId.find((entity) => entity.kind === 'property') };
+}
+
+/** openapi.json: OpenAPI 3.1 describing exactly what the build serves, with examples taken from it. */
+export function emitOpenApi(model: OntologyModel, router: Router, examples: OpenApiExamples): OutputFile {
+  const entities = { class: examples.class, ...(examples.property ? { property: examples.property } : {}) };
+  const exampleValues = (format: Format) => Object.fromEntries(Object.entries(entities).map(([name, entity]) => {
+    const body = examples.served.get(router.filePath(entity.id, format)) ?? '';
+    return [name, { summary: `${entity.kind} ${entity.record.label ?? entity.id}`, value: FORMAT_SCHEMA[format].media === 'json' ? JSON.parse(body) as unknown : body }];
+  }));
+  const idParameter = {
+    name: 'id', in: 'path', required: true, schema: { type: 'string' },
+    description: `The local part of a class's or object property's IRI under ${model.baseIri}`,
+    examples: Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { value: entity.id }])),
+  };
+  const notFound = { description: 'No such entity', content: { 'application/json': { schema: { $ref: '#/components/schemas/NotFound' }, example: { message: 'Entity not found.' } } } };
+  const paths: Record<string, unknown> = {};
+  for (const spec of FORMATS) {
+    const shape = FORMAT_SCHEMA[spec.format];
+    paths[`/{id}${spec.urlSuffix}`] = {
+      get: {
+        operationId: `get_${spec.format}`, summary: shape.summary, tags: ['entities'], parameters: [idParameter],
+        responses: { 200: { description: shape.summary, content: { [spec.contentType]: { schema: shape.schema, examples: exampleValues(spec.format) } } }, 404: notFound },
+      },
+    };
+  }
+  paths['/{id}/html'] = {
+    get: {
+      operationId: 'get_html', summary: 'The concept page', tags: ['entities'], parameters: [idParameter],
+      responses: { 200: { description: 'An HTML page with the labels, definition, relations and downloads', content: { [PAGE_CONTENT_TYPE]: { schema: { type: 'string' } } } }, 404: notFound },
+    },
+  };
+  paths[`/${SEARCH_FOLDER}/prefix`] = {
+    get: {
+      operationId: 'search_prefix', tags: ['search'],
+      summary: 'Prefix search over every label (hosts that run code; elsewhere use search/client.js)',
+      description: 'Matches the query at the start of any word of any label, after Unicode normalisation. Answered by the Cloudflare worker, nginx (njs), the Netlify edge function, the CloudFront Lambda@Edge function, or the site\'s service worker.',
+      parameters: [
+        { name: 'query', in: 'query', required: true, schema: { type: 'string', maxLength: MAX_QUERY_LENGTH }, example: examples.search.query },
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, example: SEARCH_EXAMPLE_LIMIT },
+      ],
+      responses: {
+        200: { description: 'Ranked results', content: { 'application/json': { schema: { $ref: '#/components/schemas/SearchResponse' }, example: examples.search.response } } },
+        400: { description: 'A query without letters or digits, too long, or a bad limit', content: { 'application/json': { schema: { $ref: '#/components/schemas/BadRequest' }, example: examples.search.badResponse } } },
+      },
+    },
+  };
+  const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
+  paths[`/${entryPath}`] = {
+    get: {
+      operationId: 'search_index_entry', tags: ['search'], summary: 'The prefix index entry file (short-lived; the files it names are immutable)',
+      responses: { 200: { description: 'The entry file', content: { 'application/json': { schema: { $ref: '#/components/schemas/SearchIndexEntry' }, example: JSON.parse(examples.served.get(entryPath) ?? '{}') as unknown } } } },
+    },
+  };
+  paths[`/${SEARCH_FOLDER}/{folder}/{file}`] = {
+    get: {
+      operationId: 'search_index_file', tags: ['search'], summary: 'A shard (s<n>.json), rest list (r<n>.json) or entity chunk (c<n>.json) of the prefix index',
+      parameters: [{ name: 'folder', in: 'path', required: true, schema: { type: 'string' } }, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[src][0-9]+\\.json$' } }],
+      responses: { 200: { description: 'An index file', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  };
+  paths[`/${SEARCH_CLIENT_FILE}`] = {
+    get: {
+      operationId: 'search_client', tags: ['search'], summary: 'The search client: a dependency-free ES module exporting searchPrefix(query, { limit })',
+      responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } } },
+    },
+  };
+  const document = {
+    openapi: '3.1.0',
+    info: {
+      title: `${model.info.title ?? 'Ontology'} API`,
+      version: model.info.version ?? 'unversioned',
+      description: `${model.info.description ?? ''}\n\nA static, read-only API: every URL below is a file, served with CORS for every origin.`.trim(),
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: `${router.origin}${router.basePath}`, description: 'where this site was built to be served' }],
+    tags: [{ name: 'entities', description: 'Classes and object properties' }, { name: 'search', description: 'Prefix search' }],
+    paths,
+    components: { schemas: SCHEMAS },
+  };
+  return { path: OPENAPI_FILE, contents: emitReadableJson(document) };
+}
