@@ -20,16 +20,18 @@ async function main(argv: string[]): Promise<number> {
   reporter.log(`building ${options.ontology} → ${options.out} for ${options.baseUrl}`);
   const build = await generateApi(options, reporter);
   let stats: WriteStats;
+  let pagesLine: string | undefined;
   if (options.apiOnly) {
     stats = await writeFiles(options.out, build.files);
   } else {
     // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
     process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
     const { build: astroBuild } = await import('astro');
-    let written: WriteStats | undefined;
+    let written: (WriteStats & { pages: number }) | undefined;
     await astroBuild({ ...siteConfig(options, { prebuilt: build, onWritten: (s) => { written = s; } }), root: process.cwd(), configFile: false, logLevel: 'warn' });
     if (!written) throw new Error('the Astro build finished without writing the API');
     stats = written;
+    pagesLine = `site: ${written.pages} concept pages in the full-text index`;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const warnings = [...build.model.warnings, ...build.search.oversized.map((file) => `search-budget: ${file} is over 16 kB gzipped`)];
@@ -37,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
     `built ${countKinds(build.model)} from ${build.sources.length} source(s), ${build.triples} triples`,
     `wrote ${stats.files} API files, ${formatBytes(stats.bytes)}, into ${resolve(options.out)}`,
     `search index: ${describeSearchIndex(build.search)}`,
+    ...(pagesLine ? [pagesLine] : []),
     `stages: ${build.timings.map((t) => `${t.stage} ${(t.ms / 1000).toFixed(2)} s`).join(', ')}`,
     `${warnings.length} warning(s)${warnings.map((w) => `\n  warning: ${w}`).join('')}`,
     `done in ${seconds} s`,

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
 
@@ -41,6 +41,10 @@ function targetPath(root: string, path: string): string {
   return target;
 }
 
-export async function removeFolder(path: string): Promise<void> {
-  await rm(path, { recursive: true, force: true });
+/** Copies one file within the output folder (the human 404 page to where hosts look for it). */
+export async function copyWithin(outDir: string, from: string, to: string): Promise<void> {
+  const root = resolve(outDir);
+  const target = targetPath(root, to);
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(targetPath(root, from), target);
 }

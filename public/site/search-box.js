@@ -1,5 +1,6 @@
-// The home page's search box: asks the exact search URL, which a host worker or, on hosts without
-// query routing, the site's service worker answers from the static index.
+// The home page's typeahead. It asks the exact search URL, which a host worker or, on hosts without
+// query routing, the site's service worker answers; where neither does, it searches with the client
+// module itself. Arrow keys move through the results, Enter opens one.
 const base = document.body.dataset.base ?? '';
 const input = document.getElementById('query');
 const list = document.getElementById('results');
@@ -18,32 +19,95 @@ function controlled() {
   });
 }
 
+let client;
+async function search(query) {
+  await ready;
+  const response = await fetch(`${base}/search/prefix?query=${encodeURIComponent(query)}&limit=10`).catch(() => undefined);
+  if (response && (response.ok || response.status === 400) && /json/.test(response.headers.get('content-type') ?? '')) {
+    return { status: response.status, body: await response.json() };
+  }
+  client ??= await import(`${base}/search/client.js`);
+  return client.searchPrefix(query, { limit: 10 }).then((body) => ({ status: 200, body }), (error) => ({ status: error.status ?? 500, body: error.body }));
+}
+
+// Marks the part of the label that the query matched: at its start or at the start of a later word.
+function highlighted(label, query) {
+  const fold = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const wanted = fold(query).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const folded = [...label].map((character) => fold(character));
+  for (let start = 0; start < folded.length; start += 1) {
+    if (start > 0 && /[\p{L}\p{N}]/u.test(folded[start - 1])) continue;
+    let matched = '';
+    let end = start;
+    while (end < folded.length && matched.replace(/[^\p{L}\p{N}]+/gu, ' ').trimStart().length < wanted.length) matched += folded[end++];
+    if (matched.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === wanted) {
+      const characters = [...label];
+      const mark = document.createElement('mark');
+      mark.textContent = characters.slice(start, end).join('');
+      return [characters.slice(0, start).join(''), mark, characters.slice(end).join('')];
+    }
+  }
+  return [label];
+}
+
 let latest = 0;
+let active = -1;
+function select(index) {
+  const items = [...list.children];
+  active = Math.max(-1, Math.min(index, items.length - 1));
+  items.forEach((item, at) => item.setAttribute('aria-selected', String(at === active)));
+  input.setAttribute('aria-activedescendant', active >= 0 ? items[active].id : '');
+}
+
+input.addEventListener('keydown', (event) => {
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    select(active + (event.key === 'ArrowDown' ? 1 : -1));
+  } else if (event.key === 'Enter' && active >= 0) {
+    event.preventDefault();
+    list.children[active].querySelector('a').click();
+  } else if (event.key === 'Escape') {
+    list.replaceChildren();
+    input.setAttribute('aria-expanded', 'false');
+  }
+});
+
 input.addEventListener('input', async () => {
   const query = input.value;
   const ticket = ++latest;
   if (query.trim() === '') {
     list.replaceChildren();
     status.textContent = '';
+    input.setAttribute('aria-expanded', 'false');
     return;
   }
-  await ready;
-  const response = await fetch(`${base}/search/prefix?query=${encodeURIComponent(query)}&limit=10`);
+  const answer = await search(query);
   if (ticket !== latest) return;
-  if (!response.ok) {
-    status.textContent = response.status === 400 ? 'Type a letter or a digit.' : `Search failed (${response.status}).`;
+  active = -1;
+  if (answer.status !== 200) {
+    status.textContent = answer.status === 400 ? 'Type a letter or a digit.' : `Search failed (${answer.status}).`;
     list.replaceChildren();
     return;
   }
-  const result = await response.json();
+  const result = answer.body;
   status.textContent = `${result.total_classes} classes, ${result.total_properties} properties`;
-  list.replaceChildren(...[...result.classes, ...result.properties].map((hit) => {
+  list.replaceChildren(...[...result.classes, ...result.properties].map((hit, at) => {
     const item = document.createElement('li');
+    item.id = `result-${at}`;
+    item.setAttribute('role', 'option');
     const link = document.createElement('a');
-    link.href = `${base}/${hit.iri.split('/').pop()}`;
+    link.href = `${base}/html/${hit.iri.slice(hit.iri.lastIndexOf('/') + 1)}/`;
     link.textContent = hit.label ?? hit.iri;
     item.append(link);
-    if (hit.match !== hit.label) item.append(` — ${hit.match}`);
+    if (hit.match !== hit.label) {
+      const match = document.createElement('span');
+      match.className = 'match';
+      match.append(' — ', ...highlighted(hit.match, query));
+      item.append(match);
+    } else {
+      link.replaceChildren(...highlighted(hit.label, query));
+    }
     return item;
   }));
+  input.setAttribute('aria-expanded', String(list.children.length > 0));
 });
