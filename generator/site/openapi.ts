@@ -45,21 +45,25 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     description: `The local part of a class's or object property's IRI under ${model.baseIri}`,
     examples: Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { value: entity.id }])),
   };
-  const notFound = { description: 'No such entity', content: { 'application/json': { schema: { $ref: '#/components/schemas/NotFound' }, example: { message: 'Entity not found.' } } } };
+  // Hosts that set Content-Type by URL shape send the 404 body with the format's type.
+  const notFound = (type: string) => ({ description: 'No such entity', content: { [type]: { schema: { $ref: '#/components/schemas/NotFound' }, example: { message: 'Entity not found.' } } } });
   const paths: Record<string, unknown> = {};
   for (const spec of FORMATS) {
     const shape = FORMAT_SCHEMA[spec.format];
     paths[`/{id}${spec.urlSuffix}`] = {
       get: {
         operationId: `get_${spec.format}`, summary: shape.summary, tags: ['entities'], parameters: [idParameter],
-        responses: { 200: { description: shape.summary, content: { [spec.contentType]: { schema: shape.schema, examples: exampleValues(spec.format) } } }, 404: notFound },
+        responses: { 200: { description: shape.summary, content: { [spec.contentType]: { schema: shape.schema, examples: exampleValues(spec.format) } } }, 404: notFound(spec.contentType) },
       },
     };
   }
   paths['/{id}/html'] = {
     get: {
       operationId: 'get_html', summary: 'The concept page', tags: ['entities'], parameters: [idParameter],
-      responses: { 200: { description: 'An HTML page with the labels, definition, relations and downloads', content: { [PAGE_CONTENT_TYPE]: { schema: { type: 'string' } } } }, 404: notFound },
+      responses: {
+        200: { description: 'An HTML page with the labels, definition, relations and downloads', content: { [PAGE_CONTENT_TYPE]: { schema: { type: 'string' } } } },
+        404: { description: 'No such entity: a page saying so', content: { [PAGE_CONTENT_TYPE]: { schema: { type: 'string' } } } },
+      },
     },
   };
   paths[`/${SEARCH_FOLDER}/prefix`] = {

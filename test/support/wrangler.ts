@@ -9,8 +9,8 @@ import { REPO_ROOT } from './shared-data.ts';
 const COMPATIBILITY_DATE = '2025-01-01';
 
 /** `wrangler pages dev` (Cloudflare's own runtime) serving a built folder on 127.0.0.1. */
-export async function startWranglerPages(folder: string): Promise<RunningServer> {
-  const port = await freePort();
+export async function startWranglerPages(folder: string, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   const home = mkdtempSync(join(tmpdir(), 'wrangler-home-'));
   const wrangler = join(REPO_ROOT, 'node_modules/wrangler/bin/wrangler.js');
   return startServerProcess('wrangler', process.execPath, [wrangler, 'pages', 'dev', folder, '--ip', '127.0.0.1', '--port', String(port),

@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser } from './support/browser.ts';
+import { runBuild } from './support/run-cli.ts';
+import { freePort, type RunningServer } from './support/server-process.ts';
+import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { startStaticServer } from './support/static-server.ts';
+import { startWranglerPages } from './support/wrangler.ts';
+import { existsSync } from 'node:fs';
+
+const ARTIFACTS = join(REPO_ROOT, 'test-results');
+const LAWYER = 'RSNhlUVbMWZc7bs6xkOE0ZO';
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+// The human front door, walked in Chromium against the built site on Cloudflare's runtime.
+describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
+  const out = mkdtempSync(join(tmpdir(), 'site-browser-'));
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', `http://127.0.0.1:${port}/`]);
+    expect(result.code, result.stderr).toBe(0);
+    server = await startWranglerPages(out, port);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(out, { recursive: true, force: true });
+  });
+  beforeAll(async () => { page = await browser.newPage({ viewport: { width: 1100, height: 900 } }); });
+
+  it('home: title, counts, and a typeahead that keyboard opens a concept page', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    expect(await page.locator('h1').textContent()).toBe('Sample Legal Lexicon');
+    expect(await page.locator('.counts li').allTextContents()).toEqual(['52 classes', '6 object properties', '7 languages in translations']);
+    await page.locator('#query').pressSequentially('cou', { delay: 30 });
+    await page.waitForSelector('#results li');
+    expect(await page.locator('#results li mark').first().textContent()).toBe('Cou');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('#results li[aria-selected="true"]').count()).toBe(1);
+    await shot(page, 'site-home-typeahead');
+    const first = await page.locator('#results li a').first().textContent();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/html\/[^/]+\/$/);
+    expect(await page.locator('h1').textContent()).toBe(first);
+  });
+
+  it('concept page: labels, translations, relations, downloads and the embedded JSON-LD', async () => {
+    await page.goto(`${server.baseUrl}/${LAWYER}/html`);
+    expect(await page.locator('h1').textContent()).toBe('Lawyer');
+    expect(await page.locator('table.translations tbody tr').count()).toBe(6);
+    expect(await page.locator('section:has(h2:text("Parents")) a').allTextContents()).toEqual(['Actor / Player']);
+    expect(await page.locator('section:has(h2:text("Children")) a').allTextContents()).toEqual(['In-House Counsel', 'Trial Lawyer']);
+    const jsonld = JSON.parse(await page.locator('script[type="application/ld+json"]').textContent() ?? '{}') as { '@id': string };
+    expect(jsonld['@id']).toBe(`https://lexicon.example.org/${LAWYER}`);
+    for (const href of await page.locator('.downloads a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))) {
+      expect((await fetch(href)).status, href).toBe(200);
+    }
+    await shot(page, 'site-concept');
+  });
+
+  it('taxonomy tree: opens branches on demand and the path to a concept', async () => {
+    await page.goto(`${server.baseUrl}/tree/`);
+    await page.waitForSelector('#tree li');
+    const before = await page.locator('#tree li').count();
+    await page.locator('#tree li button').first().click();
+    await page.waitForFunction((count) => document.querySelectorAll('#tree li').length > count, before);
+    await page.goto(`${server.baseUrl}/tree/?id=RtLgjX4trhr8dJXZg3Yn6V6`);
+    await page.waitForSelector('#tree li.current');
+    expect(await page.locator('#tree li.current > a').textContent()).toBe('Small Claims Court');
+    await shot(page, 'site-tree');
+  });
+
+  it('full-text search: Pagefind finds a word from a definition, with a branch filter', async () => {
+    await page.goto(`${server.baseUrl}/find/`);
+    await page.locator('.pagefind-ui__search-input').fill('disputes');
+    await page.waitForSelector('.pagefind-ui__result-link');
+    expect(await page.locator('.pagefind-ui__result-link').allTextContents()).toContain('Arbitration Clause');
+    expect(await page.locator('.pagefind-ui__filter-name').allTextContents()).toEqual(['Branch']);
+    const branches = (await page.locator('.pagefind-ui__filter-label').allTextContents()).map((label) => label.trim().replace(/ \(\d+\)$/, ''));
+    expect(branches).toEqual(['Actor / Player', 'Area of Law', 'Document / Artifact', 'Forum / Venue', 'Legal Event', 'Object properties']);
+    await shot(page, 'site-find');
+  });
+
+  it('/docs: Swagger UI renders from local files and "Try it out" on GET /{id} gets 200', async () => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${server.baseUrl}/docs/`);
+    await page.locator('#operations-entities-get_json .opblock-summary').click();
+    await page.locator('#operations-entities-get_json .try-out__btn').click();
+    await page.locator('#operations-entities-get_json .execute').click();
+    const status = page.locator('#operations-entities-get_json .live-responses-table tr.response .response-col_status');
+    await status.waitFor();
+    expect((await status.textContent())?.trim()).toBe('200');
+    expect(requests.filter((url) => !url.startsWith(server.baseUrl) && !url.startsWith('data:'))).toEqual([]);
+    await shot(page, 'site-docs');
+  });
+
+  it('concept pages work with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const offline = await context.newPage();
+    await offline.goto(`${server.baseUrl}/${LAWYER}/html`);
+    expect(await offline.locator('.definition').textContent()).toMatch(/^A person who is qualified/);
+    await context.close();
+  });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('hostile text stays text', () => {
+  const out = mkdtempSync(join(tmpdir(), 'site-hostile-'));
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    const result = await runBuild(['--ontology', join(REPO_ROOT, 'test/fixtures/hostile.ttl'), '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    server = await startStaticServer(out);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('labels and definitions with markup render as written and run nothing', async () => {
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    for (const path of ['/html/H1/', '/html/H2/', '/', '/tree/']) await page.goto(`${server.baseUrl}${path}`);
+    await page.goto(`${server.baseUrl}/html/H1/`);
+    expect(await page.locator('h1').textContent()).toBe("<script>alert('label')</script>");
+    expect(await page.locator('.definition').textContent()).toBe("Ends the script: </script><script>alert('definition')</script> & more");
+    expect(JSON.parse(await page.locator('script[type="application/ld+json"]').textContent() ?? '{}')).toMatchObject({ '@id': 'https://hostile.example.org/H1' });
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('#query').pressSequentially('scr', { delay: 30 });
+    await page.waitForSelector('#results li');
+    expect(dialogs).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitJson } from '../generator/emit/json.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { runBuild } from './support/run-cli.ts';
+import { freePort, type RunningServer } from './support/server-process.ts';
+import { startWranglerPages } from './support/wrangler.ts';
+
+interface OpenApiExample { value: unknown }
+interface OpenApiOperation {
+  parameters?: { name: string; in: string; examples?: Record<string, OpenApiExample>; example?: unknown }[];
+  responses: Record<string, { content?: Record<string, { example?: unknown; examples?: Record<string, OpenApiExample> }> }>;
+}
+interface OpenApi { servers: { url: string }[]; paths: Record<string, { get: OpenApiOperation }> }
+
+// The site as built for one deployment: openapi.json is valid and its examples are what the site serves.
+describe('openapi.json', () => {
+  const out = mkdtempSync(join(tmpdir(), 'site-openapi-'));
+  let server: RunningServer;
+  let document: OpenApi;
+  let text: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', `http://127.0.0.1:${port}/`]);
+    expect(result.code, result.stderr).toBe(0);
+    text = readFileSync(join(out, 'openapi.json'), 'utf8');
+    document = JSON.parse(text) as OpenApi;
+    server = await startWranglerPages(out, port);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('passes an OpenAPI 3.1 validator with no errors', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(text);
+    expect(result).toEqual({ valid: true });
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists the build base URL as its server and describes every URL the site serves', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: server.baseUrl })]);
+    expect(Object.keys(document.paths).sort()).toEqual(['/search/client.js', '/search/index.json', '/search/prefix', '/search/{folder}/{file}', '/{id}', '/{id}/html', '/{id}/jsonld', '/{id}/markdown', '/{id}/xml']);
+  });
+
+  it('has examples byte-equal to what the site serves at those paths', async () => {
+    let checked = 0;
+    for (const [template, { get }] of Object.entries(document.paths)) {
+      const idExamples = get.parameters?.find((parameter) => parameter.name === 'id')?.examples ?? {};
+      const query = get.parameters?.filter((parameter) => parameter.in === 'query' && parameter.example !== undefined)
+        .map((parameter) => `${parameter.name}=${encodeURIComponent(String(parameter.example))}`).join('&');
+      for (const [status, response] of Object.entries(get.responses)) {
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          const examples = media.examples ? Object.entries(media.examples).map(([name, example]) => [name, example.value] as const) : media.example === undefined ? [] : [['', media.example] as const];
+          for (const [name, value] of examples) {
+            const path = template.replace('{id}', status === '404' ? 'RnoSuchEntity0000000000' : String(idExamples[name]?.value));
+            const url = `${server.baseUrl}${path}${query && status === '200' ? `?${query}` : status === '400' ? '?query=!!' : ''}`;
+            const served = await fetch(url);
+            expect(served.status, url).toBe(Number(status));
+            expect(served.headers.get('content-type'), url).toBe(type);
+            const body = await served.text();
+            // Files are written with our JSON emitter; search answers come from the worker's JSON.stringify.
+            const expected = typeof value === 'string' ? value : template === '/search/prefix' ? JSON.stringify(value) : emitJson(value);
+            expect(body, url).toBe(expected);
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
+  });
+});
+
