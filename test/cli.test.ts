@@ -70,7 +70,7 @@ describe('command line', () => {
     const result = await runBuild(['--out', join(scratch, 'summary'), '--api-only']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^built 52 classes, 6 object properties from 2 source\(s\), \d+ triples$/m);
-    expect(result.stdout).toMatch(new RegExp(`^wrote ${files} API files, [\\d.]+ kB, into `, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^wrote ${files} API files, [\\d.]+ (kB|MB), into `, 'm'));
     expect(result.stdout).toMatch(/^search index: \d+ index files, [\d.]+ kB \(at most [\d.]+ kB gzipped\), every file within 16 kB gzipped$/m);
     expect(result.stdout).toMatch(/^0 warning\(s\)$/m);
     expect(result.stdout).toMatch(/^done in [\d.]+ s$/m);

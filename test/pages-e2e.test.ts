@@ -53,11 +53,21 @@ function servedOnPages(name: string, ontology: string, enabled: boolean, extra: 
       expect(await response.json()).toEqual({ message: 'Entity not found.' });
     });
 
+    it('answers /{id}/html for every entity with its concept page', async () => {
+      for (const entity of context.build.model.entities) {
+        const url = `${context.server.baseUrl}${context.build.router.pageUrlPath(entity.id)}`;
+        const response = await fetch(url, { redirect: 'manual' });
+        expect(response.status, url).toBe(200);
+        expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+        expect(await response.text(), url).toContain(`data-pagefind-meta="title">`);
+      }
+    });
+
     it('serves the Astro home page next to the API', async () => {
       const response = await fetch(`${context.server.baseUrl}/`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await response.text()).toContain('<h1>Ontology API</h1>');
+      expect(await response.text()).toContain(`<h1>${context.build.model.info.title}</h1>`);
     });
 
     it('answers the exact search URL like the client, with CORS, and 400 for a bad query', async () => {

@@ -4,17 +4,28 @@ import { PAGES_FOLDER } from '../route/router.ts';
 
 export const FULL_TEXT_FOLDER = 'pagefind';
 
-/** Pagefind over the concept pages (labels and definitions), written beside them; returns the page count. */
-export async function indexPages(siteFolder: string): Promise<number> {
+/**
+ * Starts Pagefind over the concept pages (labels and definitions). Pagefind is its own process, so it
+ * reads the pages while this one goes on writing; `finish` writes its index beside them and returns the
+ * page count.
+ */
+export async function startIndexingPages(siteFolder: string): Promise<{ finish(): Promise<number> }> {
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-  try {
-    const added = await index.addDirectory({ path: siteFolder, glob: `${PAGES_FOLDER}/*/index.html` });
-    if (added.errors.length > 0) throw new Error(`pagefind: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: join(siteFolder, FULL_TEXT_FOLDER) });
-    if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-    return added.page_count;
-  } finally {
-    await pagefind.close();
-  }
+  const adding = index.addDirectory({ path: siteFolder, glob: `${PAGES_FOLDER}/*/index.html` });
+  // One turn of the event loop sends the request before the caller blocks on its own writes.
+  await new Promise((resolve) => setImmediate(resolve));
+  return {
+    async finish() {
+      try {
+        const added = await adding;
+        if (added.errors.length > 0) throw new Error(`pagefind: ${added.errors.join('; ')}`);
+        const written = await index.writeFiles({ outputPath: join(siteFolder, FULL_TEXT_FOLDER) });
+        if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
+        return added.page_count;
+      } finally {
+        await pagefind.close();
+      }
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { describeFailure } from '../cli/reporter.ts';
 import { copyWithin, writeFiles, type WriteStats } from '../write/write-files.ts';
 import { PAGES_FOLDER } from '../route/router.ts';
 import { serveApi } from './dev-server.ts';
-import { indexPages } from './full-text.ts';
+import { startIndexingPages } from './full-text.ts';
 import { setSiteData } from './site-data.ts';
 
 export interface StaticApiIntegrationOptions {
@@ -46,12 +46,14 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       'astro:build:done': async ({ dir, logger }) => {
         if (!built) throw new Error('astro:build:done ran before astro:build:start');
         const out = fileURLToPath(dir);
+        const started = performance.now();
+        const indexing = await startIndexingPages(out);
         const stats = await writeFiles(out, built.files);
-        logger.info(`wrote ${stats.files} API files`);
+        logger.info(`wrote ${stats.files} API files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        const pages = await indexing.finish();
+        logger.info(`full-text index of ${pages} pages ready ${((performance.now() - started) / 1000).toFixed(1)} s after the pages`);
         // The root 404.html is the API's JSON body; pages under html/ get the human one from their nearest 404.html.
         await copyWithin(out, 'not-found/index.html', `${PAGES_FOLDER}/404.html`);
-        const pages = await indexPages(out);
-        logger.info(`full-text index: ${pages} pages`);
         input.onWritten?.({ ...stats, pages });
       },
     },

@@ -4,6 +4,8 @@ import type { ModelEntity } from '../model/build-model.ts';
 /** What the site's pages read: the build, and lookups computed once for all 18,000 pages. */
 export interface SiteData {
   build: ApiBuild;
+  /** Every emitted file by path, for pages that embed one (the JSON-LD). */
+  files: Map<string, string>;
   byIri: Map<string, ModelEntity>;
   /** The top-level class each class descends from (first parents first), for the full-text filter. */
   branchOf: Map<string, string>;
@@ -28,7 +30,8 @@ export function setSiteData(build: ApiBuild): void {
   };
   for (const entity of build.model.entities) if (entity.kind === 'class') branch(entity, new Set());
   const languages = [...new Set(build.model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
-  (globalThis as Holder)[KEY] = { build, byIri, branchOf, languages };
+  const files = new Map(build.files.map((file) => [file.path, file.contents]));
+  (globalThis as Holder)[KEY] = { build, files, byIri, branchOf, languages };
 }
 
 export function siteData(): SiteData {

@@ -28,7 +28,9 @@ async function main(argv: string[]): Promise<number> {
     process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
     const { build: astroBuild } = await import('astro');
     let written: (WriteStats & { pages: number }) | undefined;
-    await astroBuild({ ...siteConfig(options, { prebuilt: build, onWritten: (s) => { written = s; } }), root: process.cwd(), configFile: false, logLevel: 'warn' });
+    const siteStarted = performance.now();
+    await astroBuild({ ...siteConfig(options, { prebuilt: build, onWritten: (s) => { written = s; } }), root: process.cwd(), configFile: false, logLevel: 'info' });
+    build.timings.push({ stage: 'site pages, writing, full-text index', ms: performance.now() - siteStarted });
     if (!written) throw new Error('the Astro build finished without writing the API');
     stats = written;
     pagesLine = `site: ${written.pages} concept pages in the full-text index`;
