@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { generateApi } from '../generator/generate-api.ts';
 import { createSearchClient } from '../generator/search/client/search-client.js';
 import { CHROMIUM, launchBrowser } from './support/browser.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
-import { runBuild } from './support/run-cli.ts';
+import { buildAndServe, type BuiltSite } from './support/built-site.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
 import type { RunningServer } from './support/server-process.ts';
@@ -16,20 +15,18 @@ const ARTIFACTS = join(REPO_ROOT, 'test-results');
 
 // A host that cannot route on query strings: the page's `/search/prefix?query=` is answered by the service worker.
 describe.skipIf(!existsSync(CHROMIUM))('search box in a real browser, on a host without query routing', () => {
-  const out = mkdtempSync(join(tmpdir(), 'search-browser-'));
+  let site: BuiltSite;
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', 'http://127.0.0.1/']);
-    expect(result.code, result.stderr).toBe(0);
-    server = await startStaticServer(out);
+    site = await buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'http://127.0.0.1/'], (folder) => startStaticServer(folder));
+    server = site.server;
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    rmSync(out, { recursive: true, force: true });
+    await site?.close();
   });
 
   it('the static host itself does not answer the search URL', async () => {

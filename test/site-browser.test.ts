@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchBrowser } from './support/browser.ts';
-import { runBuild } from './support/run-cli.ts';
-import { freePort, type RunningServer } from './support/server-process.ts';
+import { buildAndServe, type BuiltSite } from './support/built-site.ts';
+import type { RunningServer } from './support/server-process.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
 import { startWranglerPages } from './support/wrangler.ts';
@@ -21,22 +20,19 @@ async function shot(page: Page, name: string): Promise<void> {
 
 // The human front door, walked in Chromium against the built site on Cloudflare's runtime.
 describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
-  const out = mkdtempSync(join(tmpdir(), 'site-browser-'));
+  let site: BuiltSite;
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', `http://127.0.0.1:${port}/`]);
-    expect(result.code, result.stderr).toBe(0);
-    server = await startWranglerPages(out, port);
+    site = await buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'http://127.0.0.1:{port}/'], startWranglerPages);
+    server = site.server;
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    rmSync(out, { recursive: true, force: true });
+    await site?.close();
   });
   beforeAll(async () => { page = await browser.newPage({ viewport: { width: 1100, height: 900 } }); });
 
@@ -117,19 +113,17 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
 });
 
 describe.skipIf(!existsSync(CHROMIUM))('hostile text stays text', () => {
-  const out = mkdtempSync(join(tmpdir(), 'site-hostile-'));
+  let site: BuiltSite;
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    const result = await runBuild(['--ontology', join(REPO_ROOT, 'test/fixtures/hostile.ttl'), '--out', out]);
-    expect(result.code, result.stderr).toBe(0);
-    server = await startStaticServer(out);
+    site = await buildAndServe(['--ontology', join(REPO_ROOT, 'test/fixtures/hostile.ttl')], (folder) => startStaticServer(folder));
+    server = site.server;
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    rmSync(out, { recursive: true, force: true });
+    await site?.close();
   });
 
   it('labels and definitions with markup render as written and run nothing', async () => {

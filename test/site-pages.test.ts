@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitJson } from '../generator/emit/json.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
-import { runBuild } from './support/run-cli.ts';
-import { freePort, type RunningServer } from './support/server-process.ts';
+import { buildAndServe, type BuiltSite } from './support/built-site.ts';
+import type { RunningServer } from './support/server-process.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
 interface OpenApiExample { value: unknown }
@@ -18,22 +17,19 @@ interface OpenApi { servers: { url: string }[]; paths: Record<string, { get: Ope
 
 // The site as built for one deployment: openapi.json is valid and its examples are what the site serves.
 describe('openapi.json', () => {
-  const out = mkdtempSync(join(tmpdir(), 'site-openapi-'));
+  let site: BuiltSite;
   let server: RunningServer;
   let document: OpenApi;
   let text: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', `http://127.0.0.1:${port}/`]);
-    expect(result.code, result.stderr).toBe(0);
-    text = readFileSync(join(out, 'openapi.json'), 'utf8');
+    site = await buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'http://127.0.0.1:{port}/'], startWranglerPages);
+    server = site.server;
+    text = readFileSync(join(site.out, 'openapi.json'), 'utf8');
     document = JSON.parse(text) as OpenApi;
-    server = await startWranglerPages(out, port);
   });
   afterAll(async () => {
-    await server?.stop();
-    rmSync(out, { recursive: true, force: true });
+    await site?.close();
   });
 
   it('passes an OpenAPI 3.1 validator with no errors', async () => {
