@@ -66,6 +66,12 @@ describe('astro dev serves the current ontology live', () => {
     expect((await (await fetch(`${base}/${LAWYER}`)).json()).label).toBe('Lawyer');
   });
 
+  it('renders the site pages from the same model', async () => {
+    // Astro's dev server annotates elements with their source, so match the element loosely.
+    expect(await (await fetch(`${base}/`)).text()).toMatch(/<h1[^>]*>Sample Legal Lexicon<\/h1>/);
+    expect(await (await fetch(`${base}/html/${LAWYER}/`)).text()).toMatch(/<h1[^>]*>Lawyer<\/h1>/);
+  });
+
   it('regenerates when a file under the ontology folder changes, and keeps the last good build on a broken edit', async () => {
     const file = join(ontology, 'sample.owl');
     const original = readFileSync(file, 'utf8');
