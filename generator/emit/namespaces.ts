@@ -1,4 +1,4 @@
-import { NS, type Prefix } from '../model/vocabulary.ts';
+import { NS } from '../model/vocabulary.ts';
 
 export interface QName {
   prefix: string;
@@ -27,8 +27,4 @@ export function compactIri(iri: string): string | undefined {
   const parts = splitIri(iri);
   const prefix = parts && knownPrefix(parts.namespace);
   return prefix ? `${prefix}:${parts.local}` : undefined;
-}
-
-export function namespaceOf(prefix: Prefix): string {
-  return NS[prefix];
 }

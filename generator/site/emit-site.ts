@@ -2,6 +2,7 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import type { Router } from '../route/router.ts';
 import { createSearchClient, normalize, SearchQueryError } from '../search/client/search-client.js';
+import { filesFetch } from '../search/files-fetch.ts';
 import { emitDocs } from './docs.ts';
 import { SEARCH_EXAMPLE_LIMIT, emitOpenApi, pickExamples } from './openapi.ts';
 import { emitTree } from './tree.ts';
@@ -10,13 +11,7 @@ import { emitTree } from './tree.ts';
 export async function emitSite(model: OntologyModel, router: Router, built: readonly OutputFile[]): Promise<OutputFile[]> {
   const served = new Map(built.map((file) => [file.path, file.contents]));
   const picked = pickExamples(model);
-  const client = createSearchClient({
-    indexUrl: 'https://build.invalid/search/',
-    fetch: async (url) => {
-      const body = served.get(url.slice('https://build.invalid/'.length));
-      return { ok: body !== undefined, status: body === undefined ? 404 : 200, json: async () => JSON.parse(body ?? 'null') as unknown };
-    },
-  });
+  const client = createSearchClient({ indexUrl: 'https://build.invalid/search/', fetch: filesFetch(built, 'https://build.invalid') });
   const query = [...normalize(picked.class.record.label ?? picked.class.id)].slice(0, 4).join('').trim() || 'a';
   const badQuery = '!!';
   const badResponse = await client.searchPrefix(badQuery).then(() => undefined, (error: unknown) => (error instanceof SearchQueryError ? error.body : undefined));
