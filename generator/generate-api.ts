@@ -52,6 +52,7 @@ export async function generateApi(options: Pick<BuildOptions, 'ontology' | 'base
   progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
   files.push(...await timed('site', () => emitSite(model, router, files)));
+  // One sort of the whole build by path, so the same input always gives the same file list.
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { sources: loaded.sources, triples: loaded.quads.length, model, router, files, search: search.stats, timings };
 }

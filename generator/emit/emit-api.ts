@@ -14,7 +14,7 @@ export interface OutputFile {
   contents: string;
 }
 
-/** emit: every file of the static API, sorted by path so the same model always gives the same bytes. */
+/** emit: every file of the static API, in entity order (generateApi sorts the whole build by path). */
 export function emitApi(model: OntologyModel, router: Router, onEntity: (done: number) => void = () => {}): OutputFile[] {
   const files: OutputFile[] = [];
   model.entities.forEach((entity, index) => {
@@ -35,5 +35,5 @@ export function emitApi(model: OntologyModel, router: Router, onEntity: (done: n
     // GitHub Pages would otherwise run Jekyll, which drops the "_api" folder.
     { path: '.nojekyll', contents: '' },
   );
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return files;
 }
