@@ -13,14 +13,18 @@ export interface StageTiming {
   ms: number;
 }
 
-export interface ApiBuild {
+/** The ontology read and modelled: all the site's pages need. */
+export interface LoadedModel {
   sources: string[];
   triples: number;
   model: OntologyModel;
   router: Router;
+  timings: StageTiming[];
+}
+
+export interface ApiBuild extends LoadedModel {
   files: OutputFile[];
   search: SearchIndexStats;
-  timings: StageTiming[];
 }
 
 export interface Progress {
@@ -29,32 +33,41 @@ export interface Progress {
   tick?(stage: string, done: number, total: number): void;
 }
 
+export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'>;
+
 const silent: Progress = { log: () => {} };
 
-/** load → model → emit, all in memory; writing is left to the caller. */
-export async function generateApi(options: Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'>, progress: Progress = silent): Promise<ApiBuild> {
+/** load → model. */
+export async function loadModel(options: ModelOptions, progress: Progress = silent): Promise<LoadedModel> {
   const timings: StageTiming[] = [];
-  const timed = async <T>(stage: string, run: () => T | Promise<T>): Promise<T> => {
-    const start = performance.now();
-    const result = await run();
-    timings.push({ stage, ms: performance.now() - start });
-    return result;
-  };
-  const loaded = await timed('load', () => loadOntology(options.ontology, (line) => progress.log(line)));
+  const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line)));
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.quads.length} triples`);
-  const model = await timed('model', () => buildModel(loaded.quads, { baseIri: options.baseIri }));
+  const model = await timed(timings, 'model', () => buildModel(loaded.quads, { baseIri: options.baseIri }));
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
-  const router = new Router(options.baseUrl);
+  return { sources: loaded.sources, triples: loaded.quads.length, model, router: new Router(options.baseUrl), timings };
+}
+
+/** load → model → emit, all in memory; writing is left to the caller. */
+export async function generateApi(options: ModelOptions, progress: Progress = silent): Promise<ApiBuild> {
+  const loaded = await loadModel(options, progress);
+  const { model, router, timings } = loaded;
   const total = model.entities.length;
-  const files = await timed('emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total)));
+  const files = await timed(timings, 'emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total)));
   progress.log(`emit: ${files.length} files`);
-  const search = await timed('search', () => emitSearch(model, router));
+  const search = await timed(timings, 'search', () => emitSearch(model, router));
   progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
-  files.push(...await timed('site', () => emitSite(model, router, files)));
+  files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));
   // One sort of the whole build by path, so the same input always gives the same file list.
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { sources: loaded.sources, triples: loaded.quads.length, model, router, files, search: search.stats, timings };
+  return { ...loaded, files, search: search.stats };
+}
+
+export async function timed<T>(timings: StageTiming[], stage: string, run: () => T | Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await run();
+  timings.push({ stage, ms: performance.now() - start });
+  return result;
 }
 
 export function countKinds(model: OntologyModel): string {

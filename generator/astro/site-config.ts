@@ -11,6 +11,7 @@ export function siteConfig(options: BuildOptions, integration: Omit<StaticApiInt
     base: router.basePath === '' ? '/' : router.basePath,
     outDir: options.out,
     trailingSlash: 'ignore',
+    build: { concurrency: Number(process.env.CONC ?? 1) },
     integrations: [staticApi({ ...integration, options })],
   };
 }

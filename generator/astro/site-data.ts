@@ -1,11 +1,13 @@
-import type { ApiBuild } from '../generate-api.ts';
-import type { ModelEntity } from '../model/build-model.ts';
+import { emitJsonLd } from '../emit/jsonld.ts';
+import { buildNodeTree } from '../emit/node-tree.ts';
+import type { LoadedModel } from '../generate-api.ts';
+import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
+import type { Router } from '../route/router.ts';
 
-/** What the site's pages read: the build, and lookups computed once for all 18,000 pages. */
+/** What the site's pages read: the model, and lookups computed once for all 18,000 pages. */
 export interface SiteData {
-  build: ApiBuild;
-  /** Every emitted file by path, for pages that embed one (the JSON-LD). */
-  files: Map<string, string>;
+  model: OntologyModel;
+  router: Router;
   byIri: Map<string, ModelEntity>;
   /** The top-level class each class descends from (first parents first), for the full-text filter. */
   branchOf: Map<string, string>;
@@ -17,8 +19,8 @@ export interface SiteData {
 const KEY = Symbol.for('folio-static-api.site-data');
 type Holder = { [KEY]?: SiteData };
 
-export function setSiteData(build: ApiBuild): void {
-  const byIri = new Map(build.model.entities.map((entity) => [entity.iri, entity]));
+export function setSiteData({ model, router }: Pick<LoadedModel, 'model' | 'router'>): void {
+  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
   const branchOf = new Map<string, string>();
   const branch = (entity: ModelEntity, seen: Set<string>): string => {
     const known = branchOf.get(entity.iri);
@@ -28,14 +30,18 @@ export function setSiteData(build: ApiBuild): void {
     branchOf.set(entity.iri, result);
     return result;
   };
-  for (const entity of build.model.entities) if (entity.kind === 'class') branch(entity, new Set());
-  const languages = [...new Set(build.model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
-  const files = new Map(build.files.map((file) => [file.path, file.contents]));
-  (globalThis as Holder)[KEY] = { build, files, byIri, branchOf, languages };
+  for (const entity of model.entities) if (entity.kind === 'class') branch(entity, new Set());
+  const languages = [...new Set(model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
+  (globalThis as Holder)[KEY] = { model, router, byIri, branchOf, languages };
 }
 
 export function siteData(): SiteData {
   const data = (globalThis as Holder)[KEY];
   if (!data) throw new Error('the site data is not set: pages render only through the static-api integration');
   return data;
+}
+
+/** The entity's JSON-LD, the same bytes as its `/{id}/jsonld` file, for embedding in its page. */
+export function entityJsonLd(entity: ModelEntity): string {
+  return emitJsonLd(buildNodeTree(entity.iri, entity.quads));
 }

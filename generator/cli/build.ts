@@ -1,13 +1,16 @@
 import { resolve } from 'node:path';
-import { resolveOptions } from '../config/options.ts';
-import { countKinds, generateApi } from '../generate-api.ts';
+import { resolveOptions, type BuildOptions } from '../config/options.ts';
+import { generateApi, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
-import { writeFiles, type WriteStats } from '../write/write-files.ts';
+import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
+import { writeFiles } from '../write/write-files.ts';
+import { OutputFolder } from '../write/output-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
+import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
 import { describeFailure, Reporter } from './reporter.ts';
 
-/** `npm run build`: generate the API (failing fast on a bad ontology), then let Astro build the site around it. */
+/** `npm run build`: the API alone, or the whole site with Astro; either way into a fresh folder swapped in at the end. */
 async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const reporter = new Reporter();
@@ -18,36 +21,55 @@ async function main(argv: string[]): Promise<number> {
   }
   const options = resolveOptions(args.options);
   reporter.log(`building ${options.ontology} → ${options.out} for ${options.baseUrl}`);
-  const build = await generateApi(options, reporter);
-  let stats: WriteStats;
-  let pagesLine: string | undefined;
-  if (options.apiOnly) {
-    stats = await writeFiles(options.out, build.files);
-  } else {
-    // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
-    process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
-    const { build: astroBuild } = await import('astro');
-    let written: (WriteStats & { pages: number }) | undefined;
-    const siteStarted = performance.now();
-    await astroBuild({ ...siteConfig(options, { prebuilt: build, onWritten: (s) => { written = s; } }), root: process.cwd(), configFile: false, logLevel: 'info' });
-    build.timings.push({ stage: 'site pages, writing, full-text index', ms: performance.now() - siteStarted });
-    if (!written) throw new Error('the Astro build finished without writing the API');
-    stats = written;
-    pagesLine = `site: ${written.pages} concept pages in the full-text index`;
+  const folder = new OutputFolder(options.out);
+  try {
+    const lines = options.apiOnly ? await buildApi(options, folder.staging, reporter) : await buildSite(options, folder.staging, reporter);
+    folder.commit();
+    process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
+    return 0;
+  } catch (error) {
+    folder.discard();
+    throw error;
   }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const warnings = [...build.model.warnings, ...build.search.oversized.map((file) => `search-budget: ${file} is over 16 kB gzipped`)];
-  const lines = [
-    `built ${countKinds(build.model)} from ${build.sources.length} source(s), ${build.triples} triples`,
-    `wrote ${stats.files} API files, ${formatBytes(stats.bytes)}, into ${resolve(options.out)}`,
-    `search index: ${describeSearchIndex(build.search)}`,
-    ...(pagesLine ? [pagesLine] : []),
-    `stages: ${build.timings.map((t) => `${t.stage} ${(t.ms / 1000).toFixed(2)} s`).join(', ')}`,
-    `${warnings.length} warning(s)${warnings.map((w) => `\n  warning: ${w}`).join('')}`,
-    `done in ${seconds} s`,
+}
+
+async function buildApi(options: BuildOptions, staging: string, reporter: Progress): Promise<string[]> {
+  const build = await generateApi(options, reporter);
+  const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files));
+  return summaryLines(options, summarizeApi(build, written));
+}
+
+async function buildSite(options: BuildOptions, staging: string, reporter: Reporter): Promise<string[]> {
+  // The pages need the model before Astro starts, and a bad ontology should fail before Astro prints anything.
+  const loaded = await loadModel(options);
+  // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
+  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+  const { build: astroBuild } = await import('astro');
+  let result: SiteBuildResult | undefined;
+  const config = siteConfig({ ...options, out: staging }, { loaded, log: (line) => reporter.log(line), onWritten: (written) => { result = written; } });
+  // Astro's own lines would list all 18,000 pages; progress comes from the integration instead.
+  await astroBuild({ ...config, root: process.cwd(), configFile: false, logLevel: 'warn' });
+  if (!result) throw new Error('the Astro build finished without writing the API');
+  const { api, pages, timings } = result;
+  return summaryLines(options, api, [
+    `site: ${pages} concept pages in the full-text index`,
+    `site stages, alongside the API: ${describeTimings(timings)}`,
+  ]);
+}
+
+function summaryLines(options: BuildOptions, api: ApiSummary, siteLines: string[] = []): string[] {
+  return [
+    `built ${api.kinds} from ${api.sources.length} source(s), ${api.triples} triples`,
+    `wrote ${api.written.files} API files, ${formatBytes(api.written.bytes)}, into ${resolve(options.out)}`,
+    `search index: ${describeSearchIndex(api.search)}`,
+    ...siteLines,
+    `stages: ${describeTimings(api.timings)}`,
+    `${api.warnings.length} warning(s)${api.warnings.map((warning) => `\n  warning: ${warning}`).join('')}`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-  return 0;
+}
+
+function describeTimings(timings: readonly StageTiming[]): string {
+  return timings.map((timing) => `${timing.stage} ${(timing.ms / 1000).toFixed(2)} s`).join(', ');
 }
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {

@@ -1,4 +1,5 @@
 import { UserError, OntologySyntaxError } from '../load/errors.ts';
+import { ApiWorkerError } from '../worker/start-api-worker.ts';
 
 /** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
 export class Reporter {
@@ -26,6 +27,7 @@ export class Reporter {
 
 /** One line for a user's mistake (file:line:column: what, then how to fix it); the stack only for our bugs. */
 export function describeFailure(error: unknown): string {
+  if (error instanceof ApiWorkerError) return error.message;
   if (error instanceof UserError) {
     const text = error instanceof OntologySyntaxError ? error.toString() : error.message;
     return `error: ${text}${error.hint ? ` — ${error.hint}` : ''}`;

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
+import { OptionsError } from '../load/errors.ts';
 
 export interface WriteStats {
   files: number;
@@ -42,4 +43,15 @@ export async function copyWithin(outDir: string, from: string, to: string): Prom
   const target = targetPath(root, to);
   await mkdir(dirname(target), { recursive: true });
   await copyFile(targetPath(root, from), target);
+}
+
+/** Empties the output folder before a build (keeping a `.git` there), refusing the working folder or any folder above it. */
+export function emptyFolder(outDir: string): void {
+  const root = resolve(outDir);
+  const fromHere = relative(root, process.cwd());
+  if (!fromHere.startsWith('..') || root === resolve('/')) {
+    throw new OptionsError(`refusing to empty ${root}: it holds the working folder`, 'choose an output folder of its own, such as dist');
+  }
+  mkdirSync(root, { recursive: true });
+  for (const name of readdirSync(root)) if (name !== '.git') rmSync(join(root, name), { recursive: true, force: true });
 }

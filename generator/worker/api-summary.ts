@@ -1,0 +1,37 @@
+import type { ApiBuild, ModelOptions, StageTiming } from '../generate-api.ts';
+import { countKinds } from '../generate-api.ts';
+import type { SearchIndexStats } from '../search/build-search-index.ts';
+import type { WriteStats } from '../write/write-files.ts';
+
+/** What the build reports about the API once it is written: plain data, so it crosses threads. */
+export interface ApiSummary {
+  sources: string[];
+  triples: number;
+  kinds: string;
+  search: SearchIndexStats;
+  written: WriteStats;
+  warnings: string[];
+  timings: StageTiming[];
+}
+
+export interface ApiWorkerInput {
+  options: ModelOptions;
+  outDir: string;
+}
+
+export type ApiWorkerMessage =
+  | { type: 'log'; line: string }
+  | { type: 'done'; summary: ApiSummary }
+  | { type: 'failed'; text: string };
+
+export function summarizeApi(build: ApiBuild, written: WriteStats): ApiSummary {
+  return {
+    sources: build.sources,
+    triples: build.triples,
+    kinds: countKinds(build.model),
+    search: build.search,
+    written,
+    warnings: [...build.model.warnings, ...build.search.oversized.map((file) => `search-budget: ${file} is over 16 kB gzipped`)],
+    timings: build.timings,
+  };
+}

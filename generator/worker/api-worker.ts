@@ -1,0 +1,17 @@
+// Worker thread entry: the whole static API (load → model → emit → search → site → write) on its own core,
+// while the main thread renders the site's pages.
+import { parentPort, workerData } from 'node:worker_threads';
+import { describeFailure } from '../cli/reporter.ts';
+import { generateApi, timed } from '../generate-api.ts';
+import { writeFiles } from '../write/write-files.ts';
+import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-summary.ts';
+
+const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
+
+async function run({ options, outDir }: ApiWorkerInput): Promise<void> {
+  const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) });
+  const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files));
+  post({ type: 'done', summary: summarizeApi(build, written) });
+}
+
+run(workerData as ApiWorkerInput).catch((error: unknown) => post({ type: 'failed', text: describeFailure(error) }));
