@@ -28,8 +28,7 @@ const lines = [
   pick(/^wrote .*$/m, run.stdout),
   pick(/^site: .*$/m, run.stdout),
   pick(/^stages: .*$/m, run.stdout),
-  pick(/^.*\[static-api\] wrote .*$/m, run.stdout + run.stderr).replace(/^.*\[static-api\] /, 'during the site build: '),
-  pick(/^.*\[static-api\] full-text index .*$/m, run.stdout + run.stderr).replace(/^.*\[static-api\] /, 'during the site build: '),
+  pick(/^site stages, .*$/m, run.stdout),
   pick(/peak-rss-kb \d+/, run.stderr).replace(/peak-rss-kb (\d+)/, (_, kb: string) => `peak RSS: ${(Number(kb) / 1024).toFixed(0)} MB`),
   `wall time: ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s)`,
 ];

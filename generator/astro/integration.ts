@@ -64,7 +64,7 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       'astro:build:start': async ({ logger }) => {
         const log = input.log ?? ((line: string) => logger.info(line));
         emptyFolder(outDir);
-        if (!process.env.LATEAPI) api = startApiWorker({ options: resolved(), outDir }, (line) => log(`api ${line}`));
+        api = startApiWorker({ options: resolved(), outDir }, (line) => log(`api ${line}`));
         try {
           // Pages read the model while Astro renders them, so it is ready before the pages start.
           const loaded = input.loaded ?? await loadModel(resolved());
@@ -72,12 +72,11 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
           log(`site: rendering ${loaded.model.entities.length} concept pages while the API is written`);
           siteStarted = performance.now();
         } catch (error) {
-          await api?.stop();
+          await api.stop();
           throw error;
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (process.env.LATEAPI) api = startApiWorker({ options: resolved(), outDir }, (line) => log(`api ${line}`));
         if (!api) throw new Error('astro:build:done ran before astro:build:start');
         const log = input.log ?? ((line: string) => logger.info(line));
         const out = fileURLToPath(dir);

@@ -11,7 +11,8 @@ export function siteConfig(options: BuildOptions, integration: Omit<StaticApiInt
     base: router.basePath === '' ? '/' : router.basePath,
     outDir: options.out,
     trailingSlash: 'ignore',
-    build: { concurrency: Number(process.env.CONC ?? 1) },
+    // Renders the next pages while earlier ones are written: Astro writes each page through promises.
+    build: { concurrency: 4 },
     integrations: [staticApi({ ...integration, options })],
   };
 }

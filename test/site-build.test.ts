@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { afterAll, describe, expect, it } from 'vitest';
+import { conceptView } from '../generator/astro/concept-view.ts';
+import { setSiteData, siteData } from '../generator/astro/site-data.ts';
+import { generateApi, loadModel } from '../generator/generate-api.ts';
+import { ApiWorkerError, startApiWorker } from '../generator/worker/start-api-worker.ts';
+import { emptyFolder } from '../generator/write/write-files.ts';
+import { runBuild } from './support/run-cli.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'site-build-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function hashes(folder: string): Map<string, string> {
+  return new Map(fg.sync('**/*', { cwd: folder, dot: true }).sort().map((file) => [file, createHash('sha256').update(readFileSync(join(folder, file))).digest('hex')]));
+}
+
+async function until(condition: () => boolean, ms = 10_000): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 50))) if (condition()) return true;
+  return condition();
+}
+
+describe('the output folder is replaced whole, or not at all', () => {
+  const parent = join(scratch, 'swap');
+  const out = join(parent, 'site');
+
+  it('a rebuild removes files the new build no longer produces, and leaves no working folders behind', async () => {
+    expect((await runBuild(['--out', out, '--api-only'])).code).toBe(0);
+    writeFileSync(join(out, 'stale.txt'), 'from an older build');
+    const rebuilt = await runBuild(['--out', out, '--api-only']);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(existsSync(join(out, 'stale.txt'))).toBe(false);
+    expect(await until(() => readdirSync(parent).length === 1), `left behind: ${readdirSync(parent).join(', ')}`).toBe(true);
+  });
+
+  it('a failed build leaves the previous output byte for byte as it was', async () => {
+    const before = hashes(out);
+    const bad = join(scratch, 'bad.ttl');
+    writeFileSync(bad, '<https://x.example/A> a <http://www.w3.org/2002/07/owl#Class> ;\n');
+    const failed = await runBuild(['--ontology', bad, '--out', out]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^error: .*bad\.ttl:\d+:\d+: Turtle syntax error/m);
+    expect(hashes(out)).toEqual(before);
+    expect(readdirSync(parent)).toEqual(['site']);
+  });
+
+  it('refuses to empty the working folder or a folder above it', () => {
+    expect(() => emptyFolder(process.cwd())).toThrow(/refusing to empty .*: it holds the working folder/);
+    expect(() => emptyFolder(join(process.cwd(), '..'))).toThrow(/refusing to empty/);
+    const folder = join(scratch, 'emptied');
+    mkdirSync(join(folder, '.git'), { recursive: true });
+    writeFileSync(join(folder, 'old.html'), 'x');
+    emptyFolder(folder);
+    expect(readdirSync(folder)).toEqual(['.git']);
+  });
+});
+
+describe('the API worker thread', () => {
+  it('writes exactly the files the in-process build produces', async () => {
+    const out = join(scratch, 'worker');
+    const options = { ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://api.example.org/' };
+    const summary = await startApiWorker({ options, outDir: out }, () => {}).finished();
+    const build = await generateApi(options);
+    const expected = new Map(build.files.map((file) => [file.path, createHash('sha256').update(file.contents).digest('hex')]));
+    expect(hashes(out)).toEqual(expected);
+    expect(summary.written.files).toBe(build.files.length);
+    expect(summary.kinds).toBe('52 classes, 6 object properties');
+    expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'write']);
+  });
+
+  it('reports a bad ontology as one line, without a stack trace', async () => {
+    const bad = join(scratch, 'worker-bad.owl');
+    writeFileSync(bad, '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n<oops>\n');
+    const failure = await startApiWorker({ options: { ontology: bad, baseUrl: 'https://api.example.org/' }, outDir: join(scratch, 'never') }, () => {}).finished().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiWorkerError);
+    expect((failure as Error).message).toMatch(/^error: .*worker-bad\.owl:\d+:\d+: malformed RDF\/XML/);
+    expect((failure as Error).message).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('conceptView: what a concept page shows', async () => {
+  setSiteData(await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://example.github.io/lexicon/' }));
+  const view = (id: string) => {
+    const entity = siteData().model.entities.find((candidate) => candidate.id === id);
+    if (!entity) throw new Error(`no entity ${id} in the sample`);
+    return conceptView(entity, siteData());
+  };
+
+  it('an object property: domain and range link to their pages under the base path; no tree link', () => {
+    const drafted = view('R0TLfdHv2W7Pn422kgKx42u');
+    expect(drafted.kind).toBe('Object property');
+    expect(drafted.branch).toBe('Object properties');
+    expect(drafted.treeHref).toBeNull();
+    expect(drafted.related.map(({ heading }) => heading)).toEqual(['Sub-property of', 'Domain', 'Range']);
+    // owl:topObjectProperty is not published here, so it is shown as its IRI.
+    expect(drafted.related[0].links).toEqual([{ text: 'http://www.w3.org/2002/07/owl#topObjectProperty' }]);
+    expect(drafted.related[1].links[0].href).toBe('/lexicon/html/RSNhlUVbMWZc7bs6xkOE0ZO/');
+    expect(drafted.downloads.map(({ href, url }) => [href, url])).toEqual([
+      ['/lexicon/R0TLfdHv2W7Pn422kgKx42u', '/lexicon/R0TLfdHv2W7Pn422kgKx42u'],
+      ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.jsonld', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/jsonld'],
+      ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.xml', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/xml'],
+      ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.md', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/markdown'],
+    ]);
+    expect(JSON.parse(drafted.jsonld)['@id']).toBe('https://lexicon.example.org/R0TLfdHv2W7Pn422kgKx42u');
+  });
+
+  it('a class: its branch is the top-level class it descends from; children link to their pages', () => {
+    const classes = siteData().model.entities.filter((entity) => entity.kind === 'class');
+    const child = classes.find((entity) => 'sub_class_of' in entity.record && entity.record.sub_class_of.some((iri) => siteData().byIri.has(iri)));
+    if (!child || !('sub_class_of' in child.record)) throw new Error('the sample has no class with a published parent');
+    const parent = siteData().byIri.get(child.record.sub_class_of[0]);
+    const shown = view(child.id);
+    expect(shown.kind).toBe('Class');
+    expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/html/${parent?.id}/` }] });
+    expect(shown.treeHref).toBe(`/lexicon/tree/?id=${child.id}`);
+    expect(view(parent?.id ?? '').related.find(({ heading }) => heading === 'Children')?.links).toContainEqual({ text: child.record.label, href: `/lexicon/html/${child.id}/` });
+  });
+});
