@@ -46,10 +46,21 @@ export function emitNginxSearch(router: Router, entities: readonly SearchEntity[
   const handler = readFileSync(new URL('./nginx/search.njs', import.meta.url), 'utf8');
   const location = `# Prefix search at the exact URL, answered by njs from the index files.
 # In http {}:    js_path "<this site's folder>/${NGINX_FOLDER}/";  js_import search from search.js;
-# In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;
-location = ${router.searchUrlPath()} {
+# In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;  (site.conf includes the same)
+${searchLocations(router)}`;
+  return [
+    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${emitJson(foldTable(entities))};\n\n${handler}` },
+    { path: `${NGINX_FOLDER}/search.conf`, contents: location },
+  ];
+}
+
+/** The search location and the one that hides the nginx files, for `search.conf` and `site.conf`. */
+export function searchLocations(router: Router): string {
+  return `location = ${router.searchUrlPath()} {
+    # The handler sets the CORS headers; a location's own add_header keeps the server's from doubling them.
+    add_header X-Content-Type-Options nosniff always;
     # Where the index lies on disk; change it if the site is served with alias.
-    set $search_index $document_root/${SEARCH_FOLDER}/;
+    set $search_index $document_root${router.basePath}/${SEARCH_FOLDER}/;
     js_content search.prefix;
 }
 
@@ -57,8 +68,4 @@ location ^~ ${router.basePath}/${NGINX_FOLDER}/ {
     return 404;
 }
 `;
-  return [
-    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${emitJson(foldTable(entities))};\n\n${handler}` },
-    { path: `${NGINX_FOLDER}/search.conf`, contents: location },
-  ];
 }

@@ -2,6 +2,7 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitCloudflareWorker } from '../host/cloudflare-worker.ts';
 import { emitServiceWorker } from '../host/service-worker.ts';
 import { emitNginxSearch } from '../host/nginx-search.ts';
+import { emitNginxSite } from '../host/nginx-site.ts';
 import { emitNetlifyEdge } from '../host/netlify-edge.ts';
 import { emitCloudFrontEdge } from '../host/cloudfront-edge.ts';
 import type { OntologyModel } from '../model/build-model.ts';
@@ -19,6 +20,7 @@ export function emitSearch(model: OntologyModel, router: Router): { files: Outpu
       ...emitCloudflareWorker(router),
       ...emitServiceWorker(),
       ...emitNginxSearch(router, index.entities),
+      emitNginxSite(router),
       ...emitNetlifyEdge(router),
       ...emitCloudFrontEdge(router),
     ],

@@ -8,10 +8,10 @@ export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 export const hasNginx = existsSync(NGINX) && existsSync(NJS_MODULE);
 
 /** Debian's nginx on 127.0.0.1, in the foreground, with a config whose server block is `serverBlock`. */
-export async function startNginx(site: string, http: string, serverBlock: string): Promise<RunningServer> {
+export async function startNginx(site: string, http: string, serverBlock: string, port?: number): Promise<RunningServer> {
   const home = mkdtempSync(join(tmpdir(), 'nginx-'));
   for (const folder of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(home, folder));
-  const port = await freePort();
+  port ??= await freePort();
   const config = `load_module ${NJS_MODULE};
 worker_processes 1;
 daemon off;

@@ -19,8 +19,17 @@ export function userEnvironment(): NodeJS.ProcessEnv {
 
 /** Runs `npm run build -- …` the way a user does: a separate Node process, from the repo root. */
 export function runBuild(args: string[], cwd: string = REPO_ROOT): Promise<CliResult> {
+  return runCommand('generator/cli/build.ts', args, cwd);
+}
+
+/** Runs `npm run conformance -- …`. */
+export function runConformance(args: string[]): Promise<CliResult> {
+  return runCommand('generator/cli/conformance.ts', args, REPO_ROOT);
+}
+
+function runCommand(script: string, args: string[], cwd: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'generator/cli/build.ts'), ...args], { cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(REPO_ROOT, script), ...args], { cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });

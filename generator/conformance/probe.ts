@@ -1,0 +1,31 @@
+import { UserError } from '../load/errors.ts';
+
+/** One HTTP exchange as the conformance checks see it: no redirect is followed, the body is read as text. */
+export interface Probe {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+export async function probe(fetchImpl: FetchLike, url: string, init: RequestInit = {}): Promise<Probe> {
+  const response = await fetchImpl(url, { redirect: 'manual', ...init }).catch((error: unknown) => {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new UserError(`cannot reach ${url}: ${cause}`, 'check the base URL and that the site is being served');
+  });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** The media type without parameters: `text/markdown; charset=utf-8` → `text/markdown`. */
+export function mediaType(headers: Headers): string {
+  return (headers.get('content-type') ?? '(none)').split(';')[0].trim().toLowerCase();
+}
+
+export function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}

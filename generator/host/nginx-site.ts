@@ -1,0 +1,42 @@
+import type { OutputFile } from '../emit/emit-api.ts';
+import { FORMATS, FORMATS_FOLDER, NOT_FOUND_FILE, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { INDEX_FILE } from '../search/client/search-client.js';
+import { NGINX_FOLDER, searchLocations } from './nginx-search.ts';
+
+const CORS = 'add_header Access-Control-Allow-Origin "*" always;';
+
+/**
+ * `_nginx/site.conf`: the whole seed contract on nginx — the record at `/{id}` as JSON, each format at
+ * `/{id}/{format}` from the formats folder without a redirect, the concept page at `/{id}/html`, CORS on
+ * every answer and preflight, the JSON 404 body, and the exact search URL (with `search.conf`).
+ */
+export function emitNginxSite(router: Router): OutputFile {
+  const base = router.basePath;
+  // nginx drops the server's add_header lines in a location that has its own, so every location repeats CORS.
+  const located = (match: string, lines: string[]) => `location ${match} {\n${[CORS, ...lines].map((line) => `    ${line}`).join('\n')}\n}`;
+  const formats = FORMATS.filter((spec) => spec.extension !== '').map((spec) =>
+    located(`~ "^${base}/([^/]+)${spec.urlSuffix}$"`, [`default_type "${spec.contentType}";`, 'types { }', `try_files ${base}/${FORMATS_FOLDER}/$1${spec.extension} =404;`]));
+  const record = FORMATS.find((spec) => spec.extension === '');
+  const blocks = [
+    `# The seed contract on nginx. In http {}:  js_path "<site folder>/${NGINX_FOLDER}/";  js_import search from search.js;`,
+    `# In the server {} whose root is the site folder${base ? ` (served at ${base}/)` : ''}:  include <site folder>/${NGINX_FOLDER}/site.conf;`,
+    CORS,
+    `error_page 404 ${base}/${NOT_FOUND_FILE};`,
+    // Browsers ask before a cross-origin request with custom headers; every URL answers yes to GET. The
+    // answer is given before any location is chosen, so it carries these server-level headers.
+    'add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS" always;',
+    'add_header Access-Control-Allow-Headers "*" always;',
+    'add_header Access-Control-Max-Age 86400 always;',
+    'if ($request_method = OPTIONS) {\n    return 204;\n}',
+    searchLocations(router).trim(),
+    ...formats,
+    located(`~ "^${base}/([^/]+)/html$"`, [`default_type "${PAGE_CONTENT_TYPE}";`, 'types { }', `try_files ${base}/${PAGES_FOLDER}/$1/index.html =404;`]),
+    located(`^~ ${base}/${PAGES_FOLDER}/`, [`error_page 404 ${base}/${PAGES_FOLDER}/404.html;`]),
+    located(`= ${base}/${NOT_FOUND_FILE}`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'internal;']),
+    located(`= ${base}/${SEARCH_FOLDER}/${INDEX_FILE}`, ['add_header Cache-Control "public, max-age=300";']),
+    located(`~ "^${base}/${SEARCH_FOLDER}/[0-9a-f]+/"`, ['add_header Cache-Control "public, max-age=31536000, immutable";']),
+    // A record is a top-level file without an extension; anything with a dot is a site file.
+    located(`~ "^${base}/[^/.]+$"`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'try_files $uri =404;']),
+  ];
+  return { path: `${NGINX_FOLDER}/site.conf`, contents: `${blocks.join('\n\n')}\n` };
+}
