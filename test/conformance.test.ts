@@ -1,9 +1,12 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDeployment, type CheckResult } from '../generator/conformance/checks.ts';
 import { formatReport } from '../generator/conformance/report.ts';
 import { buildAndServe, type BuiltSite } from './support/built-site.ts';
 import { hasNginx, startNginx } from './support/nginx.ts';
-import { runConformance } from './support/run-cli.ts';
+import { runConformance, runDeploy } from './support/run-cli.ts';
+import { startS3, type RunningS3 } from './support/s3-emulator.ts';
 import { startStaticServer } from './support/static-server.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
@@ -68,5 +71,52 @@ describe('npm run conformance', () => {
         'search: empty query: 404',
       ]);
     });
+  });
+});
+
+describe('npm run deploy -- s3, on the s3rver emulator', () => {
+  let s3: RunningS3;
+  let site: BuiltSite;
+  // The emulator takes any key pair; a user's own come from the AWS chain, never from the repo.
+  const credentials = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
+  const deploy = (extra: string[] = []) => runDeploy(['s3', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--dir', site.out, '--cors', ...extra], credentials);
+  beforeAll(async () => {
+    s3 = await startS3();
+    site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/site/'], async () => ({ baseUrl: `${s3.endpoint}/${s3.bucket}`, stop: async () => {} }));
+  }, 180_000);
+  afterAll(async () => {
+    await site?.close();
+    await s3?.stop();
+  });
+
+  it('uploads flat keys: every format and page URL is an object with its Content-Type, CORS from the bucket rule', async () => {
+    const first = await deploy();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^\d+ objects: uploaded \d+ \([\d.]+ MB\), 0 unchanged, deleted 0$/m);
+    const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
+    // No code runs on plain S3: the search URL needs CloudFront (Lambda@Edge), the JSON 404 a CloudFront error response.
+    expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search']);
+    expect(results).toHaveLength(31);
+  });
+
+  it('a second deploy uploads nothing; a changed file is uploaded and a vanished one deleted, after the uploads', async () => {
+    const again = await deploy();
+    expect(again.stdout).toMatch(/ uploaded 0 \(0 B\), \d+ unchanged, deleted 0$/m);
+    writeFileSync(join(site.out, 'site/site.css'), `${readFileSync(join(site.out, 'site/site.css'), 'utf8')}\n/* changed */\n`);
+    rmSync(join(site.out, 'tree/index.json'));
+    const dry = await deploy(['--dry-run']);
+    expect(dry.stderr).toMatch(/^s3: 1 to upload, \d+ unchanged, 1 to delete \(dry run\)$/m);
+    const changed = await deploy();
+    expect(changed.stdout).toMatch(/ uploaded 1 \([\d.]+ kB\), \d+ unchanged, deleted 1$/m);
+    expect((await fetch(`${s3.endpoint}/${s3.bucket}/tree/index.json`)).status).toBe(404);
+    expect(await (await fetch(`${s3.endpoint}/${s3.bucket}/site/site.css`)).text()).toContain('/* changed */');
+  });
+
+  it('a wrong bucket or a missing build ends with one clear line', async () => {
+    const wrong = await runDeploy(['s3', '--bucket', 'no-such-bucket', '--endpoint', s3.endpoint, '--dir', site.out], credentials);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim()).toMatch(/^error: s3: NoSuchBucket: .* — check the bucket name, region and AWS credentials$/);
+    const missing = await runDeploy(['s3', '--bucket', s3.bucket, '--dir', join(site.out, 'nowhere')], credentials);
+    expect(missing.stderr.trim()).toMatch(/^error: .*nowhere does not hold a built site \(no openapi\.json\) — run npm run build first/);
   });
 });

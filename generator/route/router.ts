@@ -23,6 +23,7 @@ export const FORMATS_FOLDER = '_api';
 export const NOT_FOUND_FILE = '404.html';
 /** Folder of the concept pages the Astro site renders; hosts rewrite `/{id}/html` into it. */
 export const PAGES_FOLDER = 'html';
+const PAGE_FILE = new RegExp(`^${PAGES_FOLDER}/([^/]+)/index\\.html$`);
 export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
 /** Folder of the interactive documentation (Swagger UI) and the OpenAPI description beside the site root. */
 export const DOCS_FOLDER = 'docs';
@@ -83,6 +84,20 @@ export class Router {
   /** The exact search URL hosts that run code answer: `/search/prefix?query=…&limit=…`. */
   searchUrlPath(): string {
     return `${this.basePath}/${SEARCH_FOLDER}/prefix`;
+  }
+
+  /**
+   * The inverse of filePath and pageDirectory: which entity's format (or page) a file of the output holds.
+   * A top-level file without a dot is a record; site files all have extensions or live in folders.
+   */
+  fileEntity(path: string): { id: string; format: Format | 'html' } | undefined {
+    const page = path.match(PAGE_FILE);
+    if (page && page[1] !== undefined) return { id: page[1], format: 'html' };
+    if (!path.includes('/')) return /^[^._][^.]*$/.test(path) ? { id: path, format: 'json' } : undefined;
+    const [folder, name, ...rest] = path.split('/');
+    if (folder !== FORMATS_FOLDER || rest.length > 0 || name === undefined) return undefined;
+    const spec = FORMATS.find((candidate) => candidate.extension !== '' && name.endsWith(candidate.extension));
+    return spec ? { id: name.slice(0, -spec.extension.length), format: spec.format } : undefined;
   }
 
   /** Looks a public URL path up: which entity id and format it names, if any. */

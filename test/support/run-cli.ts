@@ -27,9 +27,14 @@ export function runConformance(args: string[]): Promise<CliResult> {
   return runCommand('generator/cli/conformance.ts', args, REPO_ROOT);
 }
 
-function runCommand(script: string, args: string[], cwd: string): Promise<CliResult> {
+/** Runs `npm run deploy -- …` with extra environment variables (the AWS credentials of an emulator). */
+export function runDeploy(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return runCommand('generator/cli/deploy.ts', args, REPO_ROOT, env);
+}
+
+function runCommand(script: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, script), ...args], { cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(REPO_ROOT, script), ...args], { cwd, env: { ...userEnvironment(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
