@@ -11,7 +11,7 @@ export interface PlannedObject {
 }
 
 // Files only other hosts read: their configuration and code. S3 serves the exact URLs as objects instead.
-const OTHER_HOSTS = /^(_headers|_redirects|_worker\.js|_routes\.json|\.nojekyll|_nginx\/|_netlify\/|_cloudfront\/)/;
+const OTHER_HOSTS = /^(_headers|_redirects|_worker\.js|_routes\.json|vercel\.json|\.nojekyll|_nginx\/|_netlify\/|_cloudfront\/)/;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',

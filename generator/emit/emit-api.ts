@@ -1,6 +1,7 @@
 import type { OntologyModel } from '../model/build-model.ts';
 import { NOT_FOUND_BODY } from '../schema/records.ts';
 import { emitHeaders, emitRedirects } from '../host/pages-config.ts';
+import { emitVercelConfig } from '../host/vercel-config.ts';
 import { NOT_FOUND_FILE, type Router } from '../route/router.ts';
 import { emitJson } from './json.ts';
 import { emitJsonLd } from './jsonld.ts';
@@ -30,6 +31,7 @@ export function emitApi(model: OntologyModel, router: Router, onEntity: (done: n
   files.push(
     { path: '_headers', contents: emitHeaders(router) },
     { path: '_redirects', contents: emitRedirects(router) },
+    { path: 'vercel.json', contents: emitVercelConfig(router) },
     // Hosts serve this for unknown paths; at the root every unknown path is an unknown id.
     { path: NOT_FOUND_FILE, contents: emitJson(NOT_FOUND_BODY) },
     // GitHub Pages would otherwise run Jekyll, which drops the "_api" folder.

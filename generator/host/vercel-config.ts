@@ -1,0 +1,27 @@
+import { emitReadableJson } from '../emit/json.ts';
+import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { INDEX_FILE } from '../search/client/search-client.js';
+
+// One path segment without a dot: an entity id, never a site file such as /openapi.json or /sw.js.
+const ID = ':id([^/.]+)';
+
+/**
+ * `vercel.json`: CORS on every answer, each URL shape's Content-Type, and `/{id}/{format}` rewritten (status
+ * 200, no redirect) into the formats folder. Vercel matches headers against the requested path, before rewrites.
+ */
+export function emitVercelConfig(router: Router): string {
+  const base = router.basePath;
+  const header = (key: string, value: string) => ({ key, value });
+  const rewrites = [
+    ...FORMATS.filter((spec) => spec.extension !== '').map((spec) => ({ source: `${base}/${ID}${spec.urlSuffix}`, destination: `${base}/${FORMATS_FOLDER}/:id${spec.extension}` })),
+    { source: `${base}/${ID}/html`, destination: `${base}/${PAGES_FOLDER}/:id/` },
+  ];
+  const headers = [
+    { source: `${base}/(.*)`, headers: [header('Access-Control-Allow-Origin', '*')] },
+    ...FORMATS.map((spec) => ({ source: `${base}/${ID}${spec.urlSuffix}`, headers: [header('Content-Type', spec.contentType)] })),
+    { source: `${base}/${ID}/html`, headers: [header('Content-Type', PAGE_CONTENT_TYPE)] },
+    { source: `${base}/${SEARCH_FOLDER}/${INDEX_FILE}`, headers: [header('Cache-Control', 'public, max-age=300')] },
+    { source: `${base}/${SEARCH_FOLDER}/:folder([0-9a-f]+)/(.*)`, headers: [header('Cache-Control', 'public, max-age=31536000, immutable')] },
+  ];
+  return emitReadableJson({ rewrites, headers });
+}

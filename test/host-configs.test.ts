@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planObjects } from '../generator/deploy/s3-objects.ts';
+import { emitVercelConfig } from '../generator/host/vercel-config.ts';
+import { Router } from '../generator/route/router.ts';
+import { REPO_ROOT } from './support/shared-data.ts';
+
+interface VercelRule { source: string; destination?: string; headers?: { key: string; value: string }[] }
+
+// Vercel's path patterns are path-to-regexp: `:id([^/.]+)` is one segment without a dot.
+function matches(source: string, path: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = source.replace(/:(\w+)\(([^)]+)\)|\(\.\*\)/g, (whole, name: string | undefined, group: string | undefined) => {
+    if (!name) return '(?:.*)';
+    names.push(name);
+    return `(${group})`;
+  });
+  const found = new RegExp(`^${pattern}$`).exec(path);
+  return found ? Object.fromEntries(names.map((name, at) => [name, found[at + 1]])) : undefined;
+}
+
+describe('vercel.json', () => {
+  const config = JSON.parse(emitVercelConfig(new Router('https://x.example/folio/'))) as { rewrites: VercelRule[]; headers: VercelRule[] };
+  const contentType = (path: string) => config.headers.filter((rule) => matches(rule.source, path)).flatMap((rule) => rule.headers ?? []).filter((h) => h.key === 'Content-Type').map((h) => h.value);
+  const rewrite = (path: string) => {
+    for (const rule of config.rewrites) {
+      const found = matches(rule.source, path);
+      if (found) return rule.destination?.replace(':id', found.id ?? '');
+    }
+    return undefined;
+  };
+
+  it.each([
+    ['/folio/R1', undefined, ['application/json']],
+    ['/folio/R1/jsonld', '/folio/_api/R1.jsonld', ['application/ld+json']],
+    ['/folio/R1/xml', '/folio/_api/R1.xml', ['application/rdf+xml']],
+    ['/folio/R1/markdown', '/folio/_api/R1.md', ['text/markdown; charset=utf-8']],
+    ['/folio/R1/html', '/folio/html/R1/', ['text/html; charset=utf-8']],
+    // Site files keep the type Vercel gives their extension.
+    ['/folio/openapi.json', undefined, []],
+    ['/folio/sw.js', undefined, []],
+  ])('%s → rewrite %s, Content-Type %j', (path, destination, types) => {
+    expect(rewrite(path)).toBe(destination);
+    expect(contentType(path)).toEqual(types);
+  });
+
+  it('CORS on everything under the base path', () => {
+    expect(config.headers[0]).toEqual({ source: '/folio/(.*)', headers: [{ key: 'Access-Control-Allow-Origin', value: '*' }] });
+  });
+});
+
+describe('S3 objects for a built folder', () => {
+  const router = new Router('https://bucket.invalid/');
+  const objects = planObjects(['R1', '_api/R1.jsonld', '_api/R1.xml', '_api/R1.md', 'html/R1/index.html', 'docs/index.html', 'search/index.json', 'search/0a1b/s0.json', 'openapi.json', '_headers', '_worker.js', 'vercel.json', '_nginx/site.conf'], router, 'folio/');
+  const byKey = new Map(objects.map((object) => [object.key, object]));
+
+  it.each([
+    ['folio/R1', 'R1', 'application/json'],
+    ['folio/R1/jsonld', '_api/R1.jsonld', 'application/ld+json'],
+    ['folio/R1/xml', '_api/R1.xml', 'application/rdf+xml'],
+    ['folio/R1/markdown', '_api/R1.md', 'text/markdown; charset=utf-8'],
+    ['folio/R1/html', 'html/R1/index.html', 'text/html; charset=utf-8'],
+    ['folio/html/R1/', 'html/R1/index.html', 'text/html; charset=utf-8'],
+    ['folio/docs/', 'docs/index.html', 'text/html; charset=utf-8'],
+    ['folio/_api/R1.jsonld', '_api/R1.jsonld', 'application/octet-stream'],
+  ])('%s holds %s as %s', (key, file, type) => {
+    expect(byKey.get(key)).toMatchObject({ file, contentType: type });
+  });
+
+  it('caches the search entry file 5 minutes and the hashed index files a year; leaves out other hosts\' files', () => {
+    expect(byKey.get('folio/search/index.json')?.cacheControl).toBe('public, max-age=300');
+    expect(byKey.get('folio/search/0a1b/s0.json')?.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect([...byKey.keys()].filter((key) => /_headers|_worker|vercel|_nginx/.test(key))).toEqual([]);
+  });
+});
+
+describe('the GitHub Pages workflow', () => {
+  const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/pages.yml'), 'utf8');
+  it('builds with the README\'s command and the Pages base URL, then publishes with the Pages actions', () => {
+    expect(workflow).toMatch(/run: npm ci/);
+    expect(workflow).toMatch(/npm run build -- --ontology "\$\{\{ steps\.source\.outputs\.ontology \}\}" --base-url "\$\{\{ steps\.pages\.outputs\.base_url \}\}\/" --out dist/);
+    expect(workflow).toMatch(/uses: actions\/upload-pages-artifact@v3\n\s+with:\n\s+path: dist/);
+    expect(workflow).toMatch(/uses: actions\/deploy-pages@v4/);
+    for (const trigger of ['push:', 'schedule:', 'workflow_dispatch:']) expect(workflow).toContain(trigger);
+  });
+});
