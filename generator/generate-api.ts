@@ -5,6 +5,7 @@ import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { Router } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
 import { emitSite } from './site/emit-site.ts';
+import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
 import { describeSearchIndex } from './report/describe.ts';
 import type { SearchIndexStats } from './search/build-search-index.ts';
 
@@ -33,7 +34,7 @@ export interface Progress {
   tick?(stage: string, done: number, total: number): void;
 }
 
-export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'>;
+export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'bundleEntities'>>;
 
 const silent: Progress = { log: () => {} };
 
@@ -58,9 +59,10 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
   files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));
+  const output = options.bundleEntities ? bundleEntityFiles(files, model, router) : files;
   // One sort of the whole build by path, so the same input always gives the same file list.
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { ...loaded, files, search: search.stats };
+  output.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { ...loaded, files: output, search: search.stats };
 }
 
 export async function timed<T>(timings: StageTiming[], stage: string, run: () => T | Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDeployment, type CheckResult } from '../generator/conformance/checks.ts';
 import { formatReport } from '../generator/conformance/report.ts';
@@ -33,6 +34,27 @@ describe('npm run conformance', () => {
       expect(run.stdout).toMatch(/^FAIL {2}CORS preflight +2xx, CORS \* +405, CORS \*$/m);
       expect(run.stdout).toMatch(/^PASS {2}search: exact URL /m);
       expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 1 failed$/);
+    });
+  });
+
+  describe('on wrangler pages dev, API only with --bundle-entities (Cloudflare\'s file limit)', () => {
+    let site: BuiltSite;
+    beforeAll(async () => {
+      site = await buildAndServe(['--api-only', '--bundle-entities', '--base-url', 'http://127.0.0.1:{port}/'], (folder, port) => startWranglerPages(folder, port));
+    }, 180_000);
+    afterAll(() => site?.close());
+
+    it('serves every format from the bundles through the worker, which also answers preflights; no pages without the site', async () => {
+      const results = await checkDeployment(site.server.baseUrl, { sample: 5, fetch });
+      expect(results).toHaveLength(31);
+      expect(failures(results).map((failure) => failure.replace(/^\w+: /, ''))).toEqual(Array(5).fill('page: 404 text/html, CORS *'));
+    });
+
+    it('writes two bundle files for the 58 entities instead of 232 entity files', () => {
+      const files = fg.sync('**/*', { cwd: site.out, dot: true });
+      expect(files.filter((file) => file.startsWith('_entities/')).sort()).toEqual(['_entities/0.json', '_entities/1.json']);
+      expect(files.filter((file) => file.startsWith('_api/') || /^R\w+$/.test(file))).toEqual([]);
+      expect(files.length).toBeLessThan(40);
     });
   });
 

@@ -3,7 +3,7 @@ import { resolveOptions, DEFAULT_OPTIONS } from '../generator/config/options.ts'
 import { emitJson } from '../generator/emit/json.ts';
 import { splitIri } from '../generator/emit/namespaces.ts';
 import { positionFromMessage } from '../generator/load/position.ts';
-import { Router } from '../generator/route/router.ts';
+import { Router, bundleOf } from '../generator/route/router.ts';
 
 describe('Router', () => {
   it.each([
@@ -21,6 +21,13 @@ describe('Router', () => {
 
   it.each([['/'], ['/R1/nope'], ['/R1/xml/more'], ['/other/R1']])('resolves %s to nothing under /folio-api', (path) => {
     expect(new Router('https://x.example/folio-api/').resolve(path)).toBeUndefined();
+  });
+});
+
+describe('bundleOf', () => {
+  // FNV-1a's published 32-bit test vectors ("" → 0x811c9dc5, "a" → 0xe40c292c, "foobar" → 0xbf9cf968), taken modulo.
+  it.each([['', 0xffffffff, 0x811c9dc5], ['a', 0xffffffff, 0xe40c292c], ['foobar', 0xffffffff, 0xbf9cf968], ['', 7, 0x811c9dc5 % 7], ['R1', 1, 0]])('bundleOf(%j, %i) = %i', (id, bundles, expected) => {
+    expect(bundleOf(id, bundles)).toBe(expected);
   });
 });
 
@@ -68,6 +75,7 @@ describe('resolveOptions', () => {
     [{ baseIri: 'https://x.example/base' }, /^option baseIri must end with "\/" or "#"/],
     [{ ontology: '' }, /^option ontology must be a non-empty string/],
     [{ colour: 'red' } as object, /^unknown option "colour"/],
+    [{ bundleEntities: true }, /^bundleEntities needs apiOnly/],
   ])('rejects %j', (given, message) => {
     expect(() => resolveOptions(given, {})).toThrow(message);
   });

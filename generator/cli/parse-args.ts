@@ -10,6 +10,8 @@ export const USAGE = `Usage: npm run build -- [options]
   --base-url <url>              where the site is served, sub-path included     (default: from static-api.config.json)
   --base-iri <iri>              publish entities under this IRI                 (default: the owl:Ontology IRI)
   --api-only                    write the API files only, without the Astro site
+  --bundle-entities             with --api-only: pack the entities' formats into bundle files that the
+                                Cloudflare worker serves, to fit Cloudflare Pages' 20,000-file limit
   --help                        show this help`;
 
 export interface ParsedArgs {
@@ -28,6 +30,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
         'base-url': { type: 'string' },
         'base-iri': { type: 'string' },
         'api-only': { type: 'boolean' },
+        'bundle-entities': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -44,6 +47,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
       baseUrl: values['base-url'] as string | undefined,
       baseIri: values['base-iri'] as string | undefined,
       apiOnly: values['api-only'] as boolean | undefined,
+      bundleEntities: values['bundle-entities'] as boolean | undefined,
     },
   };
 }

@@ -12,6 +12,8 @@ export interface BuildOptions {
   baseIri?: string;
   /** Write only the API files, without the Astro site. */
   apiOnly: boolean;
+  /** Pack each entity's formats into bundle files served by the Cloudflare worker (API only). */
+  bundleEntities: boolean;
 }
 
 export const CONFIG_FILE = 'static-api.config.json';
@@ -21,10 +23,12 @@ export const DEFAULT_OPTIONS: BuildOptions = {
   out: 'dist',
   baseUrl: 'http://localhost:4321/',
   apiOnly: false,
+  bundleEntities: false,
 };
 
 type OptionChecks = { [K in keyof BuildOptions]-?: (value: unknown) => string | undefined };
 
+const isBoolean = (value: unknown): string | undefined => (typeof value === 'boolean' ? undefined : 'must be true or false');
 const isText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? undefined : 'must be a non-empty string');
 const isHttpUrl = (value: unknown): string | undefined => {
   if (typeof value !== 'string' || !URL.canParse(value)) return 'must be an absolute URL such as https://example.org/folio/';
@@ -37,7 +41,8 @@ const CHECKS: OptionChecks = {
   out: isText,
   baseUrl: isHttpUrl,
   baseIri: (value) => (value === undefined ? undefined : isHttpUrl(value) ?? (/[/#]$/.test(String(value)) ? undefined : 'must end with "/" or "#"')),
-  apiOnly: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+  apiOnly: isBoolean,
+  bundleEntities: isBoolean,
 };
 
 /** Merges defaults, the config file and the given options (later wins), and checks the result. */
@@ -48,6 +53,9 @@ export function resolveOptions(given: Partial<BuildOptions>, fromFile: Partial<B
     if (!check) throw new OptionsError(`unknown option "${key}"`, `known options: ${Object.keys(CHECKS).join(', ')}`);
     const problem = check(merged[key]);
     if (problem) throw new OptionsError(`option ${key} ${problem} (got ${JSON.stringify(merged[key])})`);
+  }
+  if (merged.bundleEntities === true && merged.apiOnly !== true) {
+    throw new OptionsError('bundleEntities needs apiOnly: the site\'s concept pages are files of their own', 'add --api-only');
   }
   return merged as unknown as BuildOptions;
 }

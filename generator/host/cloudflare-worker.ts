@@ -1,33 +1,71 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import type { Router } from '../route/router.ts';
+import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, OPENAPI_FILE, bundleOf, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
 /**
  * Cloudflare Pages: `_worker.js` answers the exact search URL from the static index (read through
  * `env.ASSETS`), and `_routes.json` sends it only that URL, so every other request stays a static file
- * with `_headers` and `_redirects` applied.
+ * with `_headers` and `_redirects` applied. With `bundles`, every request goes through the worker, which
+ * also serves `/{id}` and `/{id}/{format}` from the bundle files and answers CORS preflights.
  */
-export function emitCloudflareWorker(router: Router): OutputFile[] {
+export function emitCloudflareWorker(router: Router, bundles?: number): OutputFile[] {
   const path = router.searchUrlPath();
   // workerd takes every named export of the module for an entry point, so the inlined client exports nothing.
   const client = searchClientSource().replace(/^export /gm, '');
+  const entities = bundles === undefined ? '' : `
+// ---- entities from bundle files: ${BUNDLES_FOLDER}/{n}.json holds {id: [${FORMATS.map((spec) => spec.format).join(', ')}]} ----
+const BUNDLES = ${bundles};
+const BUNDLE_PATH = ${JSON.stringify(`${router.basePath}/${BUNDLES_FOLDER}/`)};
+const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
+const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
+const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/([^/.]+)(${FORMATS.filter((spec) => spec.urlSuffix).map((spec) => escapeRegExp(spec.urlSuffix)).join('|')})?$`)});
+const bundleFiles = new Map();
+${bundleOf.toString()}
+
+async function answerEntity(request, env, url) {
+  const match = ENTITY_PATH.exec(url.pathname);
+  if (!match) return undefined;
+  const id = decodeURIComponent(match[1]);
+  const number = bundleOf(id, BUNDLES);
+  let bundle = bundleFiles.get(number);
+  if (!bundle) {
+    bundle = env.ASSETS.fetch(new URL(BUNDLE_PATH + number + '.json', url.origin)).then((response) => (response.ok ? response.json() : {}));
+    bundleFiles.set(number, bundle);
+  }
+  const entry = (await bundle)[id];
+  if (!entry) return undefined;
+  const format = SUFFIXES.indexOf(match[2] ?? '');
+  return new Response(request.method === 'HEAD' ? null : entry[format], { headers: { 'Content-Type': TYPES[format], 'Access-Control-Allow-Origin': '*' } });
+}
+`;
   const worker = `${client}
 // ---- Cloudflare Pages worker, generated: the search URL above the static files ----
 const SEARCH_PATH = ${JSON.stringify(path)};
+const PREFLIGHT = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' };
 let siteClient;
-
+${entities}
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    if (url.pathname !== SEARCH_PATH) return env.ASSETS.fetch(request);
-    siteClient ??= createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), url.origin), fetch: (file) => env.ASSETS.fetch(file) });
-    return answerSearchRequest(siteClient, request);
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT });
+    if (url.pathname === SEARCH_PATH) {
+      siteClient ??= createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), url.origin), fetch: (file) => env.ASSETS.fetch(file) });
+      return answerSearchRequest(siteClient, request);
+    }
+    ${bundles === undefined ? '' : 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    '}return env.ASSETS.fetch(request);
   },
 };
 `;
-  const routes = { version: 1, include: [path], exclude: [] };
+  const base = router.basePath;
+  const routes = bundles === undefined
+    ? { version: 1, include: [path], exclude: [] }
+    : { version: 1, include: [`${base}/*`], exclude: [`${base}/${BUNDLES_FOLDER}/*`, `${base}/${DOCS_FOLDER}/*`, `${base}/${OPENAPI_FILE}`] };
   return [
     { path: '_worker.js', contents: worker },
     { path: '_routes.json', contents: `${JSON.stringify(routes, null, 2)}\n` },
   ];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -20,6 +20,17 @@ export const FORMATS: readonly FormatSpec[] = [
 
 /** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
 export const FORMATS_FOLDER = '_api';
+
+/** With bundled entities (Cloudflare's file limit): the bundle files the worker serves every format from. */
+export const BUNDLES_FOLDER = '_entities';
+export const ENTITIES_PER_BUNDLE = 40;
+
+/** Which of `bundles` files holds an entity: FNV-1a over the id's UTF-16 units. The Cloudflare worker inlines this function. */
+export function bundleOf(id: string, bundles: number): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < id.length; at += 1) hash = Math.imul(hash ^ id.charCodeAt(at), 0x01000193) >>> 0;
+  return hash % bundles;
+}
 export const NOT_FOUND_FILE = '404.html';
 /** Folder of the concept pages the Astro site renders; hosts rewrite `/{id}/html` into it. */
 export const PAGES_FOLDER = 'html';
@@ -69,6 +80,10 @@ export class Router {
 
   url(id: string, format: Format): string {
     return `${this.origin}${this.urlPath(id, format)}`;
+  }
+
+  bundlePath(bundle: number): string {
+    return `${BUNDLES_FOLDER}/${bundle}.json`;
   }
 
   /** The concept page's public URL path. */
