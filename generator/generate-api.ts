@@ -6,6 +6,7 @@ import { Router } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
 import { emitSite } from './site/emit-site.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
+import { buildManifest, diffEntities, emitChangeFiles, type Changes, type Manifest } from './changes/manifest.ts';
 import { describeSearchIndex } from './report/describe.ts';
 import type { SearchIndexStats } from './search/build-search-index.ts';
 
@@ -26,6 +27,8 @@ export interface LoadedModel {
 export interface ApiBuild extends LoadedModel {
   files: OutputFile[];
   search: SearchIndexStats;
+  /** Ids added, removed and changed since the previous build, when its manifest was given. */
+  changes?: Changes;
 }
 
 export interface Progress {
@@ -48,8 +51,8 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
   return { sources: loaded.sources, triples: loaded.quads.length, model, router: new Router(options.baseUrl), timings };
 }
 
-/** load → model → emit, all in memory; writing is left to the caller. */
-export async function generateApi(options: ModelOptions, progress: Progress = silent): Promise<ApiBuild> {
+/** load → model → emit, all in memory; writing is left to the caller. `previous` is the last build's manifest. */
+export async function generateApi(options: ModelOptions, progress: Progress = silent, previous?: Manifest): Promise<ApiBuild> {
   const loaded = await loadModel(options, progress);
   const { model, router, timings } = loaded;
   const total = model.entities.length;
@@ -61,8 +64,14 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));
   const output = options.bundleEntities ? bundleEntityFiles(files, model, router) : files;
   // One sort of the whole build by path, so the same input always gives the same file list.
-  output.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { ...loaded, files: output, search: search.stats };
+  const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  output.sort(byPath);
+  // Entities are hashed from their own format files, which bundling replaces.
+  const manifest = buildManifest(output, files, model, router);
+  const changes = diffEntities(previous, manifest);
+  output.push(...emitChangeFiles(manifest, changes));
+  output.sort(byPath);
+  return { ...loaded, files: output, search: search.stats, changes };
 }
 
 export async function timed<T>(timings: StageTiming[], stage: string, run: () => T | Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -34,6 +34,8 @@ describe('the output folder is replaced whole, or not at all', () => {
     const rebuilt = await runBuild(['--out', out, '--api-only']);
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     expect(existsSync(join(out, 'stale.txt'))).toBe(false);
+    // Readable by a web server running as another user (the working folder is not made private, as mkdtemp would).
+    expect(statSync(out).mode & 0o055).toBe(0o055);
     expect(await until(() => readdirSync(parent).length === 1), `left behind: ${readdirSync(parent).join(', ')}`).toBe(true);
   });
 
@@ -118,5 +120,41 @@ describe('conceptView: what a concept page shows', async () => {
     expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/html/${parent?.id}/` }] });
     expect(shown.treeHref).toBe(`/lexicon/tree/?id=${child.id}`);
     expect(view(parent?.id ?? '').related.find(({ heading }) => heading === 'Children')?.links).toContainEqual({ text: child.record.label, href: `/lexicon/html/${child.id}/` });
+  });
+});
+
+describe('changes.json: what moved since the previous build', () => {
+  const out = join(scratch, 'changes');
+  const ontology = join(scratch, 'changes-ontology');
+  const changes = () => JSON.parse(readFileSync(join(out, 'changes.json'), 'utf8')) as Record<string, unknown>;
+
+  it('a first build has nothing to compare with', async () => {
+    cpSync(SAMPLE_ONTOLOGY, ontology, { recursive: true });
+    const first = await runBuild(['--ontology', ontology, '--out', out, '--api-only']);
+    expect(first.stdout).toMatch(/^changes: no previous build to compare with$/m);
+    expect(changes()).toEqual({ since_previous_build: false, added: null, removed: null, changed: null });
+  });
+
+  it('lists an edited label\'s entity as changed, a new class as added, a deleted one as removed', async () => {
+    const owl = join(ontology, 'sample.owl');
+    writeFileSync(owl, readFileSync(owl, 'utf8').replace('<rdfs:label>drafted</rdfs:label>', '<rdfs:label>composed</rdfs:label>'));
+    const extra = join(ontology, 'sample-extra.ttl');
+    const turtle = readFileSync(extra, 'utf8');
+    const removedId = /<https:\/\/lexicon\.example\.org\/(\w+)> rdf:type owl:Class/.exec(turtle)?.[1];
+    expect(removedId).toBe('Rpw4QslAEmRHDuKWF3qTI1F');
+    writeFileSync(join(ontology, 'added.ttl'), '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n<https://lexicon.example.org/RAddedInThisBuild> a owl:Class ; rdfs:label "Added" .\n');
+    rmSync(extra);
+    const second = await runBuild(['--ontology', ontology, '--out', out, '--api-only']);
+    expect(second.code, second.stderr).toBe(0);
+    const moved = changes();
+    expect(moved.added).toEqual(['RAddedInThisBuild']);
+    expect(moved.removed).toContain(removedId);
+    expect(moved.changed).toContain('R0TLfdHv2W7Pn422kgKx42u');
+    expect(second.stdout).toMatch(new RegExp(`^changes since the previous build: 1 added, ${(moved.removed as string[]).length} removed, ${(moved.changed as string[]).length} changed$`, 'm'));
+  });
+
+  it('the same input again changes nothing', async () => {
+    const third = await runBuild(['--ontology', ontology, '--out', out, '--api-only']);
+    expect(third.stdout).toMatch(/^changes since the previous build: 0 added, 0 removed, 0 changed$/m);
   });
 });

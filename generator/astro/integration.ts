@@ -5,6 +5,7 @@ import { resolveOptions, type BuildOptions } from '../config/options.ts';
 import { generateApi, loadModel, type LoadedModel } from '../generate-api.ts';
 import { describeFailure } from '../cli/reporter.ts';
 import { copyWithin, emptyFolder } from '../write/write-files.ts';
+import { readPreviousManifest } from '../write/previous-output.ts';
 import { PAGES_FOLDER } from '../route/router.ts';
 import type { ApiSummary } from '../worker/api-summary.ts';
 import { startApiWorker, type RunningApiWorker } from '../worker/start-api-worker.ts';
@@ -22,6 +23,8 @@ export interface StaticApiIntegrationOptions {
   options?: Partial<BuildOptions>;
   /** The model already loaded by the command line, so the pages do not parse the ontology again. */
   loaded?: LoadedModel;
+  /** Where the previous build is, when it is not the output folder (the command line builds beside it). */
+  previousOut?: string;
   /** Where progress lines go (the command line's reporter); by default Astro's logger. */
   log?: (line: string) => void;
   onWritten?: (result: SiteBuildResult) => void;
@@ -63,8 +66,9 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       },
       'astro:build:start': async ({ logger }) => {
         const log = input.log ?? ((line: string) => logger.info(line));
+        const previous = readPreviousManifest(input.previousOut ?? outDir);
         emptyFolder(outDir);
-        api = startApiWorker({ options: resolved(), outDir }, (line) => log(`api ${line}`));
+        api = startApiWorker({ options: resolved(), outDir, previous }, (line) => log(`api ${line}`));
         try {
           // Pages read the model while Astro renders them, so it is ready before the pages start.
           const loaded = input.loaded ?? await loadModel(resolved());

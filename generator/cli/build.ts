@@ -4,6 +4,8 @@ import { generateApi, loadModel, timed, type Progress, type StageTiming } from '
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles } from '../write/write-files.ts';
+import { readPreviousManifest } from '../write/previous-output.ts';
+import { describeChanges } from '../changes/manifest.ts';
 import { OutputFolder } from '../write/output-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import type { SiteBuildResult } from '../astro/integration.ts';
@@ -34,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function buildApi(options: BuildOptions, staging: string, reporter: Progress): Promise<string[]> {
-  const build = await generateApi(options, reporter);
+  const build = await generateApi(options, reporter, readPreviousManifest(options.out));
   const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files));
   return summaryLines(options, summarizeApi(build, written));
 }
@@ -46,7 +48,7 @@ async function buildSite(options: BuildOptions, staging: string, reporter: Repor
   process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
   const { build: astroBuild } = await import('astro');
   let result: SiteBuildResult | undefined;
-  const config = siteConfig({ ...options, out: staging }, { loaded, log: (line) => reporter.log(line), onWritten: (written) => { result = written; } });
+  const config = siteConfig({ ...options, out: staging }, { loaded, previousOut: options.out, log: (line) => reporter.log(line), onWritten: (written) => { result = written; } });
   // Astro's own lines would list all 18,000 pages; progress comes from the integration instead.
   await astroBuild({ ...config, root: process.cwd(), configFile: false, logLevel: 'warn' });
   if (!result) throw new Error('the Astro build finished without writing the API');
@@ -62,6 +64,7 @@ function summaryLines(options: BuildOptions, api: ApiSummary, siteLines: string[
     `built ${api.kinds} from ${api.sources.length} source(s), ${api.triples} triples`,
     `wrote ${api.written.files} API files, ${formatBytes(api.written.bytes)}, into ${resolve(options.out)}`,
     `search index: ${describeSearchIndex(api.search)}`,
+    describeChanges(api.changes),
     ...siteLines,
     `stages: ${describeTimings(api.timings)}`,
     `${api.warnings.length} warning(s)${api.warnings.map((warning) => `\n  warning: ${warning}`).join('')}`,

@@ -38,6 +38,10 @@ const PAGE_FILE = new RegExp(`^${PAGES_FOLDER}/([^/]+)/index\\.html$`);
 export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
 /** Folder of the interactive documentation (Swagger UI) and the OpenAPI description beside the site root. */
 export const DOCS_FOLDER = 'docs';
+/** A content hash per output file and per entity, read back by the next build to tell what changed. */
+export const MANIFEST_FILE = '_build/manifest.json';
+/** The ids added, removed and changed since the previous build. */
+export const CHANGES_FILE = 'changes.json';
 export const OPENAPI_FILE = 'openapi.json';
 /** Folder of the taxonomy tree's lazily loaded children lists. */
 export const TREE_FOLDER = 'tree';

@@ -1,3 +1,4 @@
+import type { Changes, Manifest } from '../changes/manifest.ts';
 import type { ApiBuild, ModelOptions, StageTiming } from '../generate-api.ts';
 import { countKinds } from '../generate-api.ts';
 import type { SearchIndexStats } from '../search/build-search-index.ts';
@@ -12,11 +13,14 @@ export interface ApiSummary {
   written: WriteStats;
   warnings: string[];
   timings: StageTiming[];
+  changes?: Changes;
 }
 
 export interface ApiWorkerInput {
   options: ModelOptions;
   outDir: string;
+  /** The previous build's manifest, to report what changed. */
+  previous?: Manifest;
 }
 
 export type ApiWorkerMessage =
@@ -33,5 +37,6 @@ export function summarizeApi(build: ApiBuild, written: WriteStats): ApiSummary {
     written,
     warnings: [...build.model.warnings, ...build.search.oversized.map((file) => `search-budget: ${file} is over 16 kB gzipped`)],
     timings: build.timings,
+    changes: build.changes,
   };
 }

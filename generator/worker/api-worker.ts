@@ -8,8 +8,8 @@ import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
-async function run({ options, outDir }: ApiWorkerInput): Promise<void> {
-  const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) });
+async function run({ options, outDir, previous }: ApiWorkerInput): Promise<void> {
+  const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous);
   const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files));
   post({ type: 'done', summary: summarizeApi(build, written) });
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
@@ -13,7 +14,9 @@ export class OutputFolder {
   constructor(out: string) {
     this.target = resolve(out);
     mkdirSync(dirname(this.target), { recursive: true });
-    this.staging = mkdtempSync(join(dirname(this.target), `.${basename(this.target)}.building-`));
+    // Not mkdtemp: its folder is private (0700), and this one becomes the site a web server reads.
+    this.staging = join(dirname(this.target), `.${basename(this.target)}.building-${randomBytes(6).toString('hex')}`);
+    mkdirSync(this.staging);
   }
 
   /** Puts the finished build in place of the previous one, which is then deleted in the background. */
