@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { waitForIdleDisk } from './disk-idle.ts';
+import { generateFolioShaped } from './folio-shaped/generate.ts';
+
+export interface TimedBuild {
+  seconds: number;
+  stdout: string;
+  peakRssMb: number;
+  waitedSeconds: number;
+  /** The work folder (ontology, output); the caller removes it with `done`. */
+  work: string;
+  done(): void;
+  /** The first line of the build's summary that matches, or "(not reported)". */
+  line(pattern: RegExp): string;
+}
+
+export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+
+/**
+ * Times `npm run build` as a user runs it — its own process, on a generated full-scale FOLIO-shaped
+ * ontology, into a fresh folder — once the disk is idle. Exits the bench if the build fails.
+ */
+export async function timedBuild(name: string, args: string[]): Promise<TimedBuild> {
+  const work = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const ontology = join(work, 'folio-shaped.owl');
+  writeFileSync(ontology, generateFolioShaped());
+  const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'peak-rss-kb %M'] : [];
+  const command = [...timer, process.execPath, 'generator/cli/build.ts', '--ontology', ontology, '--out', join(work, 'out'), ...args];
+  const waitedSeconds = await waitForIdleDisk();
+  const started = performance.now();
+  const run = spawnSync(command[0], command.slice(1), { encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, maxBuffer: 64 * 2 ** 20 });
+  const seconds = (performance.now() - started) / 1000;
+  const done = () => rmSync(work, { recursive: true, force: true });
+  if (run.status !== 0) {
+    done();
+    process.stderr.write(`${run.stderr}\nbuild failed\n`);
+    process.exit(1);
+  }
+  return {
+    seconds,
+    stdout: run.stdout,
+    peakRssMb: Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024,
+    waitedSeconds,
+    work,
+    done,
+    line: (pattern) => run.stdout.match(pattern)?.[0] ?? '(not reported)',
+  };
+}
