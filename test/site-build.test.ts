@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +49,16 @@ describe('the output folder is replaced whole, or not at all', () => {
     expect(failed.stderr).toMatch(/^error: .*bad\.ttl:\d+:\d+: Turtle syntax error/m);
     expect(hashes(out)).toEqual(before);
     expect(readdirSync(parent)).toEqual(['site']);
+  });
+
+  it('the next build removes the working folder of a killed build, not that of one still running', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    mkdirSync(join(parent, `.site.building-${dead}-0a0b0c0d`, '_api'), { recursive: true });
+    mkdirSync(join(parent, `.site.building-${process.pid}-0e0f0a0b`));
+    expect((await runBuild(['--out', out, '--api-only'])).code).toBe(0);
+    expect(await until(() => !existsSync(join(parent, `.site.building-${dead}-0a0b0c0d`)))).toBe(true);
+    expect(existsSync(join(parent, `.site.building-${process.pid}-0e0f0a0b`))).toBe(true);
+    rmSync(join(parent, `.site.building-${process.pid}-0e0f0a0b`), { recursive: true });
   });
 
   it('refuses to empty the working folder or a folder above it', () => {

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
  * A build writes into a fresh folder beside the target and swaps it in only when complete, so a failed or
- * interrupted build leaves the previous output whole (and still serving).
+ * interrupted build leaves the previous output whole (and still serving). The working folder's name
+ * carries the build's process id, so a later build can tell a killed build's leftovers from a running one.
  */
 export class OutputFolder {
   readonly target: string;
@@ -13,9 +14,11 @@ export class OutputFolder {
 
   constructor(out: string) {
     this.target = resolve(out);
-    mkdirSync(dirname(this.target), { recursive: true });
+    const parent = dirname(this.target);
+    mkdirSync(parent, { recursive: true });
+    removeLeftovers(parent, basename(this.target));
     // Not mkdtemp: its folder is private (0700), and this one becomes the site a web server reads.
-    this.staging = join(dirname(this.target), `.${basename(this.target)}.building-${randomBytes(6).toString('hex')}`);
+    this.staging = join(parent, `.${basename(this.target)}.building-${process.pid}-${randomBytes(4).toString('hex')}`);
     mkdirSync(this.staging);
   }
 
@@ -24,12 +27,34 @@ export class OutputFolder {
     const previous = existsSync(this.target) ? this.staging.replace(/\.building-(?=[^/\\]*$)/, '.previous-') : undefined;
     if (previous) renameSync(this.target, previous);
     renameSync(this.staging, this.target);
-    // Deleting 100,000 files takes seconds the user need not wait for; a detached process outlives this one.
-    if (previous) spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', previous], { detached: true, stdio: 'ignore' }).unref();
+    if (previous) removeInBackground(previous);
   }
 
   /** Drops the unfinished build. */
   discard(): void {
     rmSync(this.staging, { recursive: true, force: true });
   }
+}
+
+// Working folders of builds whose process is gone (killed midway), and previous outputs whose deletion was cut short.
+function removeLeftovers(parent: string, name: string): void {
+  const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(building|previous)-(\\d+)-[0-9a-f]+$`);
+  for (const entry of readdirSync(parent)) {
+    const match = pattern.exec(entry);
+    if (match && (match[1] === 'previous' || !isRunning(Number(match[2])))) removeInBackground(join(parent, entry));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// Deleting 100,000 files takes seconds the user need not wait for; a detached process outlives this one.
+function removeInBackground(path: string): void {
+  spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', path], { detached: true, stdio: 'ignore' }).unref();
 }
