@@ -3,8 +3,7 @@ import { emitApi, type OutputFile } from './emit/emit-api.ts';
 import { loadOntology } from './load/load-ontology.ts';
 import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { Router } from './route/router.ts';
-import { emitSearch, type SearchFiles } from './search/emit-search.ts';
-import { startSearchWorker } from './worker/start-search-worker.ts';
+import { emitSearch } from './search/emit-search.ts';
 import { emitSite } from './site/emit-site.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
 import { buildManifest, diffEntities, emitChangeFiles, type Changes, type Manifest } from './changes/manifest.ts';
@@ -55,40 +54,12 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
 /** load → model → emit, all in memory; writing is left to the caller. `previous` is the last build's manifest. */
 export async function generateApi(options: ModelOptions, progress: Progress = silent, previous?: Manifest): Promise<ApiBuild> {
   const loaded = await loadModel(options, progress);
-  const files = await emitEntities(loaded, progress);
-  const search = await timed(loaded.timings, 'search', () => emitSearch(loaded.model, loaded.router));
-  progress.log(`search: ${describeSearchIndex(search.stats)}`);
-  return finishApi(loaded, files, search, options, previous);
-}
-
-/**
- * The same build on two cores: the search index is built on a worker thread (from its own parse) while this
- * thread emits the formats and hands them to `onEmitted` (to be written meanwhile).
- */
-export async function generateApiInParallel(options: ModelOptions, progress: Progress, previous: Manifest | undefined, onEmitted: (files: readonly OutputFile[]) => void): Promise<ApiBuild> {
-  const searching = startSearchWorker(options, (line) => progress.log(line));
-  try {
-    const loaded = await loadModel(options, progress);
-    const files = await emitEntities(loaded, progress);
-    onEmitted(files);
-    const search = await timed(loaded.timings, 'search (worker, after the write)', () => searching.finished());
-    return await finishApi(loaded, files, search, options, previous);
-  } catch (error) {
-    await searching.stop();
-    throw error;
-  }
-}
-
-async function emitEntities({ model, router, timings }: LoadedModel, progress: Progress): Promise<OutputFile[]> {
+  const { model, router, timings } = loaded;
   const total = model.entities.length;
   const files = await timed(timings, 'emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total)));
   progress.log(`emit: ${files.length} files`);
-  return files;
-}
-
-// search files → site files → bundles (Cloudflare) → one sort → manifest and changes.
-async function finishApi(loaded: LoadedModel, files: OutputFile[], search: SearchFiles, options: ModelOptions, previous: Manifest | undefined): Promise<ApiBuild> {
-  const { model, router, timings } = loaded;
+  const search = await timed(timings, 'search', () => emitSearch(model, router));
+  progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
   files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));
   const output = options.bundleEntities ? bundleEntityFiles(files, model, router) : files;

@@ -85,15 +85,6 @@ describe('the API worker thread', () => {
     expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'write']);
   });
 
-  it('npm run build -- --api-only (the search index on a worker thread) writes exactly the in-process build\'s files', async () => {
-    const out = join(scratch, 'api-parallel');
-    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'https://api.example.org/', '--out', out, '--api-only']);
-    expect(result.code, result.stderr).toBe(0);
-    const build = await generateApi({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://api.example.org/' });
-    expect(hashes(out)).toEqual(new Map(build.files.map((file) => [file.path, createHash('sha256').update(file.contents).digest('hex')])));
-    expect(result.stdout).toMatch(/^stages: load [\d.]+ s, model [\d.]+ s, emit [\d.]+ s, write formats [\d.]+ s, search \(worker, after the write\) [\d.]+ s, site [\d.]+ s, write [\d.]+ s$/m);
-  });
-
   it('reports a bad ontology as one line, without a stack trace', async () => {
     const bad = join(scratch, 'worker-bad.owl');
     writeFileSync(bad, '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n<oops>\n');

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
-import { generateApiInParallel, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
+import { generateApi, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles } from '../write/write-files.ts';
@@ -36,17 +36,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function buildApi(options: BuildOptions, staging: string, reporter: Progress): Promise<string[]> {
-  // The formats are written while the search index is built on the other core (bundling replaces them, so not then).
-  const early = { files: 0, bytes: 0, paths: new Set<string>(), ms: 0 };
-  const build = await generateApiInParallel(options, reporter, readPreviousManifest(options.out), (emitted) => {
-    if (options.bundleEntities) return;
-    const started = performance.now();
-    const stats = writeFiles(staging, emitted);
-    Object.assign(early, { files: stats.files, bytes: stats.bytes, paths: new Set(emitted.map((file) => file.path)), ms: performance.now() - started });
-  });
-  if (early.files > 0) build.timings.splice(build.timings.findIndex((timing) => timing.stage === 'emit') + 1, 0, { stage: 'write formats', ms: early.ms });
-  const rest = await timed(build.timings, 'write', () => writeFiles(staging, build.files.filter((file) => !early.paths.has(file.path))));
-  return summaryLines(options, summarizeApi(build, { files: early.files + rest.files, bytes: early.bytes + rest.bytes }));
+  const build = await generateApi(options, reporter, readPreviousManifest(options.out));
+  const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files));
+  return summaryLines(options, summarizeApi(build, written));
 }
 
 async function buildSite(options: BuildOptions, staging: string, reporter: Reporter): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { UserError, OntologySyntaxError } from '../load/errors.ts';
-import { ApiWorkerError } from '../worker/start-worker.ts';
+import { ApiWorkerError } from '../worker/start-api-worker.ts';
 
 /** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
 export class Reporter {

@@ -10,13 +10,8 @@ import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
 import { buildSearchIndex, type SearchIndexStats } from './build-search-index.ts';
 import { searchClientSource } from './client-source.ts';
 
-export interface SearchFiles {
-  files: OutputFile[];
-  stats: SearchIndexStats;
-}
-
 /** Everything prefix search needs: the index, its client module, and the code hosts run for the exact URL. */
-export function emitSearch(model: OntologyModel, router: Router): SearchFiles {
+export function emitSearch(model: OntologyModel, router: Router): { files: OutputFile[]; stats: SearchIndexStats } {
   const index = buildSearchIndex(model);
   return {
     files: [

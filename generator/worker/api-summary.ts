@@ -23,6 +23,10 @@ export interface ApiWorkerInput {
   previous?: Manifest;
 }
 
+export type ApiWorkerMessage =
+  | { type: 'log'; line: string }
+  | { type: 'done'; summary: ApiSummary }
+  | { type: 'failed'; text: string };
 
 export function summarizeApi(build: ApiBuild, written: WriteStats): ApiSummary {
   return {

@@ -4,15 +4,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure } from '../cli/reporter.ts';
 import { generateApi, timed } from '../generate-api.ts';
 import { writeFiles } from '../write/write-files.ts';
-import { summarizeApi, type ApiSummary, type ApiWorkerInput } from './api-summary.ts';
-import type { WorkerMessage } from './start-worker.ts';
+import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-summary.ts';
 
-const post = (message: WorkerMessage<ApiSummary>): void => parentPort?.postMessage(message);
+const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
 async function run({ options, outDir, previous }: ApiWorkerInput): Promise<void> {
   const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous);
   const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files));
-  post({ type: 'done', result: summarizeApi(build, written) });
+  post({ type: 'done', summary: summarizeApi(build, written) });
 }
 
 run(workerData as ApiWorkerInput).catch((error: unknown) => post({ type: 'failed', text: describeFailure(error) }));

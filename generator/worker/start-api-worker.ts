@@ -1,10 +1,42 @@
-import type { ApiSummary, ApiWorkerInput } from './api-summary.ts';
-import { startWorker, type RunningWorker } from './start-worker.ts';
+import { Worker } from 'node:worker_threads';
+import type { ApiSummary, ApiWorkerInput, ApiWorkerMessage } from './api-summary.ts';
 
-export { ApiWorkerError } from './start-worker.ts';
-export type RunningApiWorker = RunningWorker<ApiSummary>;
+/** The worker's failure, already described for the user (one line for a user mistake). */
+export class ApiWorkerError extends Error {
+  constructor(described: string) {
+    super(described);
+    this.name = 'ApiWorkerError';
+  }
+}
+
+export interface RunningApiWorker {
+  /** Settles when every API file is written; until asked, the worker does not keep the process alive. */
+  finished(): Promise<ApiSummary>;
+  stop(): Promise<void>;
+}
 
 /** Starts writing the static API into `outDir` on another thread; its progress lines go to `log`. */
 export function startApiWorker(input: ApiWorkerInput, log: (line: string) => void): RunningApiWorker {
-  return startWorker<ApiSummary>(new URL('./api-worker.ts', import.meta.url), input, log);
+  const worker = new Worker(new URL('./api-worker.ts', import.meta.url), { workerData: input });
+  const done = new Promise<ApiSummary>((resolve, reject) => {
+    worker.on('message', (message: ApiWorkerMessage) => {
+      if (message.type === 'log') log(message.line);
+      else if (message.type === 'done') resolve(message.summary);
+      else reject(new ApiWorkerError(message.text));
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new ApiWorkerError(`internal error: the API worker stopped (exit code ${code}) before it finished`)));
+  });
+  // A failed site build ends the process without waiting for the worker; its rejection is then expected.
+  worker.unref();
+  done.catch(() => {});
+  return {
+    finished: () => {
+      worker.ref();
+      return done;
+    },
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
 }
