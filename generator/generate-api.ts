@@ -29,6 +29,7 @@ export interface ApiBuild extends LoadedModel {
   search: SearchIndexStats;
   /** Ids added, removed and changed since the previous build, when its manifest was given. */
   changes?: Changes;
+  manifest: Manifest;
 }
 
 export interface Progress {
@@ -71,7 +72,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const changes = diffEntities(previous, manifest);
   output.push(...emitChangeFiles(manifest, changes));
   output.sort(byPath);
-  return { ...loaded, files: output, search: search.stats, changes };
+  return { ...loaded, files: output, search: search.stats, changes, manifest };
 }
 
 export async function timed<T>(timings: StageTiming[], stage: string, run: () => T | Promise<T>): Promise<T> {

@@ -169,3 +169,24 @@ describe('changes.json: what moved since the previous build', () => {
     expect(third.stdout).toMatch(/^changes since the previous build: 0 added, 0 removed, 0 changed$/m);
   });
 });
+
+describe('a rebuild keeps the files whose bytes did not change', () => {
+  it('links unchanged files from the previous output (same inode) and writes only the changed ones', async () => {
+    const out = join(scratch, 'kept');
+    const ontology = join(scratch, 'kept-ontology');
+    cpSync(SAMPLE_ONTOLOGY, ontology, { recursive: true });
+    expect((await runBuild(['--ontology', ontology, '--out', out, '--api-only'])).code).toBe(0);
+    const inode = (path: string) => statSync(join(out, path)).ino;
+    const untouched = ['R1LKWiXHEbAq3jzYkuDoO1', '_api/R1LKWiXHEbAq3jzYkuDoO1.xml', 'tree/index.json', '_headers'].map((path) => [path, inode(path)] as const);
+    const edited = inode('R0TLfdHv2W7Pn422kgKx42u');
+    const owl = join(ontology, 'sample.owl');
+    writeFileSync(owl, readFileSync(owl, 'utf8').replace('<rdfs:label>drafted</rdfs:label>', '<rdfs:label>composed</rdfs:label>'));
+    const rebuilt = await runBuild(['--ontology', ontology, '--out', out, '--api-only']);
+    expect(rebuilt.stdout).toMatch(/^wrote (\d+) API files, .* \((\d+) unchanged, kept from the previous build\)$/m);
+    const [, total, kept] = /^wrote (\d+) API files, .* \((\d+) unchanged/m.exec(rebuilt.stdout) ?? [];
+    expect(Number(total) - Number(kept)).toBeLessThan(15);
+    for (const [path, before] of untouched) expect(inode(path), path).toBe(before);
+    expect(inode('R0TLfdHv2W7Pn422kgKx42u')).not.toBe(edited);
+    expect(JSON.parse(readFileSync(join(out, 'R0TLfdHv2W7Pn422kgKx42u'), 'utf8')).label).toBe('composed');
+  });
+});

@@ -68,7 +68,8 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         const log = input.log ?? ((line: string) => logger.info(line));
         const previous = readPreviousManifest(input.previousOut ?? outDir);
         emptyFolder(outDir);
-        api = startApiWorker({ options: resolved(), outDir, previous }, (line) => log(`api ${line}`));
+        // Unchanged files can be linked from a previous build only if it is not the folder being emptied.
+        api = startApiWorker({ options: resolved(), outDir, previous, previousOut: input.previousOut }, (line) => log(`api ${line}`));
         try {
           // Pages read the model while Astro renders them, so it is ready before the pages start.
           const loaded = input.loaded ?? await loadModel(resolved());

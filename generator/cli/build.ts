@@ -36,8 +36,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function buildApi(options: BuildOptions, staging: string, reporter: Progress): Promise<string[]> {
-  const build = await generateApi(options, reporter, readPreviousManifest(options.out));
-  const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files));
+  const previous = readPreviousManifest(options.out);
+  const build = await generateApi(options, reporter, previous);
+  const reuse = previous && { dir: options.out, before: previous.files, now: build.manifest.files };
+  const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files, reuse));
   return summaryLines(options, summarizeApi(build, written));
 }
 
@@ -62,7 +64,7 @@ async function buildSite(options: BuildOptions, staging: string, reporter: Repor
 function summaryLines(options: BuildOptions, api: ApiSummary, siteLines: string[] = []): string[] {
   return [
     `built ${api.kinds} from ${api.sources.length} source(s), ${api.triples} triples`,
-    `wrote ${api.written.files} API files, ${formatBytes(api.written.bytes)}, into ${resolve(options.out)}`,
+    `wrote ${api.written.files} API files, ${formatBytes(api.written.bytes)}, into ${resolve(options.out)}${api.written.linked === undefined ? '' : ` (${api.written.linked} unchanged, kept from the previous build)`}`,
     `search index: ${describeSearchIndex(api.search)}`,
     describeChanges(api.changes),
     ...siteLines,

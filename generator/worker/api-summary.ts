@@ -19,8 +19,10 @@ export interface ApiSummary {
 export interface ApiWorkerInput {
   options: ModelOptions;
   outDir: string;
-  /** The previous build's manifest, to report what changed. */
+  /** The previous build's manifest, to report what changed and keep unchanged files. */
   previous?: Manifest;
+  /** Where the previous build is. */
+  previousOut?: string;
 }
 
 export type ApiWorkerMessage =

@@ -8,9 +8,10 @@ import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
-async function run({ options, outDir, previous }: ApiWorkerInput): Promise<void> {
+async function run({ options, outDir, previous, previousOut }: ApiWorkerInput): Promise<void> {
   const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous);
-  const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files));
+  const reuse = previous && previousOut ? { dir: previousOut, before: previous.files, now: build.manifest.files } : undefined;
+  const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files, reuse));
   post({ type: 'done', summary: summarizeApi(build, written) });
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
@@ -7,6 +7,15 @@ import { OptionsError } from '../load/errors.ts';
 export interface WriteStats {
   files: number;
   bytes: number;
+  /** Files whose bytes were unchanged, linked from the previous output instead of written. */
+  linked?: number;
+}
+
+/** The previous output and the content hashes of its files and of this build's, to reuse unchanged files. */
+export interface PreviousOutput {
+  dir: string;
+  before: Readonly<Record<string, string>>;
+  now: Readonly<Record<string, string>>;
 }
 
 /**
@@ -15,16 +24,33 @@ export interface WriteStats {
  * promises through libuv's thread pool (86,000 files: 2 s against 34 s), and a temporary name plus a
  * rename per file costs as much again.
  */
-export async function writeFiles(outDir: string, files: readonly OutputFile[]): Promise<WriteStats> {
+export async function writeFiles(outDir: string, files: readonly OutputFile[], previous?: PreviousOutput): Promise<WriteStats> {
   const root = resolve(outDir);
   const targets = files.map((file) => targetPath(root, file.path));
   for (const folder of [...new Set(targets.map((target) => dirname(target)))].sort()) mkdirSync(folder, { recursive: true });
   let bytes = 0;
+  let linked = 0;
   files.forEach((file, at) => {
-    writeFileSync(targets[at], file.contents);
     bytes += Buffer.byteLength(file.contents);
+    // An unchanged file keeps its inode and time from the previous build: only changed files are rewritten.
+    const before = previous?.before[file.path];
+    if (previous && before !== undefined && before === previous.now[file.path] && linkFrom(previous.dir, file.path, targets[at])) {
+      linked += 1;
+      return;
+    }
+    writeFileSync(targets[at], file.contents);
   });
-  return { files: files.length, bytes };
+  return { files: files.length, bytes, ...(previous ? { linked } : {}) };
+}
+
+function linkFrom(dir: string, path: string, target: string): boolean {
+  try {
+    linkSync(targetPath(resolve(dir), path), target);
+    return true;
+  } catch {
+    // Gone since, or on a file system without hard links: write it instead.
+    return false;
+  }
 }
 
 // Refuses any path that would land outside the output folder.
