@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchBrowser } from './support/browser.ts';
 import { userEnvironment } from './support/run-cli.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { freePort } from './support/server-process.ts';
@@ -70,6 +71,27 @@ describe('astro dev serves the current ontology live', () => {
     // Astro's dev server annotates elements with their source, so match the element loosely.
     expect(await (await fetch(`${base}/`)).text()).toMatch(/<h1[^>]*>Sample Legal Lexicon<\/h1>/);
     expect(await (await fetch(`${base}/html/${LAWYER}/`)).text()).toMatch(/<h1[^>]*>Lawyer<\/h1>/);
+  });
+
+  it.skipIf(!existsSync(CHROMIUM))('an open concept page shows an edited label by itself, without a restart or a reload by the reader', async () => {
+    const browser = await launchBrowser();
+    const file = join(ontology, 'sample.owl');
+    const original = readFileSync(file, 'utf8');
+    try {
+      const page = await browser.newPage();
+      page.on('console', (m) => { log += `\nconsole: ${m.text()}`; });
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => { log += `\nframe: ${String(f.payload).slice(0, 80)}`; }));
+      page.on('framenavigated', () => { log += '\nnavigated'; });
+      await page.goto(`${base}/html/${LAWYER}/`);
+      expect(await page.locator('h1').textContent()).toBe('Lawyer');
+      writeFileSync(file, original.replace('<rdfs:label>Lawyer</rdfs:label>', '<rdfs:label>Counsel at Law</rdfs:label>'));
+      // The dev server regenerates and tells the page to reload over Vite's websocket.
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Counsel at Law', undefined, { timeout: 30_000 }).catch((error: unknown) => { throw new Error(`${String(error)}\n${log.slice(-3000)}`); });
+    } finally {
+      writeFileSync(file, original);
+      await browser.close();
+    }
+    await waitFor(async () => ((await (await fetch(`${base}/${LAWYER}`)).json()).label === 'Lawyer' ? true : undefined), 'the label restored');
   });
 
   it('regenerates when a file under the ontology folder changes, and keeps the last good build on a broken edit', async () => {

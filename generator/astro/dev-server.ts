@@ -28,11 +28,17 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
   if (options.watchPath) {
     server.watcher.add(options.watchPath);
     let timer: NodeJS.Timeout | undefined;
+    let settle: ((next: Promise<typeof lastGood>) => void) | undefined;
     const onChange = (path: string): void => {
       if (!path.startsWith(options.watchPath ?? '') || !/\.(owl|rdf|xml|ttl)$/i.test(path)) return;
+      // Requests wait from the first change on, so a page asked for before the regeneration ends is not rendered stale.
+      if (!settle) current = new Promise((resolve) => { settle = resolve; });
       clearTimeout(timer);
       timer = setTimeout(() => {
+        const release = settle;
+        settle = undefined;
         regenerate();
+        release?.(current);
         void current.then(() => server.ws.send({ type: 'full-reload' }));
       }, 100);
     };

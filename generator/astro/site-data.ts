@@ -9,6 +9,7 @@ export interface SiteData {
   model: OntologyModel;
   router: Router;
   byIri: Map<string, ModelEntity>;
+  byId: Map<string, ModelEntity>;
   /** The top-level class each class descends from (first parents first), for the full-text filter. */
   branchOf: Map<string, string>;
   languages: string[];
@@ -21,6 +22,7 @@ type Holder = { [KEY]?: SiteData };
 
 export function setSiteData({ model, router }: Pick<LoadedModel, 'model' | 'router'>): void {
   const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const branchOf = new Map<string, string>();
   const branch = (entity: ModelEntity, seen: Set<string>): string => {
     const known = branchOf.get(entity.iri);
@@ -32,7 +34,7 @@ export function setSiteData({ model, router }: Pick<LoadedModel, 'model' | 'rout
   };
   for (const entity of model.entities) if (entity.kind === 'class') branch(entity, new Set());
   const languages = [...new Set(model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
-  (globalThis as Holder)[KEY] = { model, router, byIri, branchOf, languages };
+  (globalThis as Holder)[KEY] = { model, router, byIri, byId, branchOf, languages };
 }
 
 export function siteData(): SiteData {
