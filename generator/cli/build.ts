@@ -4,7 +4,7 @@ import { generateApi, loadModel, timed, type Progress, type StageTiming } from '
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles } from '../write/write-files.ts';
-import { readPreviousManifest } from '../write/previous-output.ts';
+import { readPreviousManifest, reusableOutput } from '../write/previous-output.ts';
 import { describeChanges } from '../changes/manifest.ts';
 import { OutputFolder } from '../write/output-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
@@ -38,8 +38,7 @@ async function main(argv: string[]): Promise<number> {
 async function buildApi(options: BuildOptions, staging: string, reporter: Progress): Promise<string[]> {
   const previous = readPreviousManifest(options.out);
   const build = await generateApi(options, reporter, previous);
-  const reuse = previous && { dir: options.out, before: previous.files, now: build.manifest.files };
-  const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files, reuse));
+  const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous, build.manifest)));
   return summaryLines(options, summarizeApi(build, written));
 }
 

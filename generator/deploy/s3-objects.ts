@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { IMMUTABLE_CACHE, SHORT_CACHE } from '../host/cache-policy.ts';
 import { formatSpec, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import { INDEX_FILE } from '../search/client/search-client.js';
 
@@ -20,8 +21,6 @@ const TYPES: Record<string, string> = {
   '.pf_meta': 'application/octet-stream', '.pf_fragment': 'application/octet-stream', '.pf_index': 'application/octet-stream',
   '.pf_filter': 'application/octet-stream', '.wasm': 'application/wasm',
 };
-const SHORT = 'public, max-age=300';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The bucket's objects for a built output folder. S3 keys are flat, so every seed URL exists as an object
@@ -30,7 +29,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function planObjects(paths: readonly string[], router: Router, prefix = ''): PlannedObject[] {
   const objects: PlannedObject[] = [];
-  const add = (key: string, file: string, contentType: string, cacheControl = SHORT) => objects.push({ key: `${prefix}${key}`, file, contentType, cacheControl });
+  const add = (key: string, file: string, contentType: string, cacheControl = SHORT_CACHE) => objects.push({ key: `${prefix}${key}`, file, contentType, cacheControl });
   for (const path of paths) {
     if (OTHER_HOSTS.test(path)) continue;
     const entity = router.fileEntity(path);
@@ -39,7 +38,7 @@ export function planObjects(paths: readonly string[], router: Router, prefix = '
       add(`${entity.id}${suffix}`, path, entity.format === 'html' ? PAGE_CONTENT_TYPE : formatSpec(entity.format).contentType);
       if (entity.format === 'json') continue;
     }
-    const cache = path === `${SEARCH_FOLDER}/${INDEX_FILE}` ? SHORT : path.startsWith(`${SEARCH_FOLDER}/`) && path.split('/').length === 3 ? IMMUTABLE : SHORT;
+    const cache = path === `${SEARCH_FOLDER}/${INDEX_FILE}` ? SHORT_CACHE : path.startsWith(`${SEARCH_FOLDER}/`) && path.split('/').length === 3 ? IMMUTABLE_CACHE : SHORT_CACHE;
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
     add(path, path, type, cache);
     if (path.endsWith('/index.html')) add(path.slice(0, -'index.html'.length), path, type);

@@ -1,4 +1,5 @@
 import type { OutputFile } from '../emit/emit-api.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, OPENAPI_FILE, bundleOf, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
@@ -64,8 +65,4 @@ export default {
     { path: '_worker.js', contents: worker },
     { path: '_routes.json', contents: `${JSON.stringify(routes, null, 2)}\n` },
   ];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

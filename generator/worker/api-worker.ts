@@ -4,14 +4,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure } from '../cli/reporter.ts';
 import { generateApi, timed } from '../generate-api.ts';
 import { writeFiles } from '../write/write-files.ts';
+import { reusableOutput } from '../write/previous-output.ts';
 import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-summary.ts';
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
 async function run({ options, outDir, previous, previousOut }: ApiWorkerInput): Promise<void> {
   const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous);
-  const reuse = previous && previousOut ? { dir: previousOut, before: previous.files, now: build.manifest.files } : undefined;
-  const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files, reuse));
+  const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files, reusableOutput(previousOut, previous, build.manifest)));
   post({ type: 'done', summary: summarizeApi(build, written) });
 }
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -38,7 +39,7 @@ export class OutputFolder {
 
 // Working folders of builds whose process is gone (killed midway), and previous outputs whose deletion was cut short.
 function removeLeftovers(parent: string, name: string): void {
-  const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(building|previous)-(\\d+)-[0-9a-f]+$`);
+  const pattern = new RegExp(`^\\.${escapeRegExp(name)}\\.(building|previous)-(\\d+)-[0-9a-f]+$`);
   for (const entry of readdirSync(parent)) {
     const match = pattern.exec(entry);
     if (match && (match[1] === 'previous' || !isRunning(Number(match[2])))) removeInBackground(join(parent, entry));

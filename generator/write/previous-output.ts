@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseManifest, type Manifest } from '../changes/manifest.ts';
+import type { PreviousOutput } from './write-files.ts';
 import { MANIFEST_FILE } from '../route/router.ts';
 
 /** The previous build's manifest in an output folder, if there is a readable one. */
@@ -10,4 +11,9 @@ export function readPreviousManifest(outDir: string): Manifest | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What writeFiles needs to keep the files whose bytes did not change since the previous build in `dir`. */
+export function reusableOutput(dir: string | undefined, previous: Manifest | undefined, current: Manifest): PreviousOutput | undefined {
+  return dir && previous ? { dir, before: previous.files, now: current.files } : undefined;
 }
