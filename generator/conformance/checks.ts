@@ -58,9 +58,9 @@ export async function checkDeployment(baseUrl: string, options: ConformanceOptio
 }
 
 type Get = (path: string, init?: RequestInit) => Promise<Probe>;
-type Record_ = (check: string, path: string, expected: string, got: string, ok?: boolean) => void;
+type RecordCheck = (check: string, path: string, expected: string, got: string, ok?: boolean) => void;
 
-async function checkFormat(get: Get, record: Record_, id: string, spec: FormatSpec): Promise<void> {
+async function checkFormat(get: Get, record: RecordCheck, id: string, spec: FormatSpec): Promise<void> {
   const path = `/${id}${spec.urlSuffix}`;
   const response = await get(path);
   const type = spec.contentType.split(';')[0];
@@ -70,7 +70,7 @@ async function checkFormat(get: Get, record: Record_, id: string, spec: FormatSp
   record(`${id}: ${spec.format}`, path, `200 ${type}, CORS *, names the entity`, `${response.status} ${mediaType(response.headers)}${cors(response)}${bodyOk ? ', names the entity' : ''}`);
 }
 
-async function checkSearch(base: string, fetchImpl: FetchLike, get: Get, record: Record_, id: string | undefined): Promise<void> {
+async function checkSearch(base: string, fetchImpl: FetchLike, get: Get, record: RecordCheck, id: string | undefined): Promise<void> {
   const client = createSearchClient({ indexUrl: `${base}/search/`, fetch: (url: string) => fetchImpl(url) });
   const label = id ? (parseJson((await get(`/${id}`)).body) as { label?: string } | undefined)?.label : undefined;
   const query = [...normalize(label ?? 'a')].slice(0, 3).join('').trim() || 'a';
