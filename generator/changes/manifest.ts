@@ -21,9 +21,13 @@ function hash(text: string): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
-/** The manifest of a sorted file list; an entity's hash covers the bytes of all its formats, as `emitted`. */
-export function buildManifest(output: readonly OutputFile[], emitted: readonly OutputFile[], model: OntologyModel, router: Router): Manifest {
-  const fileHashes = Object.fromEntries(output.map((file) => [file.path, hash(file.contents)]));
+/**
+ * The manifest of a file list plus the files `carried` over unchanged from the previous build (by hash);
+ * an entity's hash covers the bytes of all its formats, as `emitted`. Paths are sorted.
+ */
+export function buildManifest(output: readonly OutputFile[], emitted: readonly OutputFile[], model: OntologyModel, router: Router, carried: Readonly<Record<string, string>> = {}): Manifest {
+  const pairs: [string, string][] = [...Object.entries(carried), ...output.map((file): [string, string] => [file.path, hash(file.contents)])];
+  const fileHashes = Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   // Bundling (Cloudflare) moves the format files out of the output: only then are they hashed again.
   const contents = emitted === output ? new Map<string, string>() : new Map(emitted.map((file) => [file.path, file.contents]));
   const partHash = (path: string): string => fileHashes[path] ?? hash(contents.get(path) ?? '');

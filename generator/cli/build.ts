@@ -4,7 +4,9 @@ import { generateApi, loadModel, timed, type Progress, type StageTiming } from '
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles } from '../write/write-files.ts';
-import { readPreviousManifest, reusableOutput } from '../write/previous-output.ts';
+import { reusableOutput } from '../write/previous-output.ts';
+import { readPreviousBuild, writeBuildCache } from '../write/build-cache.ts';
+import { updateInPlace } from '../write/update-in-place.ts';
 import { describeChanges } from '../changes/manifest.ts';
 import { OutputFolder } from '../write/output-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
@@ -23,22 +25,35 @@ async function main(argv: string[]): Promise<number> {
   }
   const options = resolveOptions(args.options);
   reporter.log(`building ${options.ontology} → ${options.out} for ${options.baseUrl}`);
+  const lines = options.apiOnly ? await buildApi(options, reporter) : await inFreshFolder(options, (staging) => buildSite(options, staging, reporter));
+  process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
+  return 0;
+}
+
+async function inFreshFolder<T>(options: BuildOptions, build: (staging: string) => Promise<T>): Promise<T> {
   const folder = new OutputFolder(options.out);
   try {
-    const lines = options.apiOnly ? await buildApi(options, folder.staging, reporter) : await buildSite(options, folder.staging, reporter);
+    const result = await build(folder.staging);
     folder.commit();
-    process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
-    return 0;
+    return result;
   } catch (error) {
     folder.discard();
     throw error;
   }
 }
 
-async function buildApi(options: BuildOptions, staging: string, reporter: Progress): Promise<string[]> {
-  const previous = readPreviousManifest(options.out);
+// An edit the cache covers updates the previous output in place; anything else is written to a fresh folder.
+async function buildApi(options: BuildOptions, reporter: Progress): Promise<string[]> {
+  const previous = readPreviousBuild(options.out);
   const build = await generateApi(options, reporter, previous);
-  const written = await timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous, build.manifest)));
+  const { update } = build;
+  const written = update && previous
+    ? await timed(build.timings, 'write', () => {
+      const stats = updateInPlace(options.out, build.files, previous.manifest.files, build.manifest.files, update.removed);
+      return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
+    })
+    : await inFreshFolder(options, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));
+  await timed(build.timings, 'cache', () => writeBuildCache(options.out, build.cache));
   return summaryLines(options, summarizeApi(build, written));
 }
 
@@ -63,13 +78,20 @@ async function buildSite(options: BuildOptions, staging: string, reporter: Repor
 function summaryLines(options: BuildOptions, api: ApiSummary, siteLines: string[] = []): string[] {
   return [
     `built ${api.kinds} from ${api.sources.length} source(s), ${api.triples} triples`,
-    `wrote ${api.written.files} API files, ${formatBytes(api.written.bytes)}, into ${resolve(options.out)}${api.written.linked === undefined ? '' : ` (${api.written.linked} unchanged, kept from the previous build)`}`,
+    describeWritten(options, api),
     `search index: ${describeSearchIndex(api.search)}`,
     describeChanges(api.changes),
     ...siteLines,
     `stages: ${describeTimings(api.timings)}`,
     `${api.warnings.length} warning(s)${api.warnings.map((warning) => `\n  warning: ${warning}`).join('')}`,
   ];
+}
+
+function describeWritten(options: BuildOptions, { written }: ApiSummary): string {
+  const { updated } = written;
+  if (updated) return `updated ${resolve(options.out)} in place: ${updated.rewritten} file(s) rewritten, ${updated.removed} removed, ${updated.files - updated.rewritten} unchanged`;
+  const kept = written.linked === undefined ? '' : ` (${written.linked} unchanged, kept from the previous build)`;
+  return `wrote ${written.files} API files, ${formatBytes(written.bytes)}, into ${resolve(options.out)}${kept}`;
 }
 
 function describeTimings(timings: readonly StageTiming[]): string {

@@ -15,10 +15,14 @@ export interface OutputFile {
   contents: string;
 }
 
-/** emit: every file of the static API, in entity order (generateApi sorts the whole build by path). */
-export function emitApi(model: OntologyModel, router: Router, onEntity: (done: number) => void = () => {}): OutputFile[] {
+/**
+ * emit: every file of the static API, in entity order (generateApi sorts the whole build by path); with
+ * `only`, the format files of just those entities.
+ */
+export function emitApi(model: OntologyModel, router: Router, onEntity: (done: number) => void = () => {}, only?: (id: string) => boolean): OutputFile[] {
   const files: OutputFile[] = [];
-  model.entities.forEach((entity, index) => {
+  const entities = only ? model.entities.filter((entity) => only(entity.id)) : model.entities;
+  entities.forEach((entity, index) => {
     const tree = buildNodeTree(entity.iri, entity.quads);
     files.push(
       { path: router.filePath(entity.id, 'json'), contents: emitJson(entity.record) },

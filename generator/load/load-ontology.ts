@@ -1,29 +1,73 @@
 import type { Quad } from '@rdfjs/types';
-import { DataFactory } from 'rdf-data-factory';
-import { parseRdfXml } from './parse-rdfxml.ts';
-import { parseTurtle } from './parse-turtle.ts';
+import { blockSource, parseBlocks, relabelBlankNodes, type BlockedSource } from './parse-blocks.ts';
+import { QuadDecoder, QuadEncoder, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
+
+/** Blocks parsed by an earlier build, by key: what makes reading an edited ontology again quick. */
+export interface ParsedBlocks {
+  strings: readonly string[];
+  blocks: ReadonlyMap<string, EncodedQuads>;
+}
+
+export interface LoadedBlock {
+  key: string;
+  quads: Quad[];
+}
 
 export interface LoadedOntology {
   sources: string[];
   /** Every triple of every source, in source order and then document order. */
   quads: Quad[];
+  /** The same triples by block, each block under the key of its text. */
+  blocks: LoadedBlock[];
+  /** Blocks taken from `parsed` instead of parsed again. */
+  reused: number;
 }
 
-/** load: reads and parses every source; blank node labels stay distinct across sources. */
-export async function loadOntology(input: string, log?: (line: string) => void): Promise<LoadedOntology> {
+/** load: reads and parses every source, reusing the blocks an earlier build parsed. */
+export async function loadOntology(input: string, log?: (line: string) => void, parsed?: ParsedBlocks): Promise<LoadedOntology> {
   const sources = await readSources(input, log);
-  return parseSources(sources);
+  return parseSources(sources, parsed);
 }
 
-export async function parseSources(sources: SourceText[]): Promise<LoadedOntology> {
-  const quads: Quad[] = [];
-  for (const [index, source] of sources.entries()) {
-    const prefix = `s${index}_`;
-    const parsed = source.format === 'turtle'
-      ? parseTurtle(source.text, source.name, source.baseIRI, prefix)
-      : await parseRdfXml(source.text, source.name, source.baseIRI, new DataFactory({ blankNodePrefix: prefix }));
-    for (const quad of parsed) quads.push(quad);
+export async function parseSources(sources: SourceText[], parsed?: ParsedBlocks): Promise<LoadedOntology> {
+  const decoder = parsed ? new QuadDecoder(parsed.strings) : undefined;
+  const occurrences = new Map<string, number>();
+  const blocks: LoadedBlock[] = [];
+  let reused = 0;
+  for (const source of sources) {
+    let blocked = blockSource(source);
+    const wanted = blocked.blocks.flatMap((block, index) => (parsed?.blocks.has(block.key) ? [] : [index]));
+    let fresh = await parseBlocks(blocked, wanted);
+    if (!fresh) {
+      blocked = blockSource(source, true);
+      fresh = await parseBlocks(blocked, [0]);
+    }
+    blocked.blocks.forEach((block, index) => {
+      const cached = fresh?.has(index) ? undefined : parsed?.blocks.get(block.key);
+      if (cached) reused += 1;
+      const quads = cached && decoder ? decoder.decode(cached) : fresh?.get(index) ?? [];
+      // Identical blocks stay distinct: their blank nodes are not the same nodes.
+      const occurrence = occurrences.get(block.key) ?? 0;
+      occurrences.set(block.key, occurrence + 1);
+      blocks.push({ key: block.key, quads: relabelBlankNodes(quads, `${block.key}.${occurrence}`) });
+    });
   }
-  return { sources: sources.map((source) => source.name), quads };
+  return { sources: sources.map((source) => source.name), quads: blocks.flatMap((block) => block.quads), blocks, reused };
+}
+
+/**
+ * The blocks of a load in the form the next build reads back. Blocks `previous` already holds are kept as
+ * they are and new ones appended to its string table; after larger changes the table is rebuilt.
+ */
+export function encodeBlocks(blocks: readonly LoadedBlock[], previous?: ParsedBlocks): ParsedBlocks {
+  const fresh = previous ? blocks.filter((block) => !previous.blocks.has(block.key)).length : blocks.length;
+  const keep = previous && fresh * 10 < blocks.length ? previous : undefined;
+  const encoder = new QuadEncoder(keep?.strings);
+  const encoded = new Map<string, EncodedQuads>();
+  for (const block of blocks) {
+    if (encoded.has(block.key)) continue;
+    encoded.set(block.key, keep?.blocks.get(block.key) ?? encoder.encode(block.quads));
+  }
+  return { strings: encoder.strings, blocks: encoded };
 }

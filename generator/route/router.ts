@@ -40,6 +40,8 @@ export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
 export const DOCS_FOLDER = 'docs';
 /** A content hash per output file and per entity, read back by the next build to tell what changed. */
 export const MANIFEST_FILE = '_build/manifest.json';
+/** Present while a build updates the output in place; a later build that finds it rebuilds in full. */
+export const UPDATING_FILE = '_build/updating';
 /** The ids added, removed and changed since the previous build. */
 export const CHANGES_FILE = 'changes.json';
 export const OPENAPI_FILE = 'openapi.json';

@@ -5,13 +5,16 @@ import { describeFailure } from '../cli/reporter.ts';
 import { generateApi, timed } from '../generate-api.ts';
 import { writeFiles } from '../write/write-files.ts';
 import { reusableOutput } from '../write/previous-output.ts';
+import { writeBuildCache } from '../write/build-cache.ts';
 import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-summary.ts';
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
 async function run({ options, outDir, previous, previousOut }: ApiWorkerInput): Promise<void> {
-  const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous);
+  const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous ? { manifest: previous } : undefined);
   const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files, reusableOutput(previousOut, previous, build.manifest)));
+  // For the next build of the API alone; it names the manifest just written, so it is ignored if this build fails.
+  if (previousOut) await timed(build.timings, 'cache', () => writeBuildCache(previousOut, build.cache));
   post({ type: 'done', summary: summarizeApi(build, written) });
 }
 

@@ -3,12 +3,15 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { OptionsError } from '../load/errors.ts';
+import type { UpdateStats } from './update-in-place.ts';
 
 export interface WriteStats {
   files: number;
   bytes: number;
   /** Files whose bytes were unchanged, linked from the previous output instead of written. */
   linked?: number;
+  /** Set when the previous output was updated in place instead. */
+  updated?: UpdateStats;
 }
 
 /** The previous output and the content hashes of its files and of this build's, to reuse unchanged files. */
@@ -54,7 +57,7 @@ function linkFrom(dir: string, path: string, target: string): boolean {
 }
 
 // Refuses any path that would land outside the output folder.
-function targetPath(root: string, path: string): string {
+export function targetPath(root: string, path: string): string {
   const target = join(root, path);
   const inside = relative(root, target);
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || resolve(target) !== target) {

@@ -1,0 +1,61 @@
+import type { Quad } from '@rdfjs/types';
+import type { LoadedBlock } from '../load/load-ontology.ts';
+import { QuadDecoder } from '../load/quad-codec.ts';
+import type { OntologyModel } from '../model/build-model.ts';
+import { FORMATS, type Router } from '../route/router.ts';
+import type { BuildCache } from '../write/build-cache.ts';
+import { affectedIris } from './affected.ts';
+import type { Manifest } from './manifest.ts';
+
+/** Which entities to emit again, and the hashes of the format files kept as the previous build wrote them. */
+export interface UpdatePlan {
+  emit: Set<string>;
+  carried: Record<string, string>;
+  changedBlocks: number;
+}
+
+// Past this share of changed blocks, emitting everything again costs about as much as working out what to keep.
+const MOST_CHANGED = 0.05;
+
+/**
+ * Compares this load's blocks with the cached ones: only entities the changed blocks name (and the parents
+ * whose child lists they change) are emitted again. Undefined when everything has to be: a large change,
+ * the ontology header changed, or the cache does not cover the previous output.
+ */
+export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, manifest: Manifest, model: OntologyModel, router: Router): UpdatePlan | undefined {
+  const before = countKeys(cache.blockKeys);
+  const now = countKeys(blocks.map((block) => block.key));
+  const changedKeys = new Set([...before.keys(), ...now.keys()].filter((key) => before.get(key) !== now.get(key)));
+  if (changedKeys.size > blocks.length * MOST_CHANGED) return undefined;
+  const changed: Quad[] = blocks.filter((block) => changedKeys.has(block.key)).flatMap((block) => block.quads);
+  const decoder = new QuadDecoder(cache.parsed.strings);
+  for (const key of changedKeys) {
+    if (!before.has(key)) continue;
+    const encoded = cache.parsed.blocks.get(key);
+    if (!encoded) return undefined;
+    changed.push(...decoder.decode(encoded));
+  }
+  const iris = affectedIris(changed);
+  if (!iris) return undefined;
+  const emit = new Set<string>();
+  const carried: Record<string, string> = {};
+  for (const entity of model.entities) {
+    if (iris.has(entity.iri)) {
+      emit.add(entity.id);
+      continue;
+    }
+    for (const { format } of FORMATS) {
+      const path = router.filePath(entity.id, format);
+      const hash = manifest.files[path];
+      if (hash === undefined) return undefined;
+      carried[path] = hash;
+    }
+  }
+  return { emit, carried, changedBlocks: changedKeys.size };
+}
+
+function countKeys(keys: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { Quad, Term } from '@rdfjs/types';
+import { DataFactory } from 'rdf-data-factory';
+import { parseRdfXml } from './parse-rdfxml.ts';
+import { parseTurtle } from './parse-turtle.ts';
+import type { SourceText } from './read-sources.ts';
+import { splitRdfXml, type SplitDocument } from './split-rdfxml.ts';
+
+/** A piece of a source parsed on its own: a top-level RDF/XML element, or a whole document. */
+export interface SourceBlock {
+  /** Hash of everything the block's triples depend on: format, base IRI, the document head, its text. */
+  key: string;
+  text: string;
+}
+
+export interface BlockedSource {
+  source: SourceText;
+  /** Set when the document cuts into elements; otherwise the single block is the whole text. */
+  split?: SplitDocument;
+  blocks: SourceBlock[];
+}
+
+const factory = new DataFactory();
+const BLOCK_SUBJECT = 'urn:x-block:';
+const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+
+/** Cuts a source into blocks: RDF/XML at its root's children where that is safe, anything else whole. */
+export function blockSource(source: SourceText, whole = false): BlockedSource {
+  const split = source.format === 'rdfxml' && !whole ? splitRdfXml(source.text) : undefined;
+  const context = createHash('sha256').update(`${source.format}\0${source.baseIRI}\0${split?.head ?? ''}`).digest();
+  const keyOf = (text: string) => createHash('sha1').update(context).update(text).digest('base64url');
+  if (!split) return { source, blocks: [{ key: keyOf(source.text), text: source.text }] };
+  const blocks = split.blocks.map(({ start, end }) => {
+    const text = source.text.slice(start, end);
+    return { key: keyOf(text), text };
+  });
+  return { source, split, blocks };
+}
+
+/**
+ * Parses the blocks at `wanted` (indexes into `blocked.blocks`), in one pass for RDF/XML: each block is
+ * preceded by a marker element whose triple tells where its quads begin. Errors come from parsing the
+ * whole document, so their lines and columns are the file's own. Undefined when the pieces fail to
+ * parse but the whole document does not: the caller then reads it whole.
+ */
+export async function parseBlocks(blocked: BlockedSource, wanted: readonly number[]): Promise<Map<number, Quad[]> | undefined> {
+  const { source, split } = blocked;
+  if (wanted.length === 0) return new Map();
+  if (!split) return new Map([[0, await parseWhole(source)]]);
+  const prefix = rdfPrefix(split.head);
+  const body = wanted.map((index) => marker(index, prefix) + blocked.blocks[index].text).join('');
+  let quads: Quad[];
+  try {
+    quads = await parseRdfXml(split.head + body + split.tail, source.name, source.baseIRI, factory);
+  } catch {
+    // The file's own error, with its own positions; if the whole file parses, it is read whole instead.
+    await parseWhole(source);
+    return undefined;
+  }
+  const byBlock = new Map<number, Quad[]>(wanted.map((index) => [index, []]));
+  let current: Quad[] | undefined;
+  for (const quad of quads) {
+    if (quad.subject.value.startsWith(BLOCK_SUBJECT) && quad.predicate.value === `${RDF_NS}value`) current = byBlock.get(Number(quad.subject.value.slice(BLOCK_SUBJECT.length)));
+    else current?.push(quad);
+  }
+  return byBlock;
+}
+
+function parseWhole(source: SourceText): Promise<Quad[]> | Quad[] {
+  return source.format === 'turtle'
+    ? parseTurtle(source.text, source.name, source.baseIRI, 'b')
+    : parseRdfXml(source.text, source.name, source.baseIRI, factory);
+}
+
+// On the block's first line, so line numbers stay the file's; the root's own RDF prefix where it has one,
+// since a namespace declaration on each of 18,000 markers doubles the parse time.
+function marker(index: number, prefix: string | undefined): string {
+  const p = prefix ?? 'm';
+  const binding = prefix === undefined ? ` xmlns:m="${RDF_NS}"` : '';
+  return `<${p}:Description${binding} ${p}:about="${BLOCK_SUBJECT}${index}" ${p}:value="${index}"/>`;
+}
+
+// The prefix of the root element, when it is bound to the RDF namespace in the root's start tag.
+function rdfPrefix(head: string): string | undefined {
+  const root = /<([\w.-]+):RDF[\s>]/.exec(head);
+  if (!root) return undefined;
+  return head.includes(`xmlns:${root[1]}="${RDF_NS}"`) || head.includes(`xmlns:${root[1]}='${RDF_NS}'`) ? root[1] : undefined;
+}
+
+/**
+ * Renames a block's blank nodes after the block's key and its occurrence, so labels never clash across
+ * blocks parsed at different times, and the same text always gets the same labels.
+ */
+export function relabelBlankNodes(quads: readonly Quad[], prefix: string): Quad[] {
+  const labels = new Map<string, string>();
+  const rename = <T extends Term>(term: T): T => {
+    if (term.termType !== 'BlankNode') return term;
+    let label = labels.get(term.value);
+    if (label === undefined) {
+      label = `${prefix}_${labels.size}`;
+      labels.set(term.value, label);
+    }
+    return factory.blankNode(label) as unknown as T;
+  };
+  return quads.map((quad) => (quad.subject.termType === 'BlankNode' || quad.object.termType === 'BlankNode'
+    ? factory.quad(rename(quad.subject), quad.predicate, rename(quad.object))
+    : quad));
+}

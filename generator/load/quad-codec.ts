@@ -1,0 +1,95 @@
+import type { Quad, Term } from '@rdfjs/types';
+import { DataFactory } from 'rdf-data-factory';
+
+/** Quads as five numbers each, indexes into a shared string table: compact to store, quick to restore. */
+export type EncodedQuads = Int32Array;
+
+const FIELDS = 5;
+const ObjectKind = { Named: 0, Blank: 1, LanguageLiteral: 2, TypedLiteral: 3 } as const;
+type ObjectKind = (typeof ObjectKind)[keyof typeof ObjectKind];
+
+const factory = new DataFactory();
+
+/** Collects the strings of the quads it encodes; subjects and objects keep their blank-node labels. */
+export class QuadEncoder {
+  readonly strings: string[];
+  readonly #numbers = new Map<string, number>();
+
+  /** Continues an existing table, so blocks encoded earlier stay valid. */
+  constructor(strings: readonly string[] = []) {
+    this.strings = [...strings];
+    this.strings.forEach((text, number) => this.#numbers.set(text, number));
+  }
+
+  encode(quads: readonly Quad[]): EncodedQuads {
+    const encoded = new Int32Array(quads.length * FIELDS);
+    quads.forEach((quad, index) => {
+      const at = index * FIELDS;
+      const subject = this.#number(quad.subject.value);
+      encoded[at] = quad.subject.termType === 'BlankNode' ? -subject - 1 : subject;
+      encoded[at + 1] = this.#number(quad.predicate.value);
+      const { kind, extra } = describeObject(quad.object);
+      encoded[at + 2] = kind;
+      encoded[at + 3] = this.#number(quad.object.value);
+      encoded[at + 4] = this.#number(extra);
+    });
+    return encoded;
+  }
+
+  #number(text: string): number {
+    let number = this.#numbers.get(text);
+    if (number === undefined) {
+      number = this.strings.push(text) - 1;
+      this.#numbers.set(text, number);
+    }
+    return number;
+  }
+}
+
+function describeObject(object: Term): { kind: ObjectKind; extra: string } {
+  if (object.termType === 'NamedNode') return { kind: ObjectKind.Named, extra: '' };
+  if (object.termType === 'BlankNode') return { kind: ObjectKind.Blank, extra: '' };
+  if (object.termType === 'Literal') {
+    return object.language ? { kind: ObjectKind.LanguageLiteral, extra: object.language } : { kind: ObjectKind.TypedLiteral, extra: object.datatype.value };
+  }
+  throw new Error(`unexpected ${object.termType} in an ontology triple`);
+}
+
+/** Restores quads from a string table, sharing one term object per IRI. */
+export class QuadDecoder {
+  readonly #strings: readonly string[];
+  readonly #named: (Term | undefined)[] = [];
+
+  constructor(strings: readonly string[]) {
+    this.#strings = strings;
+  }
+
+  decode(encoded: EncodedQuads): Quad[] {
+    const quads: Quad[] = [];
+    for (let at = 0; at < encoded.length; at += FIELDS) {
+      const subjectNumber = encoded[at];
+      const subject = subjectNumber < 0 ? factory.blankNode(this.#strings[-subjectNumber - 1]) : this.#namedNode(subjectNumber);
+      quads.push(factory.quad(subject as Quad['subject'], this.#namedNode(encoded[at + 1]) as Quad['predicate'], this.#object(encoded, at)));
+    }
+    return quads;
+  }
+
+  #object(encoded: EncodedQuads, at: number): Quad['object'] {
+    const value = encoded[at + 3];
+    switch (encoded[at + 2]) {
+      case ObjectKind.Named: return this.#namedNode(value) as Quad['object'];
+      case ObjectKind.Blank: return factory.blankNode(this.#strings[value]);
+      case ObjectKind.LanguageLiteral: return factory.literal(this.#strings[value], this.#strings[encoded[at + 4]]);
+      default: return factory.literal(this.#strings[value], factory.namedNode(this.#strings[encoded[at + 4]]));
+    }
+  }
+
+  #namedNode(number: number): Term {
+    let term = this.#named[number];
+    if (term === undefined) {
+      term = factory.namedNode(this.#strings[number]);
+      this.#named[number] = term;
+    }
+    return term;
+  }
+}

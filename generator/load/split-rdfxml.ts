@@ -1,0 +1,117 @@
+/** One top-level element of an RDF/XML document: a class, a property, the ontology header… */
+export interface BlockSpan {
+  start: number;
+  end: number;
+}
+
+/** An RDF/XML document cut into its root's children, each of which parses on its own under `head`. */
+export interface SplitDocument {
+  /** Everything up to the end of the root's start tag: prolog, doctype, namespaces, xml:base. */
+  head: string;
+  /** The root's end tag and what follows it. */
+  tail: string;
+  blocks: BlockSpan[];
+}
+
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const BANG = 0x21;
+const QUESTION = 0x3f;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+
+/**
+ * Cuts an RDF/XML document at its root's children, so each can be parsed and cached on its own.
+ * Undefined when the cut could change the meaning: no rdf:RDF root, node ids shared across elements,
+ * or markup the scanner does not follow (the caller then parses the document whole).
+ */
+export function splitRdfXml(text: string): SplitDocument | undefined {
+  if (text.includes('nodeID')) return undefined;
+  const root = findRootStart(text);
+  if (root === undefined) return undefined;
+  const rootEnd = tagEnd(text, root);
+  if (rootEnd === -1 || !/^<([\w.-]+:)?RDF[\s>]/.test(text.slice(root, root + 12)) || text.charCodeAt(rootEnd - 1) === SLASH) return undefined;
+  const blocks: BlockSpan[] = [];
+  let depth = 0;
+  let start = 0;
+  let at = rootEnd + 1;
+  for (;;) {
+    const open = text.indexOf('<', at);
+    if (open === -1) return undefined;
+    const next = text.charCodeAt(open + 1);
+    if (next === BANG || next === QUESTION) {
+      const skipped = skipSpecial(text, open);
+      if (skipped === -1) return undefined;
+      at = skipped;
+      continue;
+    }
+    const close = tagEnd(text, open);
+    if (close === -1) return undefined;
+    if (next === SLASH) {
+      if (depth === 0) return { head: text.slice(0, rootEnd + 1), tail: text.slice(open), blocks };
+      depth -= 1;
+      if (depth === 0) blocks.push({ start, end: close + 1 });
+    } else if (text.charCodeAt(close - 1) === SLASH) {
+      if (depth === 0) blocks.push({ start: open, end: close + 1 });
+    } else {
+      if (depth === 0) start = open;
+      depth += 1;
+    }
+    at = close + 1;
+  }
+}
+
+// The first element's "<", past the XML declaration, comments and a doctype.
+function findRootStart(text: string): number | undefined {
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<', at);
+    if (open === -1) return undefined;
+    const next = text.charCodeAt(open + 1);
+    if (next !== BANG && next !== QUESTION) return open;
+    const skipped = text.startsWith('<!DOCTYPE', open) ? skipDoctype(text, open) : skipSpecial(text, open);
+    if (skipped === -1) return undefined;
+    at = skipped;
+  }
+}
+
+// Past a comment, CDATA section or processing instruction; -1 for anything else.
+function skipSpecial(text: string, open: number): number {
+  const ends: [string, string][] = [['<!--', '-->'], ['<![CDATA[', ']]>'], ['<?', '?>']];
+  for (const [begin, end] of ends) {
+    if (!text.startsWith(begin, open)) continue;
+    const found = text.indexOf(end, open + begin.length);
+    return found === -1 ? -1 : found + end.length;
+  }
+  return -1;
+}
+
+function skipDoctype(text: string, open: number): number {
+  const subset = text.indexOf('[', open);
+  const close = text.indexOf('>', open);
+  if (close === -1) return -1;
+  if (subset === -1 || subset > close) return close + 1;
+  const subsetEnd = text.indexOf(']', subset);
+  if (subsetEnd === -1) return -1;
+  const end = text.indexOf('>', subsetEnd);
+  return end === -1 ? -1 : end + 1;
+}
+
+// The ">" ending the tag that starts at `open`, skipping quoted attribute values.
+function tagEnd(text: string, open: number): number {
+  let quote = 0;
+  for (let at = open + 1; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+    } else if (code === QUOTE || code === APOSTROPHE) {
+      quote = code;
+    } else if (code === GT) {
+      return at;
+    } else if (code === LT) {
+      return -1;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { parseManifest, type Manifest } from '../changes/manifest.ts';
+import type { ParsedBlocks } from '../load/load-ontology.ts';
+import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
+
+/** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
+export interface BuildCache {
+  version: 1;
+  /** Hash of the manifest file of the output this cache belongs to. */
+  manifest: string;
+  /** Block keys of the build, in document order. */
+  blockKeys: string[];
+  parsed: ParsedBlocks;
+}
+
+/** The previous build in an output folder: its manifest, and its cache when the folder can be updated in place. */
+export interface PreviousBuild {
+  manifest: Manifest;
+  cache?: BuildCache;
+}
+
+const CACHE_FILE = 'build-cache.v8';
+
+/** Beside the output, not in it, so hosts never serve it: `dist` → `.dist.cache`. */
+export function cacheFolder(outDir: string): string {
+  const target = resolve(outDir);
+  return join(dirname(target), `.${basename(target)}.cache`);
+}
+
+export function manifestHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/**
+ * The previous build's manifest, and its cache if that cache was written for exactly this manifest and no
+ * in-place update was cut short since (which leaves its marker file behind).
+ */
+export function readPreviousBuild(outDir: string): PreviousBuild | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(outDir, MANIFEST_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const manifest = parseManifest(text);
+  if (!manifest) return undefined;
+  if (existsSync(join(outDir, UPDATING_FILE))) return { manifest };
+  const cache = readCache(outDir);
+  return cache?.manifest === manifestHash(text) ? { manifest, cache } : { manifest };
+}
+
+function readCache(outDir: string): BuildCache | undefined {
+  try {
+    const cache = deserialize(readFileSync(join(cacheFolder(outDir), CACHE_FILE))) as Partial<BuildCache>;
+    return cache.version === 1 && cache.parsed && cache.blockKeys ? (cache as BuildCache) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole under a temporary name and renamed, so a reader never sees half a cache. */
+export function writeBuildCache(outDir: string, cache: BuildCache): void {
+  const folder = cacheFolder(outDir);
+  mkdirSync(folder, { recursive: true });
+  const target = join(folder, CACHE_FILE);
+  const temporary = `${target}.tmp-${process.pid}`;
+  try {
+    writeFileSync(temporary, serialize(cache));
+    renameSync(temporary, target);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
