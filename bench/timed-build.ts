@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { waitForIdleDisk } from './disk-idle.ts';
@@ -15,6 +15,8 @@ export interface TimedBuild {
   done(): void;
   /** The first line of the build's summary that matches, or "(not reported)". */
   line(pattern: RegExp): string;
+  /** Edits the ontology file and runs the same build again into the same folder. */
+  again(edit: (text: string) => string): Promise<TimedBuild>;
 }
 
 export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
@@ -27,6 +29,10 @@ export async function timedBuild(name: string, args: string[]): Promise<TimedBui
   const work = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const ontology = join(work, 'folio-shaped.owl');
   writeFileSync(ontology, generateFolioShaped());
+  return runTimed(work, ontology, args);
+}
+
+async function runTimed(work: string, ontology: string, args: string[]): Promise<TimedBuild> {
   const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'peak-rss-kb %M'] : [];
   const command = [...timer, process.execPath, 'generator/cli/build.ts', '--ontology', ontology, '--out', join(work, 'out'), ...args];
   const waitedSeconds = await waitForIdleDisk();
@@ -47,5 +53,9 @@ export async function timedBuild(name: string, args: string[]): Promise<TimedBui
     work,
     done,
     line: (pattern) => run.stdout.match(pattern)?.[0] ?? '(not reported)',
+    again: (edit) => {
+      writeFileSync(ontology, edit(readFileSync(ontology, 'utf8')));
+      return runTimed(work, ontology, args);
+    },
   };
 }

@@ -15,7 +15,11 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
   let current: Promise<typeof lastGood> = Promise.resolve(undefined);
   const regenerate = (): void => {
     current = generate().then((build) => {
-      lastGood = { build, files: new Map(build.files.map((file) => [file.path, file.contents])) };
+      // An incremental build holds only the files the edit reached: the rest stay as served.
+      const files = build.update && lastGood ? lastGood.files : new Map<string, string>();
+      for (const path of build.update?.removed ?? []) files.delete(path);
+      for (const file of build.files) files.set(file.path, file.contents);
+      lastGood = { build, files };
       options.onReady(build);
       return lastGood;
     }, (error: unknown) => {

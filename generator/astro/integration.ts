@@ -6,6 +6,7 @@ import { generateApi, loadModel, type LoadedModel } from '../generate-api.ts';
 import { describeFailure } from '../cli/reporter.ts';
 import { copyWithin, emptyFolder } from '../write/write-files.ts';
 import { readPreviousManifest } from '../write/previous-output.ts';
+import type { PreviousBuild } from '../write/build-cache.ts';
 import { PAGES_FOLDER } from '../route/router.ts';
 import type { ApiSummary } from '../worker/api-summary.ts';
 import { startApiWorker, type RunningApiWorker } from '../worker/start-api-worker.ts';
@@ -53,8 +54,11 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       },
       'astro:server:setup': ({ server, logger }) => {
         const ontology = resolved().ontology;
+        // Each regeneration after the first re-emits only what the edit reaches (the dev server keeps the rest).
+        let previous: PreviousBuild | undefined;
         const generate = async () => {
-          const build = await generateApi(resolved(), { log: (line) => logger.info(line) });
+          const build = await generateApi(resolved(), { log: (line) => logger.info(line) }, previous);
+          previous = { manifest: build.manifest, cache: build.cache };
           setSiteData(build);
           return build;
         };

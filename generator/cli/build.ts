@@ -8,7 +8,7 @@ import { reusableOutput } from '../write/previous-output.ts';
 import { readPreviousBuild, writeBuildCache } from '../write/build-cache.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { describeChanges } from '../changes/manifest.ts';
-import { OutputFolder } from '../write/output-folder.ts';
+import { OutputFolder, removeBuildLeftovers } from '../write/output-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
@@ -47,6 +47,7 @@ async function buildApi(options: BuildOptions, reporter: Progress): Promise<stri
   const previous = readPreviousBuild(options.out);
   const build = await generateApi(options, reporter, previous);
   const { update } = build;
+  if (update) removeBuildLeftovers(options.out);
   const written = update && previous
     ? await timed(build.timings, 'write', () => {
       const stats = updateInPlace(options.out, build.files, previous.manifest.files, build.manifest.files, update.removed);

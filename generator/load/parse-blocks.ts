@@ -51,7 +51,8 @@ export async function parseBlocks(blocked: BlockedSource, wanted: readonly numbe
   const body = wanted.map((index) => marker(index, prefix) + blocked.blocks[index].text).join('');
   let quads: Quad[];
   try {
-    quads = await parseRdfXml(split.head + body + split.tail, source.name, source.baseIRI, factory);
+    // Positions are not tracked: an error is reported from the whole document instead.
+    quads = await parseRdfXml(split.head + body + split.tail, source.name, source.baseIRI, factory, false);
   } catch {
     // The file's own error, with its own positions; if the whole file parses, it is read whole instead.
     await parseWhole(source);

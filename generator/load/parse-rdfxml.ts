@@ -5,10 +5,10 @@ import { OntologySyntaxError } from './errors.ts';
 import { positionFromMessage } from './position.ts';
 
 /** Parses one RDF/XML document into quads, in document order. */
-export function parseRdfXml(text: string, file: string, baseIRI: string, factory: DataFactory): Promise<Quad[]> {
+export function parseRdfXml(text: string, file: string, baseIRI: string, factory: DataFactory, trackPosition = true): Promise<Quad[]> {
   return new Promise((resolve, reject) => {
     const quads: Quad[] = [];
-    const parser = new ClosingRdfXmlParser({ baseIRI, dataFactory: factory, trackPosition: true });
+    const parser = new ClosingRdfXmlParser({ baseIRI, dataFactory: factory, trackPosition });
     parser.on('data', (quad: Quad) => quads.push(quad));
     let failed = false;
     parser.on('error', (error: Error) => {

@@ -37,7 +37,12 @@ export class OutputFolder {
   }
 }
 
-// Working folders of builds whose process is gone (killed midway), and previous outputs whose deletion was cut short.
+/** Working folders of builds of `out` that were killed midway, and previous outputs whose deletion was cut short. */
+export function removeBuildLeftovers(out: string): void {
+  const target = resolve(out);
+  removeLeftovers(dirname(target), basename(target));
+}
+
 function removeLeftovers(parent: string, name: string): void {
   const pattern = new RegExp(`^\\.${escapeRegExp(name)}\\.(building|previous)-(\\d+)-[0-9a-f]+$`);
   for (const entry of readdirSync(parent)) {

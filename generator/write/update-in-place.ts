@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
@@ -31,6 +31,15 @@ export function updateInPlace(outDir: string, files: readonly OutputFile[], befo
     renameSync(temporary, target);
   }
   for (const path of removed) rmSync(targetPath(root, path), { force: true });
+  removeEmptyFolders(root, removed);
   rmSync(marker);
   return { files: Object.keys(after).length, rewritten: changed.length, removed: removed.length };
+}
+
+// Folders the removed files leave empty (an old search index generation), deepest first.
+function removeEmptyFolders(root: string, removed: readonly string[]): void {
+  const folders = [...new Set(removed.map((path) => dirname(targetPath(root, path))))].filter((folder) => folder !== root);
+  for (const folder of folders.sort((a, b) => b.length - a.length)) {
+    if (existsSync(folder) && readdirSync(folder).length === 0) rmdirSync(folder);
+  }
 }

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { runBuild } from './support/run-cli.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'incremental-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const CONTRACT = 'RW9Bt4iTBftiF41HjPIU3ze';
+const CONTRACT_PARENT = 'RGoJQq0Q2UBtC5A0MnURrU';
+const source = join(scratch, 'ontology');
+const sampleOwl = join(source, 'sample.owl');
+const out = join(scratch, 'dist');
+
+interface FileState {
+  hash: string;
+  /** Inode and modification time: what changes when a file is written again. */
+  written: string;
+}
+
+async function snapshot(folder: string): Promise<Map<string, FileState>> {
+  const files = (await fg('**/*', { cwd: folder, dot: true })).sort();
+  return new Map(files.map((file) => {
+    const path = join(folder, file);
+    const info = statSync(path);
+    return [file, { hash: createHash('sha256').update(readFileSync(path)).digest('hex'), written: `${info.ino}:${info.mtimeMs}` }];
+  }));
+}
+
+function editSample(from: string, to: string): void {
+  const text = readFileSync(sampleOwl, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(sampleOwl, text.replace(from, to));
+}
+
+async function build(folder: string = out): Promise<string> {
+  const result = await runBuild(['--api-only', '--ontology', source, '--out', folder]);
+  expect(result.stderr).not.toMatch(/^error/m);
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+// The rebuilt folder must equal a full build of the same input, byte for byte (changes.json aside: a first build has no previous).
+async function expectSameAsFullBuild(): Promise<void> {
+  const full = join(scratch, `full-${Date.now()}`);
+  await build(full);
+  const expected = await snapshot(full);
+  const actual = await snapshot(out);
+  const hashes = (files: Map<string, FileState>) => [...files].filter(([path]) => path !== 'changes.json').map(([path, state]) => `${path} ${state.hash}`);
+  expect(hashes(actual)).toEqual(hashes(expected));
+}
+
+describe('rebuilding after an edit', () => {
+  beforeEach(async () => {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(join(scratch, '.dist.cache'), { recursive: true, force: true });
+    cpSync(SAMPLE_ONTOLOGY, source, { recursive: true });
+    await build();
+  });
+
+  it('rewrites exactly the files whose bytes changed after one label edit, and equals a full build', async () => {
+    const before = await snapshot(out);
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    const stdout = await build();
+    expect(stdout).toMatch(/^updated .* in place: \d+ file\(s\) rewritten, \d+ removed, \d+ unchanged$/m);
+    expect(stdout).toMatch(/^changes since the previous build: 0 added, 0 removed, 1 changed$/m);
+    const after = await snapshot(out);
+    const rewritten = [...after].filter(([path, state]) => before.get(path)?.written !== state.written).map(([path]) => path);
+    const differing = [...after].filter(([path, state]) => before.get(path)?.hash !== state.hash).map(([path]) => path);
+    expect(rewritten).toEqual(differing);
+    const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
+    expect(outsideSearch).toEqual(expect.arrayContaining([CONTRACT, `_api/${CONTRACT}.jsonld`, `_api/${CONTRACT}.xml`, `_api/${CONTRACT}.md`, `tree/${CONTRACT_PARENT}.json`, '_build/manifest.json', 'changes.json']));
+    // Only openapi.json may join them: its search example shows the label.
+    const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `tree/${CONTRACT_PARENT}.json`);
+    expect(others.filter((path) => !['_build/manifest.json', 'changes.json', 'openapi.json'].includes(path))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(out, 'changes.json'), 'utf8'))).toEqual({ since_previous_build: true, added: [], removed: [], changed: [CONTRACT] });
+    // The previous search index generation is gone, folder and all.
+    expect((await fg('search/*/', { cwd: out, onlyDirectories: true })).length).toBe(1);
+    await expectSameAsFullBuild();
+  });
+
+  it('adds and removes classes in place', async () => {
+    editSample('</rdf:RDF>', '<owl:Class rdf:about="https://lexicon.example.org/RNewClassForTheTest1"><rdfs:subClassOf rdf:resource="https://lexicon.example.org/RW9Bt4iTBftiF41HjPIU3ze"/><rdfs:label>Brand New Class</rdfs:label></owl:Class>\n</rdf:RDF>');
+    const stdout = await build();
+    expect(stdout).toMatch(/^updated .* in place/m);
+    expect(stdout).toMatch(/^changes since the previous build: 1 added, 0 removed, 1 changed$/m);
+    expect(existsSync(join(out, '_api/RNewClassForTheTest1.jsonld'))).toBe(true);
+    await expectSameAsFullBuild();
+
+    editSample('<owl:Class rdf:about="https://lexicon.example.org/RNewClassForTheTest1"><rdfs:subClassOf rdf:resource="https://lexicon.example.org/RW9Bt4iTBftiF41HjPIU3ze"/><rdfs:label>Brand New Class</rdfs:label></owl:Class>', '');
+    expect(await build()).toMatch(/^changes since the previous build: 0 added, 1 removed, 1 changed$/m);
+    expect(existsSync(join(out, '_api/RNewClassForTheTest1.jsonld'))).toBe(false);
+    expect(existsSync(join(out, 'RNewClassForTheTest1'))).toBe(false);
+    await expectSameAsFullBuild();
+  });
+
+  it('rebuilds in full when the ontology header changes', async () => {
+    editSample('<dc:title>Sample Legal Lexicon</dc:title>', '<dc:title>Sample Legal Lexicon, revised</dc:title>');
+    expect(await build()).toMatch(/^wrote \d+ API files, .* \(\d+ unchanged, kept from the previous build\)$/m);
+    expect(JSON.parse(readFileSync(join(out, 'openapi.json'), 'utf8')).info.title).toBe('Sample Legal Lexicon, revised API');
+  });
+
+  it('does not trust an output whose in-place update was cut short', async () => {
+    writeFileSync(join(out, '_build/updating'), '');
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await build()).toMatch(/^wrote /m);
+    expect(existsSync(join(out, '_build/updating'))).toBe(false);
+    await expectSameAsFullBuild();
+  });
+
+  it('ignores a cache written for another state of the output', async () => {
+    writeFileSync(join(out, '_build/manifest.json'), `${readFileSync(join(out, '_build/manifest.json'), 'utf8')} `);
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await build()).toMatch(/^wrote /m);
+    await expectSameAsFullBuild();
+  });
+
+  it('reports a syntax error in an edited block at the file\'s own line, and leaves the output as it was', async () => {
+    const before = await snapshot(out);
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract</rdfs:labl>');
+    const line = readFileSync(sampleOwl, 'utf8').split('\n').findIndex((text) => text.includes('</rdfs:labl>')) + 1;
+    const result = await runBuild(['--api-only', '--ontology', source, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^error: .*sample\\.owl:${line}:\\d+: malformed RDF/XML: `, 'm'));
+    expect(await snapshot(out)).toEqual(before);
+  });
+});

@@ -1,0 +1,64 @@
+import type { Quad } from '@rdfjs/types';
+import { describe, expect, it } from 'vitest';
+import { encodeBlocks, loadOntology, parseSources } from '../generator/load/load-ontology.ts';
+import { readSources } from '../generator/load/read-sources.ts';
+import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
+import { EXCERPT, hasShared, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const ROOT = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">';
+
+describe('splitRdfXml cuts at the root\'s children', () => {
+  it.each([
+    ['two elements', `${ROOT}<rdf:Description rdf:about="a"/><rdf:Description rdf:about="b"><rdfs:label>B</rdfs:label></rdf:Description></rdf:RDF>`,
+      ['<rdf:Description rdf:about="a"/>', '<rdf:Description rdf:about="b"><rdfs:label>B</rdfs:label></rdf:Description>']],
+    ['comments, a processing instruction and CDATA between and inside', `<?xml version="1.0"?>\n<!-- <not:an element> -->\n${ROOT}<!-- </rdf:RDF> --><?pi <x>?><rdf:Description rdf:about="a"><rdfs:label><![CDATA[</rdf:Description>]]></rdfs:label></rdf:Description></rdf:RDF>`,
+      ['<rdf:Description rdf:about="a"><rdfs:label><![CDATA[</rdf:Description>]]></rdfs:label></rdf:Description>']],
+    ['">" and "/>" inside attribute values', `${ROOT}<rdf:Description rdf:about="a>/>b"><rdfs:seeAlso rdf:resource='c/>'/></rdf:Description></rdf:RDF>`,
+      ['<rdf:Description rdf:about="a>/>b"><rdfs:seeAlso rdf:resource=\'c/>\'/></rdf:Description>']],
+    ['a doctype with entities', `<!DOCTYPE rdf:RDF [<!ENTITY x "https://x.example/">]>\n${ROOT}<rdf:Description rdf:about="&x;a"/></rdf:RDF>`,
+      ['<rdf:Description rdf:about="&x;a"/>']],
+  ])('%s', (_, text, blocks) => {
+    const split = splitRdfXml(text);
+    expect(split?.blocks.map(({ start, end }) => text.slice(start, end))).toEqual(blocks);
+    expect(split?.head.endsWith(ROOT)).toBe(true);
+    expect(split?.tail.startsWith('</rdf:RDF>')).toBe(true);
+  });
+
+  it.each([
+    ['node ids, which tie elements together', `${ROOT}<rdf:Description rdf:about="a"><rdfs:seeAlso rdf:nodeID="n"/></rdf:Description><rdf:Description rdf:nodeID="n"/></rdf:RDF>`],
+    ['a root that is not rdf:RDF', '<rdf:Description xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" rdf:about="a"/>'],
+    ['a truncated document', `${ROOT}<rdf:Description rdf:about="a">`],
+    ['an unclosed attribute value', `${ROOT}<rdf:Description rdf:about="a/></rdf:RDF>`],
+    ['an empty root', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>'],
+  ])('reads the document whole when it has %s', (_, text) => {
+    expect(splitRdfXml(text)).toBeUndefined();
+  });
+});
+
+// Blank node labels differ by design; the graphs must not.
+function triples(quads: readonly Quad[]): string[] {
+  const labels = new Map<string, string>();
+  const term = (value: Quad['subject'] | Quad['object']) => (value.termType === 'BlankNode'
+    ? labels.get(value.value) ?? (labels.set(value.value, `_:${labels.size}`), labels.get(value.value))
+    : value.termType === 'Literal' ? `"${value.value}"@${value.language}^^${value.datatype.value}` : value.value);
+  return quads.map((quad) => `${term(quad.subject)} ${quad.predicate.value} ${term(quad.object)}`);
+}
+
+describe('parsing in blocks gives the same triples as parsing whole', () => {
+  it.each([
+    ['the repo sample', SAMPLE_ONTOLOGY, true],
+    ['folio-excerpt.owl', EXCERPT, hasShared],
+  ])('%s, parsed fresh and restored from the cache', async (_, input, available) => {
+    if (!available) return;
+    const sources = await readSources(input);
+    const fresh = await parseSources(sources);
+    expect(fresh.blocks.length).toBeGreaterThan(sources.length);
+    const whole = await parseSources(sources.map((source) => ({ ...source, text: source.text.replace('<rdf:RDF', '<!-- no cut --><rdf:RDF').replace(/<\/rdf:RDF>/, '<rdf:Description rdf:nodeID="x"/></rdf:RDF>') })));
+    expect(whole.blocks.length).toBe(sources.length);
+    expect(triples(fresh.quads)).toEqual(triples(whole.quads));
+    const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
+    expect(restored.reused).toBe(fresh.blocks.length);
+    expect(restored.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`))
+      .toEqual(fresh.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`));
+  });
+});
