@@ -19,7 +19,7 @@ await waitForIdleDisk();
 const floor = measureWriteFloor(join(build.work, 'floor'), files, bytes);
 // One class's label edited, as a knowledge engineer does between two builds.
 const before = writeTimes(join(build.work, 'out'));
-const rebuild = await build.again((text) => text.replace(/<rdfs:label>([^<]*)<\/rdfs:label>/, (_, label: string) => `<rdfs:label>${label} (edited)</rdfs:label>`));
+const rebuild = await build.again((text) => text.replace(/(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/, (_, start: string, label: string) => `${start}${label} (edited)`));
 const rewritten = [...writeTimes(join(build.work, 'out'))].filter(([path, time]) => before.get(path) !== time).map(([path]) => path);
 const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
 build.done();
