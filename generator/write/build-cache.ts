@@ -4,7 +4,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { parseManifest, type Manifest } from '../changes/manifest.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
-import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
+import { UPDATING_FILE } from '../route/router.ts';
+import { readManifestText } from './previous-output.ts';
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -39,14 +40,9 @@ export function manifestHash(text: string): string {
  * in-place update was cut short since (which leaves its marker file behind).
  */
 export function readPreviousBuild(outDir: string): PreviousBuild | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(outDir, MANIFEST_FILE), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const manifest = parseManifest(text);
-  if (!manifest) return undefined;
+  const text = readManifestText(outDir);
+  const manifest = text === undefined ? undefined : parseManifest(text);
+  if (text === undefined || !manifest) return undefined;
   if (existsSync(join(outDir, UPDATING_FILE))) return { manifest };
   const cache = readCache(outDir);
   return cache?.manifest === manifestHash(text) ? { manifest, cache } : { manifest };

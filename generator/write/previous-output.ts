@@ -6,8 +6,14 @@ import { MANIFEST_FILE } from '../route/router.ts';
 
 /** The previous build's manifest in an output folder, if there is a readable one. */
 export function readPreviousManifest(outDir: string): Manifest | undefined {
+  const text = readManifestText(outDir);
+  return text === undefined ? undefined : parseManifest(text);
+}
+
+/** The manifest file's text as the previous build wrote it (the build cache is tied to its hash). */
+export function readManifestText(outDir: string): string | undefined {
   try {
-    return parseManifest(readFileSync(join(outDir, MANIFEST_FILE), 'utf8'));
+    return readFileSync(join(outDir, MANIFEST_FILE), 'utf8');
   } catch {
     return undefined;
   }
