@@ -52,7 +52,7 @@ describe('vercel.json', () => {
 
 describe('S3 objects for a built folder', () => {
   const router = new Router('https://bucket.invalid/');
-  const objects = planObjects(['R1', '_api/R1.jsonld', '_api/R1.xml', '_api/R1.md', 'html/R1/index.html', 'docs/index.html', 'search/index.json', 'search/0a1b/s0.json', 'openapi.json', '_headers', '_worker.js', 'vercel.json', '_nginx/site.conf'], router, 'folio/');
+  const objects = planObjects(['R1', '_api/R1.jsonld', '_api/R1.xml', '_api/R1.md', 'html/R1/index.html', 'docs/index.html', 'search/index.json', 'search/s/63.6f.json', 'search/r/0a1b2c3d4e5f6a7b.json', 'search/c/0a1b2c3d4e5f6a7b.json', 'openapi.json', '_headers', '_worker.js', 'vercel.json', '_nginx/site.conf'], router, 'folio/');
   const byKey = new Map(objects.map((object) => [object.key, object]));
 
   it.each([
@@ -68,9 +68,11 @@ describe('S3 objects for a built folder', () => {
     expect(byKey.get(key)).toMatchObject({ file, contentType: type });
   });
 
-  it('caches the search entry file 5 minutes and the hashed index files a year; leaves out other hosts\' files', () => {
+  it('caches the search entry file 5 minutes, shards only after asking, the content-named index files a year; leaves out other hosts\' files', () => {
     expect(byKey.get('folio/search/index.json')?.cacheControl).toBe('public, max-age=300');
-    expect(byKey.get('folio/search/0a1b/s0.json')?.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(byKey.get('folio/search/s/63.6f.json')?.cacheControl).toBe('public, no-cache');
+    expect(byKey.get('folio/search/r/0a1b2c3d4e5f6a7b.json')?.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(byKey.get('folio/search/c/0a1b2c3d4e5f6a7b.json')?.cacheControl).toBe('public, max-age=31536000, immutable');
     expect([...byKey.keys()].filter((key) => /_headers|_worker|vercel|_nginx/.test(key))).toEqual([]);
   });
 });

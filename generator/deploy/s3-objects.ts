@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { IMMUTABLE_CACHE, SHORT_CACHE } from '../host/cache-policy.ts';
+import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from '../host/cache-policy.ts';
 import { formatSpec, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import { INDEX_FILE } from '../search/client/search-client.js';
 
@@ -38,7 +38,7 @@ export function planObjects(paths: readonly string[], router: Router, prefix = '
       add(`${entity.id}${suffix}`, path, entity.format === 'html' ? PAGE_CONTENT_TYPE : formatSpec(entity.format).contentType);
       if (entity.format === 'json') continue;
     }
-    const cache = path === `${SEARCH_FOLDER}/${INDEX_FILE}` ? SHORT_CACHE : path.startsWith(`${SEARCH_FOLDER}/`) && path.split('/').length === 3 ? IMMUTABLE_CACHE : SHORT_CACHE;
+    const cache = SEARCH_FOLDER_CACHE.find(([folder]) => path.startsWith(`${SEARCH_FOLDER}/${folder}/`))?.[1] ?? SHORT_CACHE;
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
     add(path, path, type, cache);
     if (path.endsWith('/index.html')) add(path.slice(0, -'index.html'.length), path, type);

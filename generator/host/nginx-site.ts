@@ -1,5 +1,5 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import { IMMUTABLE_CACHE, SHORT_CACHE } from './cache-policy.ts';
+import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 import { FORMATS, FORMATS_FOLDER, NOT_FOUND_FILE, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import { INDEX_FILE } from '../search/client/search-client.js';
 import { NGINX_FOLDER, searchLocations } from './nginx-search.ts';
@@ -35,7 +35,7 @@ export function emitNginxSite(router: Router): OutputFile {
     located(`^~ ${base}/${PAGES_FOLDER}/`, [`error_page 404 ${base}/${PAGES_FOLDER}/404.html;`]),
     located(`= ${base}/${NOT_FOUND_FILE}`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'internal;']),
     located(`= ${base}/${SEARCH_FOLDER}/${INDEX_FILE}`, [`add_header Cache-Control "${SHORT_CACHE}";`]),
-    located(`~ "^${base}/${SEARCH_FOLDER}/[0-9a-f]+/"`, [`add_header Cache-Control "${IMMUTABLE_CACHE}";`]),
+    ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => located(`^~ ${base}/${SEARCH_FOLDER}/${folder}/`, [`add_header Cache-Control "${cache}";`])),
     // A record is a top-level file without an extension; anything with a dot is a site file.
     located(`~ "^${base}/[^/.]+$"`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'try_files $uri =404;']),
   ];

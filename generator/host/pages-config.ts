@@ -1,5 +1,5 @@
 import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
-import { IMMUTABLE_CACHE, SHORT_CACHE } from './cache-policy.ts';
+import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 import { INDEX_FILE } from '../search/client/search-client.js';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
@@ -21,8 +21,8 @@ export function emitHeaders(router: Router): string {
   for (const spec of [...FORMATS].reverse()) {
     blocks.push(`${router.basePath}/:id${spec.urlSuffix}\n  Content-Type: ${spec.contentType}`);
   }
-  // The search entry file changes with every build; the files behind it live in a content-hashed folder.
+  // The search entry file changes with every build; SEARCH_FOLDER_CACHE says how long the files behind it last.
   blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${INDEX_FILE}\n  Cache-Control: ${SHORT_CACHE}`);
-  blocks.push(`${router.basePath}/${SEARCH_FOLDER}/:folder/*\n  Cache-Control: ${IMMUTABLE_CACHE}`);
+  for (const [folder, cache] of SEARCH_FOLDER_CACHE) blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${folder}/*\n  Cache-Control: ${cache}`);
   return `${blocks.join('\n')}\n`;
 }

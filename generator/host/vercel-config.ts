@@ -1,5 +1,5 @@
 import { emitReadableJson } from '../emit/json.ts';
-import { IMMUTABLE_CACHE, SHORT_CACHE } from './cache-policy.ts';
+import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import { INDEX_FILE } from '../search/client/search-client.js';
 
@@ -22,7 +22,7 @@ export function emitVercelConfig(router: Router): string {
     ...FORMATS.map((spec) => ({ source: `${base}/${ID}${spec.urlSuffix}`, headers: [header('Content-Type', spec.contentType)] })),
     { source: `${base}/${ID}/html`, headers: [header('Content-Type', PAGE_CONTENT_TYPE)] },
     { source: `${base}/${SEARCH_FOLDER}/${INDEX_FILE}`, headers: [header('Cache-Control', SHORT_CACHE)] },
-    { source: `${base}/${SEARCH_FOLDER}/:folder([0-9a-f]+)/(.*)`, headers: [header('Cache-Control', IMMUTABLE_CACHE)] },
+    ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => ({ source: `${base}/${SEARCH_FOLDER}/${folder}/(.*)`, headers: [header('Cache-Control', cache)] })),
   ];
   return emitReadableJson({ rewrites, headers });
 }

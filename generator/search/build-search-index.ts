@@ -3,11 +3,11 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { DEFAULT_LIMIT, INDEX_FILE, indexFilePath } from './client/search-client.js';
+import { DEFAULT_LIMIT, INDEX_FILE, indexFilePath, shardName } from './client/search-client.js';
 import type { RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { packEntity, searchEntities } from './search-entities.ts';
-import { FILE_BUDGET_GZIP, gzipSize, packFiles, renderShard, restLists, type PackedFile } from './shard-files.ts';
+import { FILE_BUDGET_GZIP, gzipSize, packFiles, renderShard, restLists, shardBoundary, type PackedFile } from './shard-files.ts';
 
 export interface IndexBudgets {
   /** Largest gzipped size of any file a query fetches. */
@@ -20,6 +20,9 @@ export interface IndexBudgets {
 
 // Raw-size targets that, at JSON's usual compression, come close to the gzip budget.
 export const DEFAULT_BUDGETS: IndexBudgets = { fileGzip: FILE_BUDGET_GZIP, leafRaw: 36 * 1024, fileRaw: 56 * 1024 };
+// Files hold a few nodes but over a hundred entities, so entities may begin a file less often.
+const NODE_ANCHOR_SPACING = 3;
+const ENTITY_ANCHOR_SPACING = 24;
 // A table index or global number with its comma.
 const REFERENCE_BYTES = 6;
 
@@ -34,12 +37,23 @@ export interface SearchIndexStats {
 }
 
 /**
- * The prefix index: `search/index.json`, the one short-lived entry file, and behind it shard, rest and
- * chunk files in a folder named by the hash of their content, so hosts can cache them forever.
+ * The prefix index: `search/index.json`, the one short-lived entry file, and behind it shard files named
+ * after where they begin (so an edit rewrites only the shards it reaches), and rest and chunk files named
+ * by the hash of their content, which hosts can cache forever.
  */
-export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): { files: OutputFile[]; stats: SearchIndexStats; entities: SearchEntity[] } {
+export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): SearchIndex & { entities: SearchEntity[] } {
   const entities = searchEntities(model);
-  const packed = entities.map((entity) => packEntity(model.baseIri, entity));
+  return { ...indexEntities(entities, model.baseIri, budgets), entities };
+}
+
+export interface SearchIndex {
+  files: OutputFile[];
+  stats: SearchIndexStats;
+}
+
+/** The index of entities already numbered by searchEntities: plain data in and out, so it can run on another thread. */
+export function indexEntities(entities: readonly SearchEntity[], baseIri: string, budgets: IndexBudgets = DEFAULT_BUDGETS): SearchIndex {
+  const packed = entities.map((entity) => packEntity(baseIri, entity));
   const sizes = packed.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
   const nodes = expandNodes(entities, sizes, budgets.leafRaw);
 
@@ -47,44 +61,70 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
     const lists = restLists(built);
     return lists ? [{ prefix: built.prefix, lists }] : [];
   });
-  const restFiles = packFiles(withRest, ({ lists }) => REFERENCE_BYTES * countReferences(lists), budgets,
-    (group) => emitJson(Object.fromEntries(group.map(({ prefix, lists }) => [prefix, lists]))));
-  const restFileOf = new Map(restFiles.flatMap(({ group }, file) => group.map(({ prefix }) => [prefix, file] as const)));
+  const restFiles = packFiles(withRest, {
+    estimate: ({ lists }) => REFERENCE_BYTES * countReferences(lists),
+    key: ({ prefix }) => prefix,
+    render: (group) => emitJson(Object.fromEntries(group.map(({ prefix, lists }) => [prefix, lists]))),
+    anchorSpacing: NODE_ANCHOR_SPACING,
+  }, budgets);
+  const hasRest = new Set(withRest.map(({ prefix }) => prefix));
 
-  const shardFiles = packFiles(nodes, (built) => nodeSize(built, sizes), budgets,
-    (group) => renderShard(group, packed, (prefix) => restFileOf.get(prefix)));
-  const chunkFiles = packFiles(packed.map((_, index) => index), (index) => sizes[index], budgets,
-    (group) => emitJson({ e: group.map((index) => packed[index]) }));
+  const shardFiles = packFiles(nodes, {
+    estimate: (built) => nodeSize(built, sizes),
+    key: (built) => built.prefix,
+    render: (group, next) => renderShard(group, next, packed, hasRest),
+    anchorSpacing: NODE_ANCHOR_SPACING,
+  }, budgets);
+  const boundaries = shardFiles.map(({ group }) => shardBoundary(group[0]));
+  const chunkFiles = packFiles(packed.map((_, index) => index), {
+    estimate: (index) => sizes[index],
+    key: (index) => packed[index][1],
+    render: (group) => emitJson({ e: group.map((index) => packed[index]) }),
+    anchorSpacing: ENTITY_ANCHOR_SPACING,
+  }, budgets);
 
-  const packedFiles = { s: shardFiles, r: restFiles, c: chunkFiles };
-  const hash = createHash('sha256');
-  for (const kind of ['s', 'r', 'c'] as const) for (const file of packedFiles[kind]) hash.update(`${kind}\0${file.contents}\0`);
-  const folder = hash.digest('hex').slice(0, 16);
   const files: OutputFile[] = [];
   const stats: SearchIndexStats = { files: 0, bytes: 0, gzipBytesAtMost: 0, nodes: nodes.length, oversized: [] };
-  for (const kind of ['s', 'r', 'c'] as const) {
-    packedFiles[kind].forEach((file, number) => {
-      const path = `${SEARCH_FOLDER}/${indexFilePath(folder, kind, number)}`;
-      files.push({ path, contents: file.contents });
-      count(stats, path, file);
-    });
-  }
-  const chunkStarts: number[] = [];
-  chunkFiles.reduce((start, { group }) => (chunkStarts.push(start), start + group.length), 0);
+  const add = (kind: 's' | 'r' | 'c', name: string, file: Pick<PackedFile<unknown>, 'contents' | 'gzipAtMost' | 'oversized'>) => {
+    const path = `${SEARCH_FOLDER}/${indexFilePath(kind, name)}`;
+    files.push({ path, contents: file.contents });
+    count(stats, path, file);
+  };
+  shardFiles.forEach((file, number) => add('s', shardName(boundaries, number), file));
+  const named = <T>(packedFiles: PackedFile<T>[], kind: 'r' | 'c') => packedFiles.map((file) => {
+    const name = createHash('sha256').update(file.contents).digest('hex').slice(0, CONTENT_NAME_LENGTH);
+    add(kind, name, file);
+    return name;
+  });
+  const restNames = named(restFiles, 'r');
+  const chunkNames = named(chunkFiles, 'c');
+  let chunkStart = 0;
   const entry = {
-    v: 2,
-    base: model.baseIri,
-    folder,
+    v: 3,
+    base: baseIri,
     // A query is answered by the last shard whose boundary is not after it (see findShard in the client).
-    shards: shardFiles.map(({ group }) => [...group[0].prefix].slice(0, group[0].from).join('')),
-    chunks: chunkStarts,
+    shards: boundaries,
+    rest: restFiles.map(({ group }, at) => [group[0].prefix, restNames[at]]),
+    chunks: chunkFiles.map(({ group }, at) => {
+      const start = chunkStart;
+      chunkStart += group.length;
+      return [start, chunkNames[at]];
+    }),
   };
   const entryFile = { path: `${SEARCH_FOLDER}/${INDEX_FILE}`, contents: emitJson(entry) };
   files.push(entryFile);
-  const entryGzip = gzipSize(entryFile.contents);
-  count(stats, entryFile.path, { contents: entryFile.contents, gzipAtMost: entryGzip, oversized: entryGzip > budgets.fileGzip });
-  return { files, stats, entities };
+  count(stats, entryFile.path, measured(entryFile.contents, budgets.fileGzip));
+  return { files, stats };
 }
+
+// Hex digits of a rest or chunk file's content hash in its name: 64 bits, so two contents never share one.
+const CONTENT_NAME_LENGTH = 16;
+
+function measured(contents: string, budget: number): Pick<PackedFile<unknown>, 'contents' | 'gzipAtMost' | 'oversized'> {
+  const gzipAtMost = gzipSize(contents, 1);
+  return { contents, gzipAtMost, oversized: gzipAtMost > budget && gzipSize(contents) > budget };
+}
+
 
 function countReferences(lists: RestLists): number {
   return lists.c.length + lists.p.length + (lists.i ? lists.i.c.length + lists.i.p.length : 0);

@@ -27,7 +27,7 @@ interface Suffix {
  * in `leafBudget` bytes becomes a leaf (the client ranks them itself); a busier one is ranked in advance
  * and split by its next character.
  */
-export function expandNodes(entities: SearchEntity[], sizes: number[], leafBudget: number): BuiltNode[] {
+export function expandNodes(entities: readonly SearchEntity[], sizes: number[], leafBudget: number): BuiltNode[] {
   const labels = entities.map((entity) => searchLabels(entity));
   const numbers = new Map(entities.map((entity, index) => [entity, index]));
   const labelsOf = (entity: SearchEntity) => labels[numbers.get(entity) ?? 0];

@@ -14,7 +14,8 @@ export function filesFetch(files: readonly OutputFile[], origin: string, onReque
   const byUrl = new Map(files.map((file) => [`${origin}/${file.path}`, file.contents]));
   return async (url) => {
     onRequest(url);
-    const body = byUrl.get(url);
+    // Static hosts serve a file whatever the query string says.
+    const body = byUrl.get(url.split('?')[0]);
     return { ok: body !== undefined, status: body === undefined ? 404 : 200, json: async () => JSON.parse(body ?? 'null') as unknown };
   };
 }

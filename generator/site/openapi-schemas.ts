@@ -35,9 +35,15 @@ export const SCHEMAS: Record<string, unknown> = {
   }, 'Classes and object properties apart, each list capped by `limit`; totals are exact.'),
   SearchIndexEntry: {
     type: 'object',
-    description: 'The prefix index entry file: the content-hashed folder of the index files and where each shard and chunk begins.',
-    properties: { v: { type: 'integer' }, base: iri, folder: text, shards: texts, chunks: { type: 'array', items: { type: 'integer' } } },
-    required: ['v', 'base', 'folder', 'shards', 'chunks'],
+    description: 'The prefix index entry file: where each shard begins (its file `s/…` is named after that), and where each rest and chunk file begins with its content-hashed name (`r/{name}.json`, `c/{name}.json`).',
+    properties: {
+      v: { type: 'integer' },
+      base: iri,
+      shards: texts,
+      rest: { type: 'array', items: { type: 'array', prefixItems: [text, text], minItems: 2, maxItems: 2 } },
+      chunks: { type: 'array', items: { type: 'array', prefixItems: [{ type: 'integer', minimum: 0 }, text], minItems: 2, maxItems: 2 } },
+    },
+    required: ['v', 'base', 'shards', 'rest', 'chunks'],
   },
   NotFound: object({ message: { type: 'string', const: 'Entity not found.' } }, 'No class or property has this id.'),
   BadRequest: object({ detail: text }, 'What was wrong with the query.'),

@@ -84,7 +84,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
   paths[`/${entryPath}`] = {
     get: {
-      operationId: 'search_index_entry', tags: ['search'], summary: 'The prefix index entry file (short-lived; the files it names are immutable)',
+      operationId: 'search_index_entry', tags: ['search'], summary: 'The prefix index entry file (short-lived; it names the shard, rest and chunk files)',
       responses: { 200: { description: 'The entry file', content: { 'application/json': { schema: { $ref: '#/components/schemas/SearchIndexEntry' }, example: JSON.parse(examples.served.get(entryPath) ?? '{}') as unknown } } } },
     },
   };

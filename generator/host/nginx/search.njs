@@ -126,6 +126,24 @@ function findNode(shard, query) {
   return undefined;
 }
 
+// The client's shardName: the boundary's first 16 code points in hexadecimal, and how many earlier boundaries share them.
+function spell(boundary) {
+  var digits = [];
+  for (var at = 0; at < boundary.length && at < 16; at += 1) digits.push(boundary.codePointAt(at).toString(16));
+  return digits.join('.');
+}
+
+function shardName(shards, number) {
+  var name = spell(shards[number]);
+  var same = 0;
+  while (number - same > 0 && spell(shards[number - same - 1]) === name) same += 1;
+  return (name || 'start') + (same > 0 ? '-' + same : '');
+}
+
+function firsts(pairs) {
+  return pairs.map(function (pair) { return pair[0]; });
+}
+
 function readJson(path) {
   return JSON.parse(fs.readFileSync(path, 'utf8'));
 }
@@ -151,7 +169,7 @@ function search(folder, rawQuery, rawLimit) {
   var empty = { classes: [], properties: [], total_classes: 0, total_properties: 0 };
   var shardNumber = lastNotAfter(index.shards, query);
   if (shardNumber < 0) return empty;
-  var shard = readJson(folder + index.folder + '/s' + shardNumber + '.json');
+  var shard = readJson(folder + 's/' + shardName(index.shards, shardNumber) + '.json');
   var prefix = findNode(shard, query);
   if (prefix === undefined) return empty;
   var stored = shard.n[prefix];
@@ -172,7 +190,7 @@ function search(folder, rawQuery, rawLimit) {
   var node = inner ? stored.i : stored;
   var rest;
   if (limit > DEFAULT_LIMIT && has(stored, 'r')) {
-    var lists = readJson(folder + index.folder + '/r' + stored.r + '.json')[prefix];
+    var lists = readJson(folder + 'r/' + index.rest[lastNotAfter(firsts(index.rest), prefix)][1] + '.json')[prefix];
     rest = inner ? lists.i : lists;
   }
   var hits = function (first, more) {
@@ -180,8 +198,8 @@ function search(folder, rawQuery, rawLimit) {
     if (more && limit > first.length) {
       var wanted = more.slice(0, limit - first.length);
       for (var at = 0; at < wanted.length; at += 1) {
-        var chunk = lastNotAfter(index.chunks, wanted[at]);
-        entities.push(unpack(index.base, readJson(folder + index.folder + '/c' + chunk + '.json').e[wanted[at] - index.chunks[chunk]]));
+        var chunk = index.chunks[lastNotAfter(firsts(index.chunks), wanted[at])];
+        entities.push(unpack(index.base, readJson(folder + 'c/' + chunk[1] + '.json').e[wanted[at] - chunk[0]]));
       }
     }
     return entities.map(function (entity) { return hit(bestMatch(entity, query)); });

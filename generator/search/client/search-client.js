@@ -166,21 +166,43 @@ export function checkQuery(query, limit) {
  * @typedef {[0 | 1, string, string | null, string | null, string[], string | null, string[]?]} PackedEntity
  *   kind (0 class, 1 property), IRI after the base, label, preferred label, alternative labels, definition, other labels
  * @typedef {{ l: number[], f?: number }} LeafNode every entity with a label word starting with the prefix (table indices)
- * @typedef {{ t: [number, number], c: number[], p: number[], r?: number, i?: RankedNode, f?: number }} RankedNode
- *   a busy prefix answered in advance: totals and the first results (table indices); `r` is the rest file with the
+ * @typedef {{ t: [number, number], c: number[], p: number[], r?: 1, i?: RankedNode, f?: number }} RankedNode
+ *   a busy prefix answered in advance: totals and the first results (table indices); `r` says a rest file holds the
  *   results after those; `i` answers the shorter queries of its chain when they rank differently from the prefix
  * @typedef {{ c: number[], p: number[], i?: { c: number[], p: number[] } }} RestLists global entity numbers
- * @typedef {{ e: PackedEntity[], n: Record<string, LeafNode | RankedNode> }} Shard
- * @typedef {{ v: number, base: string, folder: string, shards: string[], chunks: number[] }} IndexEntry
+ * @typedef {{ e: PackedEntity[], n: Record<string, LeafNode | RankedNode>, b: [string, string | null] }} Shard
+ *   `b`: the first query the shard answers and the first it does not (null for the last shard)
+ * @typedef {{ v: number, base: string, shards: string[], rest: [string, string][], chunks: [number, string][] }} IndexEntry
+ *   `shards`: where each shard begins (its file is named after that, see shardName); `rest` and `chunks`: where
+ *   each rest and chunk file begins (a prefix, a global entity number) and its content-hashed name
  *   `f` on a node: the shortest query it serves, when its prefix ends a chain without branches
  */
 
 export const INDEX_FILE = 'index.json';
 
-/** Where a shard ("s"), rest ("r") or chunk ("c") file lives, relative to the search folder. @param {string} folder @param {'s' | 'r' | 'c'} kind @param {number} number */
-export function indexFilePath(folder, kind, number) {
-  return `${folder}/${kind}${number}.json`;
+/** Where a shard ("s"), rest ("r") or chunk ("c") file lives, relative to the search folder. @param {'s' | 'r' | 'c'} kind @param {string} name */
+export function indexFilePath(kind, name) {
+  return `${kind}/${name}.json`;
 }
+
+/** How many leading code points of a shard's boundary its file name spells out. */
+const NAME_CODE_POINTS = 16;
+
+/**
+ * A shard's file name, from where it begins, so a shard keeps its name while its boundary stays: the
+ * boundary's first code points in hexadecimal, and, when earlier boundaries share those, how many do.
+ * @param {string[]} shards @param {number} number
+ */
+export function shardName(shards, number) {
+  const spell = (/** @type {string} */ boundary) => [...boundary].slice(0, NAME_CODE_POINTS).map((character) => (character.codePointAt(0) ?? 0).toString(16)).join('.');
+  const name = spell(shards[number]);
+  let same = 0;
+  while (number - same > 0 && spell(shards[number - same - 1]) === name) same += 1;
+  return `${name || 'start'}${same > 0 ? `-${same}` : ''}`;
+}
+
+/** The shard file read did not begin and end where the entry file says: they come from different builds. */
+class StaleIndexError extends Error {}
 
 /** @param {string} base @param {PackedEntity} packed @returns {SearchEntity} */
 export function unpackEntity(base, packed) {
@@ -242,9 +264,11 @@ export function createSearchClient(options) {
   const fetchFile = options.fetch ?? ((/** @type {string} */ url) => globalThis.fetch(url));
   /** @type {Map<string, Promise<unknown>>} */
   const cache = new Map();
+  // Set after a file read did not match the entry file (a deploy between two reads): later reads ask past caches.
+  let reload = '';
   /** @param {string} path */
   const load = (path) => {
-    const url = new URL(path, indexUrl).href;
+    const url = new URL(path, indexUrl).href + reload;
     let pending = cache.get(url);
     if (!pending) {
       pending = fetchFile(url).then((response) => {
@@ -260,24 +284,29 @@ export function createSearchClient(options) {
 
   /** Entities by global number, from the chunk files that hold them. @param {IndexEntry} index @param {number[]} numbers */
   const globalEntities = async (index, numbers) => {
-    const chunkOf = numbers.map((number) => lastNotAfter(index.chunks, number, compareNumbers));
-    const chunks = /** @type {{ e: PackedEntity[] }[]} */ (await Promise.all(chunkOf.map((chunk) => load(indexFilePath(index.folder, 'c', chunk)))));
-    return numbers.map((number, at) => unpackEntity(index.base, chunks[at].e[number - index.chunks[chunkOf[at]]]));
+    const starts = index.chunks.map(([start]) => start);
+    const chunkOf = numbers.map((number) => lastNotAfter(starts, number, compareNumbers));
+    const chunks = /** @type {{ e: PackedEntity[] }[]} */ (await Promise.all(chunkOf.map((chunk) => load(indexFilePath('c', index.chunks[chunk][1])))));
+    return numbers.map((number, at) => unpackEntity(index.base, chunks[at].e[number - index.chunks[chunkOf[at]][0]]));
   };
 
-  /**
-   * @param {string} query @param {{ limit?: number | string }} [options]
-   * @returns {Promise<SearchResponse>}
-   */
-  async function searchPrefix(query, options = {}) {
-    const checked = checkQuery(query, options.limit);
+  /** @param {IndexEntry} index @param {string} query @returns {Promise<Shard | undefined>} */
+  const loadShard = async (index, query) => {
+    const number = lastNotAfter(index.shards, query, compareCodePoints);
+    if (number < 0) return undefined;
+    const shard = /** @type {Shard} */ (await load(indexFilePath('s', shardName(index.shards, number))));
+    const [first, end] = shard.b;
+    if (first !== index.shards[number] || end !== (index.shards[number + 1] ?? null)) throw new StaleIndexError();
+    return shard;
+  };
+
+  /** @param {{ query: string, limit: number }} checked @returns {Promise<SearchResponse>} */
+  async function lookUp(checked) {
     const index = /** @type {IndexEntry} */ (await load(INDEX_FILE));
     const empty = { classes: [], properties: [], total_classes: 0, total_properties: 0 };
-    const shardNumber = lastNotAfter(index.shards, checked.query, compareCodePoints);
-    if (shardNumber < 0) return empty;
-    const shard = /** @type {Shard} */ (await load(indexFilePath(index.folder, 's', shardNumber)));
-    const found = findNode(shard, checked.query);
-    if (!found) return empty;
+    const shard = await loadShard(index, checked.query);
+    const found = shard && findNode(shard, checked.query);
+    if (!shard || !found) return empty;
     const { prefix, node: stored } = found;
     const local = (/** @type {number} */ at) => unpackEntity(index.base, shard.e[at]);
     if ('l' in stored) {
@@ -296,7 +325,9 @@ export function createSearchClient(options) {
     /** @type {RestLists | undefined} */
     let rest;
     if (checked.limit > DEFAULT_LIMIT && stored.r !== undefined) {
-      const lists = /** @type {Record<string, RestLists>} */ (await load(indexFilePath(index.folder, 'r', stored.r)))[prefix];
+      const file = index.rest[lastNotAfter(index.rest.map(([first]) => first), prefix, compareCodePoints)];
+      const lists = file && /** @type {Record<string, RestLists>} */ (await load(indexFilePath('r', file[1])))[prefix];
+      if (!lists) throw new StaleIndexError();
       rest = inner ? lists.i : lists;
     }
     const hits = async (/** @type {number[]} */ first, /** @type {number[] | undefined} */ more) => {
@@ -307,6 +338,22 @@ export function createSearchClient(options) {
     };
     const [classes, properties] = await Promise.all([hits(node.c, rest?.c), hits(node.p, rest?.p)]);
     return { classes, properties, total_classes: node.t[0], total_properties: node.t[1] };
+  }
+
+  /**
+   * @param {string} query @param {{ limit?: number | string }} [options]
+   * @returns {Promise<SearchResponse>}
+   */
+  async function searchPrefix(query, options = {}) {
+    const checked = checkQuery(query, options.limit);
+    try {
+      return await lookUp(checked);
+    } catch {
+      // Files from two builds, or one the entry names gone after a deploy: read them all again, past every cache, once.
+      cache.clear();
+      reload = `?reload=${Date.now()}`;
+      return lookUp(checked);
+    }
   }
 
   return { searchPrefix };

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_IRI, generateFolioShaped } from '../bench/folio-shaped/generate.ts';
+import type { OutputFile } from '../generator/emit/emit-api.ts';
+import { parseSources } from '../generator/load/load-ontology.ts';
+import { buildModel } from '../generator/model/build-model.ts';
+import { DEFAULT_BUDGETS, buildSearchIndex } from '../generator/search/build-search-index.ts';
+import { createSearchClient, normalize, type Shard } from '../generator/search/client/search-client.js';
+import { filesFetch } from '../generator/search/files-fetch.ts';
+import { emitSearch } from '../generator/search/emit-search.ts';
+import { Router } from '../generator/route/router.ts';
+
+const ORIGIN = 'https://search.example.org';
+const TEXT = generateFolioShaped({ classes: 3000, properties: 40, seed: 11 });
+
+async function modelOf(text: string) {
+  return buildModel((await parseSources([{ name: 'synthetic.owl', baseIRI: BASE_IRI, format: 'rdfxml', text }])).quads);
+}
+
+async function index(text: string): Promise<OutputFile[]> {
+  return buildSearchIndex(await modelOf(text), DEFAULT_BUDGETS).files;
+}
+
+/** The input with the n-th rdfs:label replaced. */
+function relabelled(n: number, label: (old: string) => string): { text: string; old: string } {
+  const labels = [...TEXT.matchAll(/<rdfs:label>([^<]*)<\/rdfs:label>/g)];
+  const match = labels[n];
+  const at = match.index ?? 0;
+  return { text: `${TEXT.slice(0, at)}<rdfs:label>${label(match[1])}</rdfs:label>${TEXT.slice(at + match[0].length)}`, old: match[1] };
+}
+
+function changedFiles(before: OutputFile[], after: OutputFile[]) {
+  const old = new Map(before.map((file) => [file.path, file.contents]));
+  const paths = new Set(after.map((file) => file.path));
+  return {
+    written: after.filter((file) => old.get(file.path) !== file.contents).map((file) => file.path),
+    removed: before.filter((file) => !paths.has(file.path)).map((file) => file.path),
+  };
+}
+
+describe('the search index of a large ontology', () => {
+  it('is built on a second thread, byte for byte as on the calling one', async () => {
+    const model = await modelOf(TEXT);
+    const pending = emitSearch(model, new Router('https://example.org/'));
+    // Built on this thread, the index would be ready before any timer could fire.
+    const first = await Promise.race([pending.then(() => 'index'), new Promise((resolve) => setTimeout(() => resolve('timer'), 0))]);
+    expect(first).toBe('timer');
+    const emitted = await pending;
+    const inline = await index(TEXT);
+    expect(emitted.files.filter((file) => file.path.startsWith('search/') && file.path !== 'search/client.js')).toEqual(inline);
+  });
+});
+
+describe('the search index after one label is edited', () => {
+  let before: OutputFile[];
+  beforeAll(async () => {
+    before = await index(TEXT);
+  });
+
+  // Table: an edit that keeps the label's place in label order, and one that moves it (renumbering entities between).
+  it.each([
+    ['a word added at the end', 400, (old: string) => `${old} revised`],
+    ['a new first word', 1700, (old: string) => `Zymurgy ${old}`],
+  ])('%s rewrites only the shards its words reach, keeping every other file and name', async (_name, n, label) => {
+    const edit = relabelled(n, label);
+    const after = await index(edit.text);
+    const { written, removed } = changedFiles(before, after);
+    const words = [edit.old, label(edit.old)].flatMap((text) => normalize(text).split(' ').map((_, at, all) => all.slice(at).join(' ')));
+    const reached = (prefix: string) => words.some((word) => word.startsWith(prefix));
+    const shard = (files: OutputFile[], path: string) => {
+      const file = files.find((candidate) => candidate.path === path);
+      return file && (JSON.parse(file.contents) as Shard);
+    };
+    const rewrittenShards = written.filter((path) => path.startsWith('search/s/'));
+    expect(rewrittenShards.length).toBeGreaterThan(0);
+    for (const path of rewrittenShards) {
+      const now = shard(after, path);
+      const then = shard(before, path);
+      // A shard is rewritten because it shows the edited entity (its other labels lead there too), holds a node
+      // the old or new label's words reach, or because its boundaries moved.
+      const showsEntity = (now?.e ?? []).some((entity) => entity[2] === label(edit.old));
+      const holdsReached = Object.keys(now?.n ?? {}).some(reached);
+      expect(showsEntity || holdsReached || JSON.stringify(now?.b) !== JSON.stringify(then?.b), path).toBe(true);
+    }
+    // The entity's chunk (and the one it moves to), the entry file; rest files only where rankings changed.
+    expect(written.filter((path) => path.startsWith('search/c/')).length).toBeLessThanOrEqual(2);
+    expect(written).toContain('search/index.json');
+    expect(written.length + removed.length).toBeLessThan(before.length / 10);
+  });
+
+  it('gives a client that read the entry file before a deploy the answers of a fresh client', async () => {
+    // A deploy that changed much: the shards the old entry file names begin and end elsewhere now, or are gone.
+    const after = await index(generateFolioShaped({ classes: 2500, properties: 30, seed: 12 }));
+    const oldEntry = before.find((file) => file.path === 'search/index.json');
+    // The old entry file is the first answer (a cache kept it); every later request gets the new files.
+    const requested: string[] = [];
+    const newFetch = filesFetch(after, ORIGIN);
+    const staleFetch = async (url: string) => {
+      requested.push(url);
+      return url === `${ORIGIN}/search/index.json` && oldEntry && requested.length === 1 ? filesFetch([oldEntry], ORIGIN)(url) : newFetch(url);
+    };
+    const stale = createSearchClient({ indexUrl: `${ORIGIN}/search/`, fetch: staleFetch });
+    const fresh = createSearchClient({ indexUrl: `${ORIGIN}/search/`, fetch: newFetch });
+    expect(await stale.searchPrefix('co', { limit: 200 })).toEqual(await fresh.searchPrefix('co', { limit: 200 }));
+    // The first shard read did not match the old entry file, so the client read the entry file again, past caches.
+    expect(requested.filter((url) => url.startsWith(`${ORIGIN}/search/index.json?reload=`))).toHaveLength(1);
+    for (const query of ['q', 'law', 'sol', 'ज']) expect(await stale.searchPrefix(query, { limit: 200 }), query).toEqual(await fresh.searchPrefix(query, { limit: 200 }));
+  });
+});
