@@ -79,12 +79,9 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const examples = new Set(Object.values(pickExamples(model)).map((entity) => entity?.id));
   const only = plan ? (id: string) => plan.emit.has(id) || examples.has(id) : undefined;
   const total = plan ? plan.emit.size : model.entities.length;
-  // The search index of a large ontology is built on the second core while this one emits.
-  const searching = timed(timings, 'search', () => emitSearch(model, router));
-  searching.catch(() => {});
   const files = await timed(timings, 'emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total), only));
   progress.log(`emit: ${files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
-  const search = await searching;
+  const search = await timed(timings, 'search', () => emitSearch(model, router));
   progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
   files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));

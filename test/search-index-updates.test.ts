@@ -6,8 +6,6 @@ import { buildModel } from '../generator/model/build-model.ts';
 import { DEFAULT_BUDGETS, buildSearchIndex } from '../generator/search/build-search-index.ts';
 import { createSearchClient, normalize, type Shard } from '../generator/search/client/search-client.js';
 import { filesFetch } from '../generator/search/files-fetch.ts';
-import { emitSearch } from '../generator/search/emit-search.ts';
-import { Router } from '../generator/route/router.ts';
 
 const ORIGIN = 'https://search.example.org';
 const TEXT = generateFolioShaped({ classes: 3000, properties: 40, seed: 11 });
@@ -36,19 +34,6 @@ function changedFiles(before: OutputFile[], after: OutputFile[]) {
     removed: before.filter((file) => !paths.has(file.path)).map((file) => file.path),
   };
 }
-
-describe('the search index of a large ontology', () => {
-  it('is built on a second thread, byte for byte as on the calling one', async () => {
-    const model = await modelOf(TEXT);
-    const pending = emitSearch(model, new Router('https://example.org/'));
-    // Built on this thread, the index would be ready before any timer could fire.
-    const first = await Promise.race([pending.then(() => 'index'), new Promise((resolve) => setTimeout(() => resolve('timer'), 0))]);
-    expect(first).toBe('timer');
-    const emitted = await pending;
-    const inline = await index(TEXT);
-    expect(emitted.files.filter((file) => file.path.startsWith('search/') && file.path !== 'search/client.js')).toEqual(inline);
-  });
-});
 
 describe('the search index after one label is edited', () => {
   let before: OutputFile[];

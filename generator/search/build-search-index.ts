@@ -41,18 +41,9 @@ export interface SearchIndexStats {
  * after where they begin (so an edit rewrites only the shards it reaches), and rest and chunk files named
  * by the hash of their content, which hosts can cache forever.
  */
-export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): SearchIndex & { entities: SearchEntity[] } {
+export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): { files: OutputFile[]; stats: SearchIndexStats; entities: SearchEntity[] } {
   const entities = searchEntities(model);
-  return { ...indexEntities(entities, model.baseIri, budgets), entities };
-}
-
-export interface SearchIndex {
-  files: OutputFile[];
-  stats: SearchIndexStats;
-}
-
-/** The index of entities already numbered by searchEntities: plain data in and out, so it can run on another thread. */
-export function indexEntities(entities: readonly SearchEntity[], baseIri: string, budgets: IndexBudgets = DEFAULT_BUDGETS): SearchIndex {
+  const baseIri = model.baseIri;
   const packed = entities.map((entity) => packEntity(baseIri, entity));
   const sizes = packed.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
   const nodes = expandNodes(entities, sizes, budgets.leafRaw);
@@ -114,7 +105,7 @@ export function indexEntities(entities: readonly SearchEntity[], baseIri: string
   const entryFile = { path: `${SEARCH_FOLDER}/${INDEX_FILE}`, contents: emitJson(entry) };
   files.push(entryFile);
   count(stats, entryFile.path, measured(entryFile.contents, budgets.fileGzip));
-  return { files, stats };
+  return { files, stats, entities };
 }
 
 // Hex digits of a rest or chunk file's content hash in its name: 64 bits, so two contents never share one.
