@@ -4,7 +4,7 @@ import { encodeBlocks, loadOntology, type LoadedBlock, type ParsedBlocks } from 
 import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { MANIFEST_FILE, Router } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
-import { emitSite } from './site/emit-site.ts';
+import { emitSite, exampleQuery } from './site/emit-site.ts';
 import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
 import { buildManifest, diffEntities, emitChangeFiles, type Changes, type Manifest } from './changes/manifest.ts';
@@ -81,7 +81,9 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const total = plan ? plan.emit.size : model.entities.length;
   const files = await timed(timings, 'emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total), only));
   progress.log(`emit: ${files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
-  const search = await timed(timings, 'search', () => emitSearch(model, router));
+  // Updating in place, the index keeps the files the previous build wrote that the edit does not reach.
+  const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashes: previous.manifest.files } : undefined;
+  const search = await timed(timings, 'search', () => emitSearch(model, router, previousIndex && { ...previousIndex, written: [exampleQuery(model)] }));
   progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
   files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));
@@ -90,14 +92,14 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   output.sort(byPath);
   // Entities are hashed from their own format files, which bundling replaces.
-  const manifest = buildManifest(output, files, model, router, plan?.carried);
+  const manifest = buildManifest(output, files, model, router, { ...plan?.carried, ...search.carried });
   const changes = diffEntities(previous?.manifest, manifest);
   const changeFiles = emitChangeFiles(manifest, changes);
   output.push(...changeFiles);
   output.sort(byPath);
   const update = plan && previous ? { entities: plan.emit.size, removed: Object.keys(previous.manifest.files).filter((path) => !(path in manifest.files)) } : undefined;
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const nextCache: BuildCache = { version: 1, manifest: manifestHash(manifestText), blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed) };
+  const nextCache: BuildCache = { version: 1, manifest: manifestHash(manifestText), blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo };
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
 }
 

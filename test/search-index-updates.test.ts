@@ -3,7 +3,8 @@ import { BASE_IRI, generateFolioShaped } from '../bench/folio-shaped/generate.ts
 import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { parseSources } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
-import { DEFAULT_BUDGETS, buildSearchIndex } from '../generator/search/build-search-index.ts';
+import { createHash } from 'node:crypto';
+import { DEFAULT_BUDGETS, buildSearchIndex, type SearchIndex } from '../generator/search/build-search-index.ts';
 import { createSearchClient, normalize, type Shard } from '../generator/search/client/search-client.js';
 import { filesFetch } from '../generator/search/files-fetch.ts';
 
@@ -91,3 +92,43 @@ describe('the search index after one label is edited', () => {
     for (const query of ['q', 'law', 'sol', 'ज']) expect(await stale.searchPrefix(query, { limit: 200 }), query).toEqual(await fresh.searchPrefix(query, { limit: 200 }));
   });
 });
+
+const hash = (contents: string) => createHash('sha256').update(contents).digest('base64url');
+
+/** Edits of the input: one entity's label, definition, a class added, a class removed. */
+const EDITS: [string, () => string][] = [
+  ['a word added to a label', () => relabelled(400, (old) => `${old} revised`).text],
+  ['a label given a new first word', () => relabelled(1700, (old) => `Zymurgy ${old}`).text],
+  ['a definition rewritten', () => TEXT.replace(/(<skos:definition>)[^<]*/, '$1A wholly new definition of this concept.')],
+  ['a class added', () => TEXT.replace('</rdf:RDF>', `<owl:Class rdf:about="${BASE_IRI}RNewClassForTheTest"><rdfs:label>Newly Minted Contract Clause</rdfs:label></owl:Class>\n</rdf:RDF>`)],
+  ['a class removed', () => TEXT.replace(/<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*<\/owl:Class>/, '')],
+];
+
+describe('the search index updated from the previous build', () => {
+  let before: SearchIndex;
+  beforeAll(async () => {
+    before = buildSearchIndex(await modelOf(TEXT), DEFAULT_BUDGETS);
+  });
+
+  it.each(EDITS)('after %s: the files written plus the files kept equal a full build, and far fewer are written', async (_name, edit) => {
+    const text = edit();
+    expect(text).not.toBe(TEXT);
+    const model = await modelOf(text);
+    const full = buildSearchIndex(model, DEFAULT_BUDGETS);
+    const previousFiles = new Map(before.files.map((file) => [file.path, file.contents]));
+    const hashes = Object.fromEntries(before.files.map((file) => [file.path, hash(file.contents)]));
+    const updated = buildSearchIndex(model, DEFAULT_BUDGETS, { memo: before.memo, hashes });
+    const result = new Map(updated.files.map((file) => [file.path, file.contents]));
+    for (const [path, fileHash] of Object.entries(updated.carried)) {
+      expect(result.has(path), path).toBe(false);
+      expect(hashes[path], path).toBe(fileHash);
+      result.set(path, previousFiles.get(path) ?? '');
+    }
+    expect(new Map([...result].sort())).toEqual(new Map(full.files.map((file) => [file.path, file.contents] as const).sort()));
+    expect(updated.stats).toEqual(full.stats);
+    // What the next update starts from is what a full build would leave.
+    expect(JSON.stringify(updated.memo)).toBe(JSON.stringify(full.memo));
+    expect(updated.files.length).toBeLessThan(full.files.length / 5);
+  });
+});
+

@@ -3,11 +3,12 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { DEFAULT_LIMIT, INDEX_FILE, indexFilePath, shardName } from './client/search-client.js';
-import type { RestLists, SearchEntity } from './client/search-client.js';
+import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, indexFilePath, shardName } from './client/search-client.js';
+import type { PackedEntity, RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
+import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
 import { packEntity, searchEntities } from './search-entities.ts';
-import { FILE_BUDGET_GZIP, gzipSize, packFiles, renderShard, restLists, shardBoundary, type PackedFile } from './shard-files.ts';
+import { FILE_BUDGET_GZIP, gzipSize, packFiles, renderShard, restLists, shardBoundary, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
 export interface IndexBudgets {
   /** Largest gzipped size of any file a query fetches. */
@@ -25,6 +26,8 @@ const NODE_ANCHOR_SPACING = 3;
 const ENTITY_ANCHOR_SPACING = 24;
 // A table index or global number with its comma.
 const REFERENCE_BYTES = 6;
+// Hex digits of a rest or chunk file's content hash in its name: 64 bits, so two contents never share one.
+const CONTENT_NAME_LENGTH = 16;
 
 export interface SearchIndexStats {
   files: number;
@@ -36,86 +39,208 @@ export interface SearchIndexStats {
   oversized: string[];
 }
 
+/** The previous build's index, for an update in place: files it wrote the same are kept, not written again. */
+export interface PreviousIndex {
+  memo: SearchMemo;
+  /** The previous manifest's file hashes. */
+  hashes: Readonly<Record<string, string>>;
+  /** Queries whose shard is written even when kept (the build reads it back). */
+  written?: readonly string[];
+}
+
+export interface SearchIndex {
+  files: OutputFile[];
+  /** Files the previous build wrote with the same bytes, by path: their hash. */
+  carried: Record<string, string>;
+  stats: SearchIndexStats;
+  entities: SearchEntity[];
+  memo: SearchMemo;
+}
+
+type Kind = 's' | 'r' | 'c';
+
 /**
  * The prefix index: `search/index.json`, the one short-lived entry file, and behind it shard files named
  * after where they begin (so an edit rewrites only the shards it reaches), and rest and chunk files named
- * by the hash of their content, which hosts can cache forever.
+ * by the hash of their content, which hosts can cache forever. Given the previous build's index, only the
+ * nodes and files an edit reaches are worked out again.
  */
-export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS): { files: OutputFile[]; stats: SearchIndexStats; entities: SearchEntity[] } {
+export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS, previous?: PreviousIndex): SearchIndex {
   const entities = searchEntities(model);
   const baseIri = model.baseIri;
   const packed = entities.map((entity) => packEntity(baseIri, entity));
-  const sizes = packed.map((entry) => Buffer.byteLength(JSON.stringify(entry)));
-  const nodes = expandNodes(entities, sizes, budgets.leafRaw);
+  const packedJson = packed.map((entry) => JSON.stringify(entry));
+  const sizes = packedJson.map((json) => Buffer.byteLength(json));
+  const budgetsKey = JSON.stringify(budgets);
+  const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, packedJson);
+  const { nodes, reused } = expandNodes(entities, sizes, budgets.leafRaw, reuse);
+  const kept = reuse ? keptRuns(reuse, nodes, reused, packed) : undefined;
 
   const withRest = nodes.flatMap((built) => {
     const lists = restLists(built);
-    return lists ? [{ prefix: built.prefix, lists }] : [];
+    return lists ? [{ built, lists }] : [];
   });
-  const restFiles = packFiles(withRest, {
+  const restPacking: Packing<(typeof withRest)[number]> = {
     estimate: ({ lists }) => REFERENCE_BYTES * countReferences(lists),
-    key: ({ prefix }) => prefix,
-    render: (group) => emitJson(Object.fromEntries(group.map(({ prefix, lists }) => [prefix, lists]))),
+    key: ({ built }) => built.prefix,
+    render: (group) => emitJson(Object.fromEntries(group.map(({ built, lists }) => [built.prefix, lists]))),
     anchorSpacing: NODE_ANCHOR_SPACING,
-  }, budgets);
-  const hasRest = new Set(withRest.map(({ prefix }) => prefix));
-
-  const shardFiles = packFiles(nodes, {
+    reuse: kept && reuse?.sameNumbers ? (group, next) => kept.r(group.map(({ built }) => built), next?.built.prefix) : undefined,
+  };
+  const rest = packFiles(withRest, restPacking, budgets);
+  const hasRest = new Set(withRest.map(({ built }) => built.prefix));
+  const shardPacking: Packing<BuiltNode> = {
     estimate: (built) => nodeSize(built, sizes),
     key: (built) => built.prefix,
     render: (group, next) => renderShard(group, next, packed, hasRest),
     anchorSpacing: NODE_ANCHOR_SPACING,
-  }, budgets);
-  const boundaries = shardFiles.map(({ group }) => shardBoundary(group[0]));
-  const chunkFiles = packFiles(packed.map((_, index) => index), {
+    reuse: kept ? (group, next) => kept.s(group, next?.prefix) : undefined,
+  };
+  const shards = packFiles(nodes, shardPacking, budgets);
+  const chunkPacking: Packing<number> = {
     estimate: (index) => sizes[index],
     key: (index) => packed[index][1],
     render: (group) => emitJson({ e: group.map((index) => packed[index]) }),
     anchorSpacing: ENTITY_ANCHOR_SPACING,
-  }, budgets);
-
-  const files: OutputFile[] = [];
-  const stats: SearchIndexStats = { files: 0, bytes: 0, gzipBytesAtMost: 0, nodes: nodes.length, oversized: [] };
-  const add = (kind: 's' | 'r' | 'c', name: string, file: Pick<PackedFile<unknown>, 'contents' | 'gzipAtMost' | 'oversized'>) => {
-    const path = `${SEARCH_FOLDER}/${indexFilePath(kind, name)}`;
-    files.push({ path, contents: file.contents });
-    count(stats, path, file);
+    reuse: kept ? (group, next) => kept.c(group, next === undefined ? undefined : packed[next][1]) : undefined,
   };
-  shardFiles.forEach((file, number) => add('s', shardName(boundaries, number), file));
-  const named = <T>(packedFiles: PackedFile<T>[], kind: 'r' | 'c') => packedFiles.map((file) => {
-    const name = createHash('sha256').update(file.contents).digest('hex').slice(0, CONTENT_NAME_LENGTH);
-    add(kind, name, file);
-    return name;
-  });
-  const restNames = named(restFiles, 'r');
-  const chunkNames = named(chunkFiles, 'c');
+  const chunks = packFiles(packed.map((_, index) => index), chunkPacking, budgets);
+
+  const boundaries = shards.files.map(({ group }) => shardBoundary(group[0]));
+  const output = new IndexOutput(previous?.hashes ?? {}, budgets.fileGzip);
+  const writtenShards = new Set((previous?.written ?? []).map((query) => lastNotAfter(boundaries, query)));
+  output.add('s', shards, shardPacking, (_, number) => shardName(boundaries, number), writtenShards);
+  const restNames = output.add('r', rest, restPacking, contentName);
+  const chunkNames = output.add('c', chunks, chunkPacking, contentName);
   let chunkStart = 0;
   const entry = {
     v: 3,
     base: baseIri,
     // A query is answered by the last shard whose boundary is not after it (see findShard in the client).
     shards: boundaries,
-    rest: restFiles.map(({ group }, at) => [group[0].prefix, restNames[at]]),
-    chunks: chunkFiles.map(({ group }, at) => {
+    rest: rest.files.map(({ group }, at) => [group[0].built.prefix, restNames[at]]),
+    chunks: chunks.files.map(({ group }, at) => {
       const start = chunkStart;
       chunkStart += group.length;
       return [start, chunkNames[at]];
     }),
   };
-  const entryFile = { path: `${SEARCH_FOLDER}/${INDEX_FILE}`, contents: emitJson(entry) };
-  files.push(entryFile);
-  count(stats, entryFile.path, measured(entryFile.contents, budgets.fileGzip));
-  return { files, stats, entities };
+  output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
+  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), packed: packedJson, nodes, runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
+  return { files: output.files, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 
-// Hex digits of a rest or chunk file's content hash in its name: 64 bits, so two contents never share one.
-const CONTENT_NAME_LENGTH = 16;
-
-function measured(contents: string, budget: number): Pick<PackedFile<unknown>, 'contents' | 'gzipAtMost' | 'oversized'> {
-  const gzipAtMost = gzipSize(contents, 1);
-  return { contents, gzipAtMost, oversized: gzipAtMost > budget && gzipSize(contents) > budget };
+function contentName(contents: string): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, CONTENT_NAME_LENGTH);
 }
 
+/** The index's files as they are named: written, or carried from the previous build when their bytes are the same. */
+class IndexOutput {
+  readonly files: OutputFile[] = [];
+  readonly carried: Record<string, string> = {};
+  readonly stats = { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] as string[] };
+  readonly #hashes: Readonly<Record<string, string>>;
+  readonly #budget: number;
+
+  constructor(hashes: Readonly<Record<string, string>>, budget: number) {
+    this.#hashes = hashes;
+    this.#budget = budget;
+  }
+
+  /** Names each packed file (`name` is given the contents, or '' for a kept file, and the file's number); returns the names. */
+  add<T>(kind: Kind, packed: { files: PackedFile<T>[]; runs: PackRun[] }, packing: Packing<T>, name: (contents: string, number: number) => string, written = new Set<number>()): string[] {
+    const names = packed.files.map((file, number) => {
+      const previousName = file.contents === undefined && !written.has(number) ? runFile(packed.runs, number).name : undefined;
+      const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
+      const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
+      const hash = keptName === undefined ? undefined : this.#hashes[path(keptName)];
+      if (keptName !== undefined && hash !== undefined) {
+        this.carried[path(keptName)] = hash;
+        this.#count(path(keptName), file);
+        return keptName;
+      }
+      // A kept file whose name would change (another shard now shares its boundary's spelling) is written again.
+      const contents = file.contents ?? packing.render(file.group, file.next);
+      const fileName = name(contents, number);
+      this.files.push({ path: path(fileName), contents });
+      this.#count(path(fileName), { ...file, contents });
+      return fileName;
+    });
+    let at = 0;
+    for (const run of packed.runs) for (const file of run.files) file.name = names[at++];
+    return names;
+  }
+
+  addEntry(path: string, contents: string): void {
+    this.files.push({ path, contents });
+    const gzipAtMost = gzipSize(contents, 1);
+    this.#count(path, { contents, bytes: Buffer.byteLength(contents), gzipAtMost, oversized: gzipAtMost > this.#budget && gzipSize(contents) > this.#budget });
+  }
+
+  #count(path: string, file: { contents?: string; bytes: number; gzipAtMost: number; oversized: boolean }): void {
+    this.stats.files += 1;
+    this.stats.bytes += file.bytes;
+    this.stats.gzipBytesAtMost += file.gzipAtMost;
+    if (file.oversized) this.stats.oversized.push(`${path} (${file.contents === undefined ? `over ${this.#budget}` : gzipSize(file.contents)} bytes gzipped)`);
+  }
+}
+
+/** The last index whose boundary is not after the query, as the client finds a shard. */
+function lastNotAfter(boundaries: readonly string[], query: string): number {
+  let at = -1;
+  while (at + 1 < boundaries.length && compareCodePoints(boundaries[at + 1], query) <= 0) at += 1;
+  return at;
+}
+
+function runFile(runs: readonly PackRun[], number: number): PackRun['files'][number] {
+  let at = number;
+  for (const run of runs) {
+    if (at < run.files.length) return run.files[at];
+    at -= run.files.length;
+  }
+  throw new Error(`internal error: no packed file ${number}`);
+}
+
+/**
+ * For each kind of file, the previous build's run for a filled group that would come out the same: the same
+ * items, none the edit reaches, followed by the same item (shards show the next one's boundary).
+ */
+function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: ReadonlySet<BuiltNode>, packed: readonly PackedEntity[]) {
+  const { memo } = reuse;
+  const byFirst = (runs: readonly PackRun[]) => new Map(runs.filter((run) => run.files.every((file) => !file.oversized)).map((run) => [run.first, run]));
+  const runs = { s: byFirst(memo.runs.s), r: byFirst(memo.runs.r), c: byFirst(memo.runs.c) };
+  const oldNode = new Map(memo.nodes.map((built, at) => [built.prefix, at]));
+  const oldNumber = new Map(memo.iris.map((iri, at) => [iri, at]));
+  const oldWithRest = memo.nodes.filter((built) => restLists(built) !== undefined).map((built) => built.prefix);
+  const oldRestAt = new Map(oldWithRest.map((prefix, at) => [prefix, at]));
+  const relative = (iri: string) => iri.slice(memo.baseIri.length);
+  const matching = (run: PackRun | undefined, length: number, next: string | undefined) =>
+    run && run.next === (next ?? null) && run.files.reduce((total, file) => total + file.length, 0) === length ? run : undefined;
+  // The group must be the previous run's nodes, one after another, each kept as it was.
+  const sameNodes = (group: readonly BuiltNode[], run: PackRun | undefined) => {
+    const start = run ? oldNode.get(run.first) : undefined;
+    return start !== undefined && group.every((built, at) => reused.has(built) && memo.nodes[start + at]?.prefix === built.prefix);
+  };
+  return {
+    s: (group: BuiltNode[], next: string | undefined): PackRun | undefined => {
+      const run = matching(runs.s.get(group[0].prefix), group.length, next);
+      return sameNodes(group, run) ? run : undefined;
+    },
+    r: (group: BuiltNode[], next: string | undefined): PackRun | undefined => {
+      const run = matching(runs.r.get(group[0].prefix), group.length, next);
+      const start = oldRestAt.get(group[0].prefix);
+      return run && start !== undefined && group.every((built, at) => reused.has(built) && oldWithRest[start + at] === built.prefix) ? run : undefined;
+    },
+    c: (group: number[], next: string | undefined): PackRun | undefined => {
+      const run = matching(runs.c.get(packed[group[0]][1]), group.length, next);
+      const start = oldNumber.get(memo.baseIri + packed[group[0]][1]);
+      return run && start !== undefined && group.every((number, at) => {
+        const iri = memo.iris[start + at];
+        return iri !== undefined && relative(iri) === packed[number][1] && !reuse.changed.has(iri);
+      }) ? run : undefined;
+    },
+  };
+}
 
 function countReferences(lists: RestLists): number {
   return lists.c.length + lists.p.length + (lists.i ? lists.i.c.length + lists.i.p.length : 0);
@@ -126,11 +251,4 @@ function nodeSize(built: BuiltNode, sizes: number[]): number {
   if ('leaf' in built.node) return bytes(built.node.leaf);
   const lists = [built.node.ranked, ...(built.node.inner ? [built.node.inner] : [])];
   return lists.reduce((total, list) => total + bytes([...list.class.slice(0, DEFAULT_LIMIT), ...list.property.slice(0, DEFAULT_LIMIT)]), 0);
-}
-
-function count(stats: SearchIndexStats, path: string, file: Pick<PackedFile<unknown>, 'contents' | 'gzipAtMost' | 'oversized'>): void {
-  stats.files += 1;
-  stats.bytes += Buffer.byteLength(file.contents);
-  stats.gzipBytesAtMost += file.gzipAtMost;
-  if (file.oversized) stats.oversized.push(`${path} (${gzipSize(file.contents)} bytes gzipped)`);
 }

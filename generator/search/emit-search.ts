@@ -7,12 +7,12 @@ import { emitNetlifyEdge } from '../host/netlify-edge.ts';
 import { emitCloudFrontEdge } from '../host/cloudfront-edge.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
-import { buildSearchIndex, type SearchIndexStats } from './build-search-index.ts';
+import { DEFAULT_BUDGETS, buildSearchIndex, type PreviousIndex, type SearchIndex } from './build-search-index.ts';
 import { searchClientSource } from './client-source.ts';
 
 /** Everything prefix search needs: the index, its client module, and the code hosts run for the exact URL. */
-export function emitSearch(model: OntologyModel, router: Router): { files: OutputFile[]; stats: SearchIndexStats } {
-  const index = buildSearchIndex(model);
+export function emitSearch(model: OntologyModel, router: Router, previous?: PreviousIndex): Omit<SearchIndex, 'entities'> {
+  const index = buildSearchIndex(model, DEFAULT_BUDGETS, previous);
   return {
     files: [
       ...index.files,
@@ -24,6 +24,8 @@ export function emitSearch(model: OntologyModel, router: Router): { files: Outpu
       ...emitNetlifyEdge(router),
       ...emitCloudFrontEdge(router),
     ],
+    carried: index.carried,
     stats: index.stats,
+    memo: index.memo,
   };
 }

@@ -27,18 +27,26 @@ interface Suffix {
  * in `leafBudget` bytes becomes a leaf (the client ranks them itself); a busier one is ranked in advance
  * and split by its next character.
  */
-export function expandNodes(entities: readonly SearchEntity[], sizes: number[], leafBudget: number): BuiltNode[] {
+export function expandNodes(entities: readonly SearchEntity[], sizes: number[], leafBudget: number, reuse?: NodeReuse): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
   const labels = entities.map((entity) => searchLabels(entity));
   const numbers = new Map(entities.map((entity, index) => [entity, index]));
   const labelsOf = (entity: SearchEntity) => labels[numbers.get(entity) ?? 0];
   const suffixes = sortedSuffixes(labels.map((list) => list.map((label) => label.normalized)));
   const nodes: BuiltNode[] = [];
+  const reused = new Set<BuiltNode>();
   const rank = (members: number[], query: string): RankedLists => {
     const ranked = rankEntities(members.map((entity) => entities[entity]), query, labelsOf);
     return { class: ranked.class.map((m) => numbers.get(m.entity) ?? 0), property: ranked.property.map((m) => numbers.get(m.entity) ?? 0) };
   };
 
   const expand = (prefix: string, low: number, high: number, from: number): void => {
+    // Where no edit reaches, the same suffixes give the same nodes as last time.
+    const previous = reuse && !reuse.reaches(prefix) ? previousSubtree(reuse.nodes, prefix, from) : undefined;
+    if (previous) {
+      for (const built of previous) reused.add(built);
+      nodes.push(...previous);
+      return;
+    }
     const members = distinctEntities(suffixes, low, high);
     if (members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
       nodes.push({ prefix, from, node: { leaf: members } });
@@ -57,7 +65,35 @@ export function expandNodes(entities: readonly SearchEntity[], sizes: number[], 
   };
 
   for (const group of nextCharacters(suffixes, '', 0, suffixes.length).groups) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
-  return nodes;
+  return { nodes, reused };
+}
+
+/** The previous build's nodes and which prefixes an edit reaches (see planIndexReuse). */
+export interface NodeReuse {
+  nodes: readonly BuiltNode[];
+  reaches(prefix: string): boolean;
+}
+
+/** The previous nodes below a prefix, if it was expanded from the same chain start. */
+function previousSubtree(previous: readonly BuiltNode[], prefix: string, from: number): BuiltNode[] | undefined {
+  let low = 0;
+  let high = previous.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareCodePoints(previous[middle].prefix, prefix) < 0) low = middle + 1;
+    else high = middle;
+  }
+  if (previous[low]?.prefix.startsWith(prefix) !== true || previous[low].from !== from) return undefined;
+  let end = low;
+  while (end < previous.length && previous[end].prefix.startsWith(prefix)) end += 1;
+  return previous.slice(low, end);
+}
+
+/** Where a label can be found from: the label and its tail after each space. */
+export function wordSuffixes(normalized: string): string[] {
+  const suffixes: string[] = [];
+  for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) suffixes.push(normalized.slice(at));
+  return suffixes;
 }
 
 function sortedSuffixes(normalizedLabels: string[][]): Suffix[] {
@@ -65,8 +101,7 @@ function sortedSuffixes(normalizedLabels: string[][]): Suffix[] {
   normalizedLabels.forEach((list, entity) => {
     const seen = new Set<string>();
     for (const normalized of list) {
-      for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) {
-        const text = normalized.slice(at);
+      for (const text of wordSuffixes(normalized)) {
         if (!seen.has(text)) suffixes.push({ text, entity });
         seen.add(text);
       }

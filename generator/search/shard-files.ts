@@ -14,11 +14,23 @@ export function gzipSize(contents: string, level?: number): number {
 
 export interface PackedFile<T> {
   group: T[];
-  contents: string;
+  /** The item the following file begins with. */
+  next: T | undefined;
+  /** Undefined when the previous build wrote the same file (see Packing.reuse). */
+  contents: string | undefined;
+  bytes: number;
   /** Gzipped at zlib's fastest level, which is never smaller than what hosts send. */
   gzipAtMost: number;
   /** Over the budget even when measured at the default level (only a single item too big can be). */
   oversized: boolean;
+}
+
+/** The files one filled group became (more than one when halved), as the next build reuses them. */
+export interface PackRun {
+  first: string;
+  next: string | null;
+  /** `name`: the file's name in that build, set once the files are named. */
+  files: { length: number; bytes: number; gzipAtMost: number; oversized: boolean; name?: string }[];
 }
 
 /** Numbers entities within one file, so entities shared by several nodes are stored once. */
@@ -56,6 +68,8 @@ export interface Packing<T> {
   render(group: T[], next: T | undefined): string;
   /** One key in this many, by its hash, may begin a file (see packFiles). */
   anchorSpacing: number;
+  /** The previous build's run for a filled group whose files would come out the same, if there is one. */
+  reuse?(group: T[], next: T | undefined): PackRun | undefined;
 }
 
 /**
@@ -64,8 +78,9 @@ export interface Packing<T> {
  * holds MIN_FILL of the raw budget it also ends before an item whose key is an anchor, so a boundary
  * depends on the items near it, not on everything before: an edit moves only the boundaries of files it touches.
  */
-export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: PackBudgets): PackedFile<T>[] {
+export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: PackBudgets): { files: PackedFile<T>[]; runs: PackRun[] } {
   const files: PackedFile<T>[] = [];
+  const runs: PackRun[] = [];
   const emit = (group: T[], next: T | undefined): void => {
     const contents = packing.render(group, next);
     // The fast level settles almost every file; only those it puts over the budget are measured exactly.
@@ -76,8 +91,24 @@ export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: 
       emit(group.slice(0, half), group[half]);
       emit(group.slice(half), next);
     } else {
-      files.push({ group, contents, gzipAtMost, oversized });
+      files.push({ group, next, contents, bytes: Buffer.byteLength(contents), gzipAtMost, oversized });
     }
+  };
+  const fill = (group: T[], next: T | undefined): void => {
+    const first = files.length;
+    const reused = packing.reuse?.(group, next);
+    if (reused) {
+      let at = 0;
+      for (const file of reused.files) {
+        at += file.length;
+        files.push({ ...file, group: group.slice(at - file.length, at), next: at < group.length ? group[at] : next, contents: undefined });
+      }
+    } else {
+      emit(group, next);
+    }
+    // A kept run keeps its files' names; new files are named later.
+    const made = reused ? reused.files.map((file) => ({ ...file })) : files.slice(first).map(({ group: part, bytes, gzipAtMost, oversized }) => ({ length: part.length, bytes, gzipAtMost, oversized }));
+    runs.push({ first: packing.key(group[0]), next: next === undefined ? null : packing.key(next), files: made });
   };
   let current: T[] = [];
   let used = 0;
@@ -85,15 +116,15 @@ export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: 
     const size = packing.estimate(item);
     const full = used + size > budgets.fileRaw || (used >= budgets.fileRaw * MIN_FILL && isAnchor(packing.key(item), packing.anchorSpacing));
     if (current.length > 0 && full) {
-      emit(current, item);
+      fill(current, item);
       current = [];
       used = 0;
     }
     current.push(item);
     used += size;
   }
-  if (current.length > 0) emit(current, undefined);
-  return files;
+  if (current.length > 0) fill(current, undefined);
+  return { files, runs };
 }
 
 // Measured on FOLIO-shaped input: ~3 % more files than filling to the brim, and one edit rewrites ~15 of ~2,800.

@@ -7,12 +7,18 @@ import { emitDocs } from './docs.ts';
 import { SEARCH_EXAMPLE_LIMIT, emitOpenApi, pickExamples } from './openapi.ts';
 import { emitTree } from './tree.ts';
 
+/** The prefix openapi.json's search example looks up: its shard is among the files the site stage is given. */
+export function exampleQuery(model: OntologyModel): string {
+  const picked = pickExamples(model).class;
+  return [...normalize(picked.record.label ?? picked.id)].slice(0, 4).join('').trim() || 'a';
+}
+
 /** The machine- and human-facing files around the API: openapi.json, /docs, the taxonomy tree's data. */
 export async function emitSite(model: OntologyModel, router: Router, built: readonly OutputFile[]): Promise<OutputFile[]> {
   const served = new Map(built.map((file) => [file.path, file.contents]));
   const picked = pickExamples(model);
   const client = createSearchClient({ indexUrl: 'https://build.invalid/search/', fetch: filesFetch(built, 'https://build.invalid') });
-  const query = [...normalize(picked.class.record.label ?? picked.class.id)].slice(0, 4).join('').trim() || 'a';
+  const query = exampleQuery(model);
   const badQuery = '!!';
   const badResponse = await client.searchPrefix(badQuery).then(() => undefined, (error: unknown) => (error instanceof SearchQueryError ? error.body : undefined));
   const search = { query, response: await client.searchPrefix(query, { limit: SEARCH_EXAMPLE_LIMIT }), badQuery, badResponse };

@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { parseManifest, type Manifest } from '../changes/manifest.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
+import type { SearchMemo } from '../search/search-memo.ts';
 import { UPDATING_FILE } from '../route/router.ts';
 import { readManifestText } from './previous-output.ts';
 
@@ -15,6 +16,8 @@ export interface BuildCache {
   /** Block keys of the build, in document order. */
   blockKeys: string[];
   parsed: ParsedBlocks;
+  /** The search index's nodes and files, for an update that redoes only what an edit reaches. */
+  search?: SearchMemo;
 }
 
 /** The previous build in an output folder: its manifest, and its cache when the folder can be updated in place. */

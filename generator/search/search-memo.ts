@@ -1,0 +1,68 @@
+import { searchLabels, unpackEntity } from './client/search-client.js';
+import type { SearchEntity } from './client/search-client.js';
+import { wordSuffixes, type BuiltNode, type RankedLists } from './expand-nodes.ts';
+import type { PackRun } from './shard-files.ts';
+
+/** What a build keeps of its search index, so the next one redoes only what an edit reaches. */
+export interface SearchMemo {
+  baseIri: string;
+  /** The budgets the index was built with, as JSON. */
+  budgets: string;
+  /** Entities in that build's numbering: IRI, and packed form as JSON. */
+  iris: string[];
+  packed: string[];
+  /** Nodes in index order, lists in that numbering. */
+  nodes: BuiltNode[];
+  runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };
+}
+
+/** The previous index, renumbered for this build, and what the edit reaches. */
+export interface IndexReuse {
+  memo: SearchMemo;
+  /** The previous nodes with this build's entity numbers (-1 for an entity gone: only in nodes the edit reaches). */
+  nodes: BuiltNode[];
+  /** Whether a changed entity has a label word starting with the prefix: only such prefixes' nodes can change. */
+  reaches(prefix: string): boolean;
+  /** IRIs of entities added, removed, or whose packed form changed. */
+  changed: Set<string>;
+  /** Whether every entity kept its number (rest files list numbers). */
+  sameNumbers: boolean;
+}
+
+// Past this share of changed entities, building the whole index costs less than working out what to keep.
+const MOST_CHANGED = 0.05;
+
+export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: string, entities: readonly SearchEntity[], packed: readonly string[]): IndexReuse | undefined {
+  if (memo.baseIri !== baseIri || memo.budgets !== budgets) return undefined;
+  const before = new Map(memo.iris.map((iri, number) => [iri, number]));
+  const now = new Map(entities.map((entity, number) => [entity.iri, number]));
+  const changed = new Set<string>();
+  const words = new Set<string>();
+  const addWords = (entity: SearchEntity) => {
+    for (const label of searchLabels(entity)) for (const word of wordSuffixes(label.normalized)) words.add(word);
+  };
+  entities.forEach((entity, number) => {
+    const old = before.get(entity.iri);
+    if (old !== undefined && memo.packed[old] === packed[number]) return;
+    changed.add(entity.iri);
+    addWords(entity);
+  });
+  memo.iris.forEach((iri, old) => {
+    const number = now.get(iri);
+    if (number !== undefined && memo.packed[old] === packed[number]) return;
+    changed.add(iri);
+    addWords(unpackEntity(baseIri, JSON.parse(memo.packed[old]) as Parameters<typeof unpackEntity>[1]));
+  });
+  if (changed.size > entities.length * MOST_CHANGED) return undefined;
+  const renumber = memo.iris.map((iri) => now.get(iri) ?? -1);
+  const sameNumbers = memo.iris.length === entities.length && renumber.every((number, old) => number === old);
+  const list = (numbers: number[]) => numbers.map((old) => renumber[old]);
+  const lists = (ranked: RankedLists) => ({ class: list(ranked.class), property: list(ranked.property) });
+  const nodes = memo.nodes.map((built): BuiltNode => ({
+    prefix: built.prefix,
+    from: built.from,
+    node: 'leaf' in built.node ? { leaf: list(built.node.leaf) } : { ranked: lists(built.node.ranked), ...(built.node.inner ? { inner: lists(built.node.inner) } : {}) },
+  }));
+  const reached = [...words];
+  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), changed, sameNumbers };
+}
