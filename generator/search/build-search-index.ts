@@ -66,14 +66,14 @@ type Kind = 's' | 'r' | 'c';
  * nodes and files an edit reaches are worked out again.
  */
 export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS, previous?: PreviousIndex): SearchIndex {
-  const entities = searchEntities(model);
+  const { entities, labels } = searchEntities(model);
   const baseIri = model.baseIri;
   const packed = entities.map((entity) => packEntity(baseIri, entity));
   const packedJson = packed.map((entry) => JSON.stringify(entry));
   const sizes = packedJson.map((json) => Buffer.byteLength(json));
   const budgetsKey = JSON.stringify(budgets);
   const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, packedJson);
-  const { nodes, reused } = expandNodes(entities, sizes, budgets.leafRaw, reuse);
+  const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
   const kept = reuse ? keptRuns(reuse, nodes, reused, packed) : undefined;
 
   const withRest = nodes.flatMap((built) => {

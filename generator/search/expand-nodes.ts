@@ -1,4 +1,4 @@
-import { codePointLength, compareCodePoints, rankEntities, searchLabels } from './client/search-client.js';
+import { codePointLength, compareCodePoints, rankEntities } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
 
 export interface RankedLists {
@@ -17,6 +17,12 @@ export interface BuiltNode {
   node: { leaf: number[] } | { ranked: RankedLists; inner?: RankedLists };
 }
 
+export interface SearchLabel {
+  original: string;
+  normalized: string;
+  primary: boolean;
+}
+
 interface Suffix {
   text: string;
   entity: number;
@@ -27,11 +33,12 @@ interface Suffix {
  * in `leafBudget` bytes becomes a leaf (the client ranks them itself); a busier one is ranked in advance
  * and split by its next character.
  */
-export function expandNodes(entities: readonly SearchEntity[], sizes: number[], leafBudget: number, reuse?: NodeReuse): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
-  const labels = entities.map((entity) => searchLabels(entity));
+export function expandNodes(entities: readonly SearchEntity[], labels: readonly SearchLabel[][], sizes: number[], leafBudget: number, reuse?: NodeReuse): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
   const numbers = new Map(entities.map((entity, index) => [entity, index]));
   const labelsOf = (entity: SearchEntity) => labels[numbers.get(entity) ?? 0];
-  const suffixes = sortedSuffixes(labels.map((list) => list.map((label) => label.normalized)));
+  // Updating, only suffixes under a first character the edit reaches are walked; the others' nodes are kept.
+  const walked = reuse ? (text: string) => reuse.reaches(String.fromCodePoint(text.codePointAt(0) ?? 0)) : () => true;
+  const suffixes = sortedSuffixes(labels.map((list) => list.map((label) => label.normalized)), walked);
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
   const rank = (members: number[], query: string): RankedLists => {
@@ -47,6 +54,7 @@ export function expandNodes(entities: readonly SearchEntity[], sizes: number[], 
       nodes.push(...previous);
       return;
     }
+    if (low === high) throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
     const members = distinctEntities(suffixes, low, high);
     if (members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
       nodes.push({ prefix, from, node: { leaf: members } });
@@ -64,7 +72,14 @@ export function expandNodes(entities: readonly SearchEntity[], sizes: number[], 
     for (const group of next.groups) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
   };
 
-  for (const group of nextCharacters(suffixes, '', 0, suffixes.length).groups) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
+  const top = nextCharacters(suffixes, '', 0, suffixes.length).groups;
+  if (reuse) {
+    // The first characters no edit reaches have the same suffixes as before, so their nodes are the previous ones.
+    const kept = [...new Set(reuse.nodes.map((built) => String.fromCodePoint(built.prefix.codePointAt(0) ?? 0)))].filter((first) => !reuse.reaches(first));
+    top.push(...kept.map((prefix) => ({ prefix, low: 0, high: 0 })));
+    top.sort((a, b) => compareCodePoints(a.prefix, b.prefix));
+  }
+  for (const group of top) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
   return { nodes, reused };
 }
 
@@ -96,13 +111,13 @@ export function wordSuffixes(normalized: string): string[] {
   return suffixes;
 }
 
-function sortedSuffixes(normalizedLabels: string[][]): Suffix[] {
+function sortedSuffixes(normalizedLabels: string[][], walked: (text: string) => boolean): Suffix[] {
   const suffixes: Suffix[] = [];
   normalizedLabels.forEach((list, entity) => {
     const seen = new Set<string>();
     for (const normalized of list) {
       for (const text of wordSuffixes(normalized)) {
-        if (!seen.has(text)) suffixes.push({ text, entity });
+        if (!seen.has(text) && walked(text)) suffixes.push({ text, entity });
         seen.add(text);
       }
     }

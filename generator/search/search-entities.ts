@@ -1,15 +1,16 @@
 import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
 import { P } from '../model/vocabulary.ts';
 import { searchLabels } from './client/search-client.js';
+import type { SearchLabel } from './expand-nodes.ts';
 import type { PackedEntity, SearchEntity } from './client/search-client.js';
 
 const LABEL_PREDICATES = new Set<string>([P.label, P.prefLabel, P.altLabel, P.hiddenLabel]);
 
 /**
  * Search entities, numbered by primary label so the entities a busy prefix lists sit close together:
- * the record's display fields plus every other label the entity's own triples carry.
+ * the record's display fields plus every other label the entity's own triples carry; and each one's search labels.
  */
-export function searchEntities(model: OntologyModel): SearchEntity[] {
+export function searchEntities(model: OntologyModel): { entities: SearchEntity[]; labels: SearchLabel[][] } {
   const entities = model.entities.map((entity): SearchEntity => {
     const record = entity.record;
     const known = new Set([record.label, record.preferred_label, ...record.alternative_labels]);
@@ -23,9 +24,12 @@ export function searchEntities(model: OntologyModel): SearchEntity[] {
       extra_labels: [...new Set(labelValues(entity).filter((label) => !known.has(label)))],
     };
   });
-  const keyed = entities.map((entity) => ({ entity, key: searchLabels(entity)[0]?.normalized ?? '' }));
+  const keyed = entities.map((entity) => {
+    const labels = searchLabels(entity);
+    return { entity, labels, key: labels[0]?.normalized ?? '' };
+  });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entity.iri < b.entity.iri ? -1 : 1));
-  return keyed.map(({ entity }) => entity);
+  return { entities: keyed.map(({ entity }) => entity), labels: keyed.map(({ labels }) => labels) };
 }
 
 function labelValues(entity: ModelEntity): string[] {

@@ -19,8 +19,13 @@ export const MAX_QUERY_LENGTH = 1024;
 const MARKS = /\p{M}/gu;
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 
+const ASCII = /^[\x00-\x7f]*$/;
+const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
+
 /** NFKD, combining marks dropped, lower-cased, every run of non-letters/digits one space, trimmed. @param {string} text */
 export function normalize(text) {
+  // ASCII text has nothing to decompose and no marks: the same result, several times faster.
+  if (ASCII.test(text)) return text.toLowerCase().replace(NOT_ASCII_LETTER_OR_DIGIT, ' ').trim();
   return text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(NOT_LETTER_OR_DIGIT, ' ').trim();
 }
 
