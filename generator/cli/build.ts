@@ -5,7 +5,7 @@ import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles } from '../write/write-files.ts';
 import { reusableOutput } from '../write/previous-output.ts';
-import { readPreviousBuild, writeBuildCache } from '../write/build-cache.ts';
+import { readPreviousBuild, writeBuildCache, type BuildCache } from '../write/build-cache.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { describeChanges } from '../changes/manifest.ts';
 import { OutputFolder, removeBuildLeftovers } from '../write/output-folder.ts';
@@ -44,6 +44,14 @@ async function inFreshFolder<T>(options: BuildOptions, build: (staging: string) 
 
 // An edit the cache covers updates the previous output in place; anything else is written to a fresh folder.
 async function buildApi(options: BuildOptions, reporter: Progress): Promise<string[]> {
+  // Generated and written by a function of its own, so the files and the model are let go before the cache
+  // is serialised: kept alive together, they passed the 1 GB budget.
+  const { cache, timings, summary } = await generateAndWriteApi(options, reporter);
+  await timed(timings, 'cache', () => writeBuildCache(options.out, cache));
+  return summaryLines(options, summary);
+}
+
+async function generateAndWriteApi(options: BuildOptions, reporter: Progress): Promise<{ cache: BuildCache; timings: StageTiming[]; summary: ApiSummary }> {
   const previous = readPreviousBuild(options.out);
   const build = await generateApi(options, reporter, previous);
   const { update } = build;
@@ -54,8 +62,7 @@ async function buildApi(options: BuildOptions, reporter: Progress): Promise<stri
       return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
     })
     : await inFreshFolder(options, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));
-  await timed(build.timings, 'cache', () => writeBuildCache(options.out, build.cache));
-  return summaryLines(options, summarizeApi(build, written));
+  return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written) };
 }
 
 async function buildSite(options: BuildOptions, staging: string, reporter: Reporter): Promise<string[]> {
