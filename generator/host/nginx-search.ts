@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import { SEARCH_FOLDER, type Router } from '../route/router.ts';
-import { searchLabels, type SearchEntity } from '../search/client/search-client.js';
+import type { SearchEntity } from '../search/client/search-client.js';
 
 /** Folder of the nginx files; the generated config denies it to visitors. */
 export const NGINX_FOLDER = '_nginx';
@@ -15,6 +15,7 @@ const FOLD_RANGES: [number, number][] = [
 ];
 
 const MARK = /\p{M}/u;
+const NOT_ASCII = /[^\x00-\x7f]/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 // What the njs handler does with a character that is not in the table.
@@ -28,7 +29,12 @@ function fallback(character: string): string {
 export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
   const characters = new Set<string>();
   for (const [first, last] of FOLD_RANGES) for (let code = first; code <= last; code += 1) characters.add(String.fromCodePoint(code));
-  for (const entity of entities) for (const label of searchLabels(entity)) for (const character of label.original) characters.add(character);
+  for (const entity of entities) {
+    for (const label of [entity.label, entity.preferred_label, ...entity.alternative_labels, ...entity.extra_labels]) {
+      // ASCII characters fold the same in the table and in the fallback, so only other labels are read.
+      if (label !== null && NOT_ASCII.test(label)) for (const character of label) characters.add(character);
+    }
+  }
   const table: Record<string, string> = {};
   for (const character of [...characters].sort()) {
     const folded = [...character.normalize('NFKD')].map((part) => (MARK.test(part) ? '' : part)).join('').toLowerCase()
