@@ -22,6 +22,7 @@ const before = writeTimes(join(build.work, 'out'));
 const rebuild = await build.again((text) => text.replace(/(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/, (_, start: string, label: string) => `${start}${label} (edited)`));
 const rewritten = [...writeTimes(join(build.work, 'out'))].filter(([path, time]) => before.get(path) !== time).map(([path]) => path);
 const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
+const rebuildSeconds = stageSeconds(rebuild.line(/^stages: .*$/m));
 build.done();
 const lines = [
   MACHINE,
@@ -38,10 +39,10 @@ const lines = [
   rebuild.line(/^changes since .*$/m),
   rebuild.line(/^stages: .*$/m),
   `files rewritten: ${rewritten.length}, of which outside search/: ${outsideSearch.length} (${outsideSearch.join(', ')})`,
-  `wall time: ${rebuild.seconds.toFixed(2)} s (process start to exit); API stages without the search index: ${apiSeconds(rebuild.line(/^stages: .*$/m)).toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
+  `wall time: ${rebuild.seconds.toFixed(2)} s (process start to exit); API stages: ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
-if (build.seconds > FLOOR_FACTOR * floor || build.peakRssMb > RSS_BUDGET_MB) process.stdout.write('BUDGET EXCEEDED\n');
+if (build.seconds > FLOOR_FACTOR * floor || build.peakRssMb > RSS_BUDGET_MB || rebuildSeconds > REBUILD_BUDGET) process.stdout.write('BUDGET EXCEEDED\n');
 
 function writeTimes(folder: string): Map<string, string> {
   const files = fg.sync('**/*', { cwd: folder, dot: true });
@@ -51,7 +52,7 @@ function writeTimes(folder: string): Map<string, string> {
   }));
 }
 
-// The stages line's seconds, the search index aside.
-function apiSeconds(stages: string): number {
-  return [...stages.matchAll(/(\w[\w ]*?) ([\d.]+) s/g)].filter(([, stage]) => !/search/.test(stage)).reduce((total, [, , seconds]) => total + Number(seconds), 0);
+// The stages line's seconds, all added up.
+function stageSeconds(stages: string): number {
+  return [...stages.matchAll(/(\w[\w ]*?) ([\d.]+) s/g)].reduce((total, [, , seconds]) => total + Number(seconds), 0);
 }
