@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
 import { generateApi, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
@@ -14,6 +15,8 @@ import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
 import { describeFailure, Reporter } from './reporter.ts';
 
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 /** `npm run build`: the API alone, or the whole site with Astro; either way into a fresh folder swapped in at the end. */
 async function main(argv: string[]): Promise<number> {
   const started = performance.now();
@@ -23,8 +26,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const options = resolveOptions(args.options);
-  reporter.log(`building ${options.ontology} → ${options.out} for ${options.baseUrl}`);
+  const given = resolveOptions(args.options);
+  // Absolute from here on: the site build runs Astro from this package's folder.
+  const options = { ...given, out: resolve(given.out), ontology: /^https?:\/\//.test(given.ontology) ? given.ontology : resolve(given.ontology) };
+  reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   const lines = options.apiOnly ? await buildApi(options, reporter) : await inFreshFolder(options, (staging) => buildSite(options, staging, reporter));
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
   return 0;
@@ -74,7 +79,14 @@ async function buildSite(options: BuildOptions, staging: string, reporter: Repor
   let result: SiteBuildResult | undefined;
   const config = siteConfig({ ...options, out: staging }, { loaded, previousOut: options.out, log: (line) => reporter.log(line), onWritten: (written) => { result = written; } });
   // Astro's own lines would list all 18,000 pages; progress comes from the integration instead.
-  await astroBuild({ ...config, root: process.cwd(), configFile: false, logLevel: 'warn' });
+  // Astro resolves the site's pages and packages from the working folder: this package's, wherever the command runs.
+  const workingFolder = process.cwd();
+  process.chdir(PACKAGE_ROOT);
+  try {
+    await astroBuild({ ...config, root: PACKAGE_ROOT, configFile: false, logLevel: 'warn' });
+  } finally {
+    process.chdir(workingFolder);
+  }
   if (!result) throw new Error('the Astro build finished without writing the API');
   const { api, pages, timings } = result;
   return summaryLines(options, api, [

@@ -1,4 +1,5 @@
 import type { Quad } from '@rdfjs/types';
+import { checkEntityDeclarations } from './check-entities.ts';
 import { blockSource, parseBlocks, relabelBlankNodes, type BlockedSource } from './parse-blocks.ts';
 import { QuadDecoder, QuadEncoder, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
@@ -36,6 +37,7 @@ export async function parseSources(sources: SourceText[], parsed?: ParsedBlocks)
   const blocks: LoadedBlock[] = [];
   let reused = 0;
   for (const source of sources) {
+    if (source.format === 'rdfxml') checkEntityDeclarations(source.text, source.name);
     let blocked = blockSource(source);
     const wanted = blocked.blocks.flatMap((block, index) => (parsed?.blocks.has(block.key) ? [] : [index]));
     let fresh = await parseBlocks(blocked, wanted);

@@ -1,11 +1,12 @@
 import type { Quad } from '@rdfjs/types';
 import { UserError } from '../load/errors.ts';
+import { checkIds } from './check-ids.ts';
 import type { EntityRecord } from '../schema/records.ts';
 import { buildClassRecord } from './class-record.ts';
 import { buildPropertyRecord } from './property-record.ts';
 import { findBaseIri, findEntities, type Entity } from './entities.ts';
 import { TripleIndex } from './triple-index.ts';
-import { NS, OWL_CLASS, OWL_ONTOLOGY, OWL_THING, P, RDF_TYPE } from './vocabulary.ts';
+import { NS, OWL_CLASS, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY, OWL_THING, P, RDF_TYPE } from './vocabulary.ts';
 
 export interface ModelEntity extends Entity {
   record: EntityRecord;
@@ -32,11 +33,18 @@ export function buildModel(quads: readonly Quad[], options: { baseIri?: string }
   const index = new TripleIndex(quads);
   const children = childrenByParent(quads, index);
   const warnings: string[] = [];
-  const entities = findEntities(quads, baseIri).map((entity): ModelEntity => {
+  const found = findEntities(quads, baseIri);
+  checkIds(found);
+  const entities = found.map((entity): ModelEntity => {
     const record = entity.kind === 'class'
       ? buildClassRecord(entity.iri, index, children.get(entity.iri) ?? [])
       : buildPropertyRecord(entity.iri, index);
     if (record.label === null) warnings.push(`missing-label: ${entity.kind} ${entity.id} has no rdfs:label`);
+    const about = index.about(entity.iri);
+    const declarations = about.filter((quad) => quad.predicate.value === RDF_TYPE && quad.object.value === (entity.kind === 'class' ? OWL_CLASS : OWL_OBJECT_PROPERTY)).length;
+    if (declarations > 1) warnings.push(`duplicate-declaration: ${entity.kind} ${entity.id} is declared ${declarations} times; its statements are merged`);
+    const definitions = about.filter((quad) => quad.predicate.value === P.definition && quad.object.termType === 'Literal').length;
+    if (definitions > 1) warnings.push(`duplicate-definition: ${entity.kind} ${entity.id} has ${definitions} skos:definition values; the last in the file is published`);
     return { ...entity, record, quads: index.closure(entity.iri) };
   });
   if (entities.length === 0) {

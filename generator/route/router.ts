@@ -53,6 +53,12 @@ export const SEARCH_FOLDER = 'search';
 /** The search client module, served beside the index it reads. */
 export const SEARCH_CLIENT_FILE = `${SEARCH_FOLDER}/client.js`;
 
+/**
+ * Top-level names the build itself writes without an extension (folders, and the site's pages): an entity
+ * id may not take one, in any letter case. Ids with a dot or a leading "_" are refused apart (see checkIds).
+ */
+export const RESERVED_IDS: readonly string[] = [DOCS_FOLDER, PAGES_FOLDER, SEARCH_FOLDER, TREE_FOLDER, 'find', 'not-found', 'site', 'pagefind'];
+
 export function formatSpec(format: Format): FormatSpec {
   const spec = FORMATS.find((candidate) => candidate.format === format);
   if (!spec) throw new Error(`unknown format ${format}`);

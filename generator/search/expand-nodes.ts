@@ -56,14 +56,15 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
     }
     if (low === high) throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
     const members = distinctEntities(suffixes, low, high);
-    if (members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
+    // One entity is a leaf however large: splitting its suffixes further could never make it smaller.
+    if (members.length === 1 || members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
       nodes.push({ prefix, from, node: { leaf: members } });
       return;
     }
     const next = nextCharacters(suffixes, prefix, low, high);
     if (next.ends === 0 && next.groups.length === 1) {
-      const [group] = next.groups;
-      expand(group.prefix, group.low, group.high, from);
+      // A chain without branches: the same suffixes down to where they end or branch, reached in one step.
+      expand(commonPrefix(suffixes[low].text, suffixes[high - 1].text), low, high, from);
       return;
     }
     const ranked = rank(members, prefix);
@@ -150,6 +151,16 @@ function nextCharacters(suffixes: Suffix[], prefix: string, low: number, high: n
     at = end;
   }
   return { ends, groups };
+}
+
+/** The longest common prefix of two strings, in whole code points. */
+function commonPrefix(a: string, b: string): string {
+  let length = 0;
+  while (length < a.length && a.charCodeAt(length) === b.charCodeAt(length)) length += 1;
+  const last = a.charCodeAt(length - 1);
+  // Never half a surrogate pair.
+  if (length < a.length && last >= 0xd800 && last < 0xdc00) length -= 1;
+  return a.slice(0, length);
 }
 
 function sameLists(a: RankedLists, b: RankedLists): boolean {

@@ -1,0 +1,51 @@
+import { UserError } from '../load/errors.ts';
+import { RESERVED_IDS } from '../route/router.ts';
+import type { Entity } from './entities.ts';
+
+/** Ids refused because no single file and URL path segment could carry them safely. */
+export class UnsafeIdError extends UserError {}
+
+// Letters, digits, "-", "_" and "~", starting with a letter or digit: one path segment on every host and file system.
+const SAFE_ID = /^[\p{L}\p{N}][\p{L}\p{N}_~-]*$/u;
+const MOST_ID_BYTES = 200;
+const SHOWN = 5;
+
+/**
+ * Every id becomes a file name and a URL path segment: refuses ids that would leave the output folder, nest
+ * folders, clash with the build's own files, exceed file-name limits, or differ from another only by letter
+ * case (the same file on macOS and Windows). Lists the first few with the reason for each.
+ */
+export function checkIds(entities: readonly Entity[]): void {
+  const problems: string[] = [];
+  const byFolded = new Map<string, Entity>();
+  const reserved = new Set(RESERVED_IDS.map((name) => name.toLowerCase()));
+  for (const entity of entities) {
+    const problem = idProblem(entity.id, reserved);
+    if (problem) {
+      problems.push(`${shown(entity.id)} (${shown(entity.iri)}) ${problem}`);
+      continue;
+    }
+    const folded = entity.id.toLowerCase();
+    const other = byFolded.get(folded);
+    if (other) problems.push(`${shown(entity.id)} (${shown(entity.iri)}) differs from ${shown(other.id)} only by letter case: one file on macOS and Windows`);
+    else byFolded.set(folded, entity);
+  }
+  if (problems.length === 0) return;
+  const more = problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '';
+  throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${problems.slice(0, SHOWN).join('; ')}${more}`,
+    'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after');
+}
+
+function idProblem(id: string, reserved: ReadonlySet<string>): string | undefined {
+  if (Buffer.byteLength(id) > MOST_ID_BYTES) return `is ${Buffer.byteLength(id)} bytes long (at most ${MOST_ID_BYTES})`;
+  if (reserved.has(id.toLowerCase())) return 'is a name the site itself uses';
+  if (SAFE_ID.test(id)) return undefined;
+  const bad = [...id].find((character, at) => !(at === 0 ? /[\p{L}\p{N}]/u : /[\p{L}\p{N}_~-]/u).test(character)) ?? '';
+  return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
+}
+
+// Quoted, and cut short: an id can be as long as the file allows.
+function shown(text: string): string {
+  const points = [...text];
+  return JSON.stringify(points.length > 60 ? `${points.slice(0, 57).join('')}…` : text);
+}
