@@ -13,8 +13,10 @@ export interface UpdateStats {
 
 /**
  * Rewrites, in the previous output, only the files whose hash changed, then removes the files no longer
- * produced. Each file is replaced by a rename, so a reader sees the old or the new bytes; the manifest
- * goes last, and a marker file present meanwhile tells a later build not to trust a half-updated folder.
+ * produced. Every changed file is first written under a temporary name beside its target, and only then
+ * are they all renamed into place (the manifest last): a build stopped while writing leaves the previous
+ * output as it was, and one stopped among the renames leaves each file whole, old or new. A marker file
+ * present meanwhile tells a later build not to trust a half-updated folder.
  */
 export function updateInPlace(outDir: string, files: readonly OutputFile[], before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>, removed: readonly string[]): UpdateStats {
   const root = resolve(outDir);
@@ -23,13 +25,21 @@ export function updateInPlace(outDir: string, files: readonly OutputFile[], befo
   writeFileSync(marker, '');
   const changed = files.filter((file) => before[file.path] === undefined || before[file.path] !== after[file.path]);
   const last = (file: OutputFile) => (file.path === MANIFEST_FILE ? 1 : 0);
-  for (const file of [...changed].sort((a, b) => last(a) - last(b))) {
-    const target = targetPath(root, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    const temporary = join(dirname(target), `.${process.pid}.tmp`);
-    writeFileSync(temporary, file.contents);
-    renameSync(temporary, target);
+  const staged: { temporary: string; target: string }[] = [];
+  try {
+    for (const file of [...changed].sort((a, b) => last(a) - last(b))) {
+      const target = targetPath(root, file.path);
+      mkdirSync(dirname(target), { recursive: true });
+      const temporary = join(dirname(target), `.${process.pid}.${staged.length}.tmp`);
+      staged.push({ temporary, target });
+      writeFileSync(temporary, file.contents);
+    }
+  } catch (error) {
+    for (const { temporary } of staged) rmSync(temporary, { force: true });
+    rmSync(marker, { force: true });
+    throw error;
   }
+  for (const { temporary, target } of staged) renameSync(temporary, target);
   for (const path of removed) rmSync(targetPath(root, path), { force: true });
   removeEmptyFolders(root, removed);
   rmSync(marker);

@@ -1,0 +1,94 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBuild } from './support/run-cli.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'hostile-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const NAMESPACES = 'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:skos="http://www.w3.org/2004/02/skos/core#"';
+
+/** An ontology under https://x.example/ with the given doctype and class elements. */
+function ontology(classes: string, doctype = ''): string {
+  return `<?xml version="1.0"?>\n${doctype}<rdf:RDF ${NAMESPACES}>\n<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/Good"><rdfs:label>Good</rdfs:label></owl:Class>\n${classes}</rdf:RDF>\n`;
+}
+
+const named = (id: string, label = 'Named') => `<owl:Class rdf:about="https://x.example/${id}"><rdfs:label>${label}</rdfs:label></owl:Class>\n`;
+const laughs = Array.from({ length: 9 }, (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level};`.repeat(10)}">`).join('\n');
+
+async function build(name: string, text: string, extra: string[] = ['--api-only']) {
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  const out = join(scratch, `out-${name}`);
+  return { ...(await runBuild(['--ontology', path, '--out', out, ...extra])), out };
+}
+
+// Each must end the build with status 1, one line that names what is wrong, no stack trace, and no output.
+describe('hostile or broken input is refused with one clear line', () => {
+  it.each([
+    ['an XML bomb ("billion laughs")', 'bomb.owl', ontology(named('A', '&lol9;'), `<!DOCTYPE rdf:RDF [\n<!ENTITY lol0 "lol">\n${laughs}\n]>\n`),
+      /^error: .*bomb\.owl:4:1: entity "lol1" is built from other entities or markup: .*XML bomb.* — /],
+    ['an external entity pointing at a local file (XXE)', 'xxe.owl', ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
+      /^error: .*xxe\.owl:2:21: entity "secret" is external: it is never fetched/],
+    ['a parameter entity', 'parameter.owl', ontology('', '<!DOCTYPE rdf:RDF [ <!ENTITY % p "x"> ]>\n'), /^error: .*parameter\.owl:2:21: entity "p" is a parameter entity/],
+    ['an id with a slash', 'slash.owl', ontology(named('a/b')), /^error: 1 id\(s\) cannot be published as a file and URL: "a\/b" \("https:\/\/x\.example\/a\/b"\) contains "\/" — rename those IRIs/],
+    ['an id with an encoded slash', 'encoded.owl', ontology(named('a%2Fb')), /contains "%"/],
+    ['an id with a dot', 'dot.owl', ontology(named('index.html')), /"index\.html" .* contains "\."/],
+    ['an id of 250 bytes', 'long.owl', ontology(named('x'.repeat(250))), /"x{57}…" \(.*\) is 250 bytes long \(at most 200\)/],
+    ['an id starting with "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/],
+    ['an id the site itself uses', 'reserved.owl', ontology(named('Search')), /"Search" .* is a name the site itself uses/],
+    ['two ids that differ only by letter case', 'case.owl', ontology(named('good')), /"good" .* differs from "Good" only by letter case: one file on macOS and Windows/],
+  ])('%s', async (_, name, text, expected) => {
+    const result = await build(name, text);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(expected);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(result.out)).toBe(false);
+  });
+
+  it('lists the first five unsafe ids and counts the rest', async () => {
+    const result = await build('many.owl', ontology(Array.from({ length: 7 }, (_, at) => named(`bad.${at}`)).join('')));
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: 7 id\(s\) cannot .*"bad\.4".*; and 2 more — /);
+  });
+});
+
+describe('odd but valid input builds, with named warnings', () => {
+  it('expands plain-text entities, as ontology editors write them for namespaces', async () => {
+    const result = await build('namespaces.owl', ontology(`<owl:Class rdf:about="&x;Plain"><rdfs:label>Plain</rdfs:label></owl:Class>\n`, '<!DOCTYPE rdf:RDF [ <!ENTITY x "https://x.example/"> ]>\n'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(result.out, 'Plain'), 'utf8'))).toMatchObject({ iri: 'https://x.example/Plain', label: 'Plain' });
+  });
+
+  it('warns of a class declared twice and of two definitions, publishing the last definition', async () => {
+    const text = ontology(`<owl:Class rdf:about="https://x.example/Twice"><rdfs:label>Twice</rdfs:label><skos:definition>First.</skos:definition></owl:Class>\n<owl:Class rdf:about="https://x.example/Twice"><skos:definition>Second.</skos:definition></owl:Class>\n<owl:Class rdf:about="https://x.example/Nameless"/>\n`);
+    const result = await build('twice.owl', text);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('warning: duplicate-declaration: class Twice is declared 2 times; its statements are merged');
+    expect(result.stdout).toContain('warning: duplicate-definition: class Twice has 2 skos:definition values; the last in the file is published');
+    expect(result.stdout).toContain('warning: missing-label: class Nameless has no rdfs:label');
+    expect(JSON.parse(readFileSync(join(result.out, 'Twice'), 'utf8')).definition).toBe('Second.');
+  });
+
+  it('builds the whole site for classes that are their own ancestors, from another working folder', async () => {
+    const cycle = `<owl:Class rdf:about="https://x.example/A"><rdfs:label>Alpha</rdfs:label><rdfs:subClassOf rdf:resource="https://x.example/B"/></owl:Class>
+<owl:Class rdf:about="https://x.example/B"><rdfs:label>Beta</rdfs:label><rdfs:subClassOf rdf:resource="https://x.example/A"/></owl:Class>
+<owl:Class rdf:about="https://x.example/C"><rdfs:label>Gamma</rdfs:label><rdfs:subClassOf rdf:resource="https://x.example/C"/></owl:Class>\n`;
+    writeFileSync(join(scratch, 'cycle.owl'), ontology(cycle));
+    const result = await runBuild(['--ontology', 'cycle.owl', '--out', 'cycle-site'], scratch);
+    expect(result.code, result.stderr).toBe(0);
+    for (const id of ['A', 'B', 'C']) expect(existsSync(join(scratch, 'cycle-site', 'html', id, 'index.html')), id).toBe(true);
+    expect(JSON.parse(readFileSync(join(scratch, 'cycle-site', 'A'), 'utf8')).sub_class_of).toEqual(['https://x.example/B']);
+  });
+
+  it('builds a class with a 1 MB label, warning of the search files it makes too large', async () => {
+    const label = Array.from({ length: 150_000 }, (_, at) => `word${at}`).join(' ').slice(0, 1024 * 1024);
+    const result = await build('huge.owl', ontology(named('Huge', label)));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(result.out, 'Huge'), 'utf8')).label).toBe(label);
+    expect(result.stdout).toMatch(/warning: search-budget: search\/.+ is over 16 kB gzipped/);
+    // One entity is one leaf: its million characters are not split into ever longer prefixes.
+    expect((await fg('search/s/*.json', { cwd: result.out })).length).toBeLessThan(40);
+  });
+});
