@@ -27,7 +27,8 @@ const LEVEL_SHARES = [0.02, 0.06, 0.16, 0.30];
 const SIMPLE_NOUNS = NOUNS.filter((word) => /^[a-z]+$/.test(word));
 
 /** mulberry32: tiny, fast and identical on every platform (Math.random is neither seeded nor stable). */
-class Rng {
+/** Deterministic pseudo-random numbers (mulberry32): the same seed, the same sequence. */
+export class Rng {
   private state: number;
   constructor(seed: number) { this.state = seed >>> 0; }
   next(): number {
