@@ -14,6 +14,10 @@ import { siteConfig } from '../astro/site-config.ts';
 import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
 import { describeFailure, Reporter } from './reporter.ts';
+import { checkLinks, describeLinks } from '../check/check-links.ts';
+import { readOutput } from '../check/read-output.ts';
+import { UserError } from '../load/errors.ts';
+import { Router } from '../route/router.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -31,7 +35,12 @@ async function main(argv: string[]): Promise<number> {
   const options = { ...given, out: resolve(given.out), ontology: /^https?:\/\//.test(given.ontology) ? given.ontology : resolve(given.ontology) };
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   const lines = options.apiOnly ? await buildApi(options, reporter) : await inFreshFolder(options, (staging) => buildSite(options, staging, reporter));
+  const links = options.checkLinks ? checkLinks(await readOutput(options.out), new Router(options.baseUrl)) : undefined;
+  if (links && links.broken.length === 0) lines.push(describeLinks(links));
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
+  if (links && links.broken.length > 0) {
+    throw new UserError(`${describeLinks(links)} (the output is written)`, 'fix the references in the ontology, or serve the site where they resolve (--base-url)');
+  }
   return 0;
 }
 

@@ -12,6 +12,8 @@ export const USAGE = `Usage: npm run build -- [options]
   --api-only                    write the API files only, without the Astro site
   --bundle-entities             with --api-only: pack the entities' formats into bundle files that the
                                 Cloudflare worker serves, to fit Cloudflare Pages' 20,000-file limit
+  --check-links                 after writing, follow every link into the site from every page and data
+                                file (records, JSON-LD, XML, Markdown); any broken one fails the build
   --help                        show this help`;
 
 export interface ParsedArgs {
@@ -31,6 +33,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
         'base-iri': { type: 'string' },
         'api-only': { type: 'boolean' },
         'bundle-entities': { type: 'boolean' },
+        'check-links': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -48,6 +51,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
       baseIri: values['base-iri'] as string | undefined,
       apiOnly: values['api-only'] as boolean | undefined,
       bundleEntities: values['bundle-entities'] as boolean | undefined,
+      checkLinks: values['check-links'] as boolean | undefined,
     },
   };
 }

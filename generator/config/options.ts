@@ -14,6 +14,8 @@ export interface BuildOptions {
   apiOnly: boolean;
   /** Pack each entity's formats into bundle files served by the Cloudflare worker (API only). */
   bundleEntities: boolean;
+  /** After writing, follow every link into the site in every page and data file; broken ones fail the build. */
+  checkLinks: boolean;
 }
 
 export const CONFIG_FILE = 'static-api.config.json';
@@ -24,6 +26,7 @@ export const DEFAULT_OPTIONS: BuildOptions = {
   baseUrl: 'http://localhost:4321/',
   apiOnly: false,
   bundleEntities: false,
+  checkLinks: false,
 };
 
 type OptionChecks = { [K in keyof BuildOptions]-?: (value: unknown) => string | undefined };
@@ -43,6 +46,7 @@ const CHECKS: OptionChecks = {
   baseIri: (value) => (value === undefined ? undefined : isHttpUrl(value) ?? (/[/#]$/.test(String(value)) ? undefined : 'must end with "/" or "#"')),
   apiOnly: isBoolean,
   bundleEntities: isBoolean,
+  checkLinks: isBoolean,
 };
 
 /** Merges defaults, the config file and the given options (later wins), and checks the result. */

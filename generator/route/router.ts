@@ -127,6 +127,28 @@ export class Router {
     return spec ? { id: name.slice(0, -spec.extension.length), format: spec.format } : undefined;
   }
 
+  /**
+   * The file hosts serve for a URL path of this site (query and fragment dropped), given which files the
+   * output holds; undefined when none would be. Entity URLs go through the format and page rewrites, folders
+   * to their index.html; the search URL is answered by code every host adapter provides, beside its client.
+   */
+  servedFile(urlPath: string, has: (path: string) => boolean): string | undefined {
+    if (urlPath !== this.basePath && !urlPath.startsWith(`${this.basePath}/`)) return undefined;
+    if (urlPath === this.searchUrlPath()) return has(SEARCH_CLIENT_FILE) ? SEARCH_CLIENT_FILE : undefined;
+    const entity = this.resolve(urlPath);
+    if (entity && has(this.filePath(entity.id, entity.format))) return this.filePath(entity.id, entity.format);
+    const page = /^([^/]+)\/html$/.exec(urlPath.slice(this.basePath.length + 1));
+    if (page?.[1] && has(`${this.pageDirectory(decodeURIComponent(page[1]))}index.html`)) return `${this.pageDirectory(decodeURIComponent(page[1]))}index.html`;
+    let relative: string;
+    try {
+      relative = decodeURIComponent(urlPath.slice(this.basePath.length + 1));
+    } catch {
+      return undefined;
+    }
+    const candidates = relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}/index.html`];
+    return candidates.find(has);
+  }
+
   /** Looks a public URL path up: which entity id and format it names, if any. */
   resolve(path: string): { id: string; format: Format } | undefined {
     if (!path.startsWith(`${this.basePath}/`)) return undefined;
