@@ -51,14 +51,14 @@ export interface Progress {
   tick?(stage: string, done: number, total: number): void;
 }
 
-export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'bundleEntities'>>;
+export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'bundleEntities' | 'downloadTimeout'>>;
 
 const silent: Progress = { log: () => {} };
 
 /** load → model. */
 export async function loadModel(options: ModelOptions, progress: Progress = silent, parsed?: ParsedBlocks): Promise<LoadedModel> {
   const timings: StageTiming[] = [];
-  const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed));
+  const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed, options.downloadTimeout));
   const reuse = parsed ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.quads.length} triples${reuse}`);
   const model = await timed(timings, 'model', () => buildModel(loaded.quads, { baseIri: options.baseIri }));

@@ -19,6 +19,12 @@ describe('--ontology <url>', () => {
 
   beforeAll(async () => {
     server = createServer((request, response) => {
+      // Sends the start of a file, then nothing more: a server that stalls midway.
+      if (request.url === '/stalls.owl') {
+        response.writeHead(200, { 'content-type': 'application/rdf+xml' });
+        response.write(bodies['/FOLIO.owl'].body.slice(0, 2000));
+        return;
+      }
       const found = bodies[request.url ?? ''];
       response.writeHead(found ? 200 : 404, { 'content-type': found?.type ?? 'text/plain' });
       response.end(found?.body ?? 'not here');
@@ -28,6 +34,7 @@ describe('--ontology <url>', () => {
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
   afterAll(() => {
+    server.closeAllConnections();
     server.close();
     rmSync(out, { recursive: true, force: true });
   });
@@ -48,9 +55,10 @@ describe('--ontology <url>', () => {
   it.each([
     ['an HTTP error', '/missing.owl', /^error: could not download .*\/missing\.owl: HTTP 404 — /],
     ['a download that does not parse', '/broken.owl', /^error: http:\/\/127\.0\.0\.1:\d+\/broken\.owl:1:\d+: malformed RDF\/XML: /],
+    ['a server that stalls midway', '/stalls.owl', /^error: could not download .*\/stalls\.owl: timed out after 1 s — .*--download-timeout/],
   ])('fails on %s without writing anything', async (_, path, expected) => {
     const target = join(out, `fail${path.replace(/\W/g, '')}`);
-    const result = await runBuild(['--ontology', `${base}${path}`, '--out', target, '--api-only']);
+    const result = await runBuild(['--ontology', `${base}${path}`, '--out', target, '--api-only', '--download-timeout', '1']);
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(expected);
     expect(existsSync(target)).toBe(false);

@@ -12,6 +12,7 @@ export const USAGE = `Usage: npm run build -- [options]
   --api-only                    write the API files only, without the Astro site
   --bundle-entities             with --api-only: pack the entities' formats into bundle files that the
                                 Cloudflare worker serves, to fit Cloudflare Pages' 20,000-file limit
+  --download-timeout <seconds>  how long an ontology URL may take to download   (default: 120)
   --check-links                 after writing, follow every link into the site from every page and data
                                 file (records, JSON-LD, XML, Markdown); any broken one fails the build
   --help                        show this help`;
@@ -34,6 +35,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
         'api-only': { type: 'boolean' },
         'bundle-entities': { type: 'boolean' },
         'check-links': { type: 'boolean' },
+        'download-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -52,6 +54,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
       apiOnly: values['api-only'] as boolean | undefined,
       bundleEntities: values['bundle-entities'] as boolean | undefined,
       checkLinks: values['check-links'] as boolean | undefined,
+      downloadTimeout: values['download-timeout'] === undefined ? undefined : Number(values['download-timeout']),
     },
   };
 }

@@ -16,6 +16,8 @@ export interface BuildOptions {
   bundleEntities: boolean;
   /** After writing, follow every link into the site in every page and data file; broken ones fail the build. */
   checkLinks: boolean;
+  /** Seconds an ontology named by URL may take to download, body included. */
+  downloadTimeout: number;
 }
 
 export const CONFIG_FILE = 'static-api.config.json';
@@ -27,6 +29,7 @@ export const DEFAULT_OPTIONS: BuildOptions = {
   apiOnly: false,
   bundleEntities: false,
   checkLinks: false,
+  downloadTimeout: 120,
 };
 
 type OptionChecks = { [K in keyof BuildOptions]-?: (value: unknown) => string | undefined };
@@ -47,6 +50,7 @@ const CHECKS: OptionChecks = {
   apiOnly: isBoolean,
   bundleEntities: isBoolean,
   checkLinks: isBoolean,
+  downloadTimeout: (value) => (typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 3600 ? undefined : 'must be a number of seconds from 0 to 3600'),
 };
 
 /** Merges defaults, the config file and the given options (later wins), and checks the result. */

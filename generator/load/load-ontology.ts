@@ -26,8 +26,8 @@ export interface LoadedOntology {
 }
 
 /** load: reads and parses every source, reusing the blocks an earlier build parsed. */
-export async function loadOntology(input: string, log?: (line: string) => void, parsed?: ParsedBlocks): Promise<LoadedOntology> {
-  const sources = await readSources(input, log);
+export async function loadOntology(input: string, log?: (line: string) => void, parsed?: ParsedBlocks, downloadTimeout?: number): Promise<LoadedOntology> {
+  const sources = await readSources(input, log, downloadTimeout);
   return parseSources(sources, parsed);
 }
 

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { SourceNotFoundError, UserError } from './errors.ts';
 import { download } from './download.ts';
+import { DEFAULT_OPTIONS } from '../config/options.ts';
 
 export type SourceFormat = 'rdfxml' | 'turtle';
 
@@ -26,8 +27,8 @@ const FORMAT_BY_EXTENSION: Record<string, SourceFormat> = {
 export const ONTOLOGY_GLOB = '**/*.{owl,rdf,ttl}';
 
 /** Reads every ontology document named by `input`: a file, a folder (searched recursively) or an http(s) URL. */
-export async function readSources(input: string, log: (line: string) => void = () => {}): Promise<SourceText[]> {
-  if (/^https?:\/\//i.test(input)) return [await readUrl(input, log)];
+export async function readSources(input: string, log: (line: string) => void = () => {}, downloadTimeout = DEFAULT_OPTIONS.downloadTimeout): Promise<SourceText[]> {
+  if (/^https?:\/\//i.test(input)) return [await readUrl(input, log, downloadTimeout)];
   const path = resolve(input);
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new SourceNotFoundError(`ontology not found: ${input}`, 'pass --ontology <file|folder|url>');
@@ -58,8 +59,8 @@ function displayPath(path: string): string {
   return shown === '' || shown.startsWith('..') ? path : shown;
 }
 
-async function readUrl(url: string, log: (line: string) => void): Promise<SourceText> {
-  const { text, contentType } = await download(url, log);
+async function readUrl(url: string, log: (line: string) => void, timeoutSeconds: number): Promise<SourceText> {
+  const { text, contentType } = await download(url, log, timeoutSeconds);
   const byType = /turtle/i.test(contentType) ? 'turtle' : undefined;
   const byPath = FORMAT_BY_EXTENSION[extname(new URL(url).pathname).toLowerCase()];
   return { name: url, baseIRI: url, format: byType ?? byPath ?? 'rdfxml', text };
