@@ -15,6 +15,11 @@ function ontology(classes: string, doctype = ''): string {
   return `<?xml version="1.0"?>\n${doctype}<rdf:RDF ${NAMESPACES}>\n<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/Good"><rdfs:label>Good</rdfs:label></owl:Class>\n${classes}</rdf:RDF>\n`;
 }
 
+/** A Turtle ontology under https://x.example/ declaring one class with the given IRI. */
+function turtle(iri: string): string {
+  return `@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n${iri} a owl:Class .\n`;
+}
+
 const named = (id: string, label = 'Named') => `<owl:Class rdf:about="https://x.example/${id}"><rdfs:label>${label}</rdfs:label></owl:Class>\n`;
 const laughs = Array.from({ length: 9 }, (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level};`.repeat(10)}">`).join('\n');
 
@@ -40,6 +45,10 @@ describe('hostile or broken input is refused with one clear line', () => {
     ['an id starting with "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/],
     ['an id the site itself uses', 'reserved.owl', ontology(named('Search')), /"Search" .* is a name the site itself uses/],
     ['two ids that differ only by letter case', 'case.owl', ontology(named('good')), /"good" .* differs from "Good" only by letter case: one file on macOS and Windows/],
+    // Turtle keeps "..", spaces and control characters in an IRI as written (RDF/XML resolves "..").
+    ['an id climbing out with ".."', 'climb.ttl', turtle('<https://x.example/../evil>'), /"\.\.\/evil" .* contains "\." at its start/],
+    ['an IRI with a space', 'space.ttl', turtle('<https://x.example/a\\u0020b>'), /^error: .*space\.ttl:3:1: Turtle syntax error: /],
+    ['an IRI with a control character', 'control.ttl', turtle('<https://x.example/a\\u0001b>'), /^error: .*control\.ttl:3:1: Turtle syntax error: /],
   ])('%s', async (_, name, text, expected) => {
     const result = await build(name, text);
     expect(result.code, result.stderr).toBe(1);
