@@ -1,4 +1,4 @@
-import { UserError, OntologySyntaxError } from '../load/errors.ts';
+import { UserError } from '../load/errors.ts';
 import { ApiWorkerError } from '../worker/start-api-worker.ts';
 
 /** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
@@ -29,8 +29,7 @@ export class Reporter {
 export function describeFailure(error: unknown): string {
   if (error instanceof ApiWorkerError) return error.message;
   if (error instanceof UserError) {
-    const text = error instanceof OntologySyntaxError ? error.toString() : error.message;
-    return `error: ${text}${error.hint ? ` — ${error.hint}` : ''}`;
+    return `error: ${error.toString()}${error.hint ? ` — ${error.hint}` : ''}`;
   }
   return `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
 }

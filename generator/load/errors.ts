@@ -8,24 +8,28 @@ export interface SourcePosition {
 
 export class UserError extends Error {
   readonly hint?: string;
+  /** Where in the ontology the mistake is, when known. */
+  position?: SourcePosition;
   constructor(message: string, hint?: string) {
     super(message);
     this.name = new.target.name;
     this.hint = hint;
   }
-}
 
-export class OntologySyntaxError extends UserError {
-  readonly position: SourcePosition;
-  constructor(position: SourcePosition, message: string, hint?: string) {
-    super(message, hint);
-    this.position = position;
-  }
-
+  /** The message, after the file, line and column when they are known. */
   override toString(): string {
+    if (!this.position) return this.message;
     const { file, line, column } = this.position;
     const where = line === undefined ? file : `${file}:${line}:${column ?? 1}`;
     return `${where}: ${this.message}`;
+  }
+}
+
+export class OntologySyntaxError extends UserError {
+  declare position: SourcePosition;
+  constructor(position: SourcePosition, message: string, hint?: string) {
+    super(message, hint);
+    this.position = position;
   }
 }
 

@@ -3,7 +3,14 @@ import { RESERVED_IDS } from '../route/router.ts';
 import type { Entity } from './entities.ts';
 
 /** Ids refused because no single file and URL path segment could carry them safely. */
-export class UnsafeIdError extends UserError {}
+export class UnsafeIdError extends UserError {
+  /** The refused entities' IRIs, in the order they are listed. */
+  readonly iris: string[];
+  constructor(message: string, hint: string, iris: string[]) {
+    super(message, hint);
+    this.iris = iris;
+  }
+}
 
 // Letters, digits, "-", "_" and "~", starting with a letter or digit: one path segment on every host and file system.
 const SAFE_ID = /^[\p{L}\p{N}][\p{L}\p{N}_~-]*$/u;
@@ -17,23 +24,28 @@ const SHOWN = 5;
  */
 export function checkIds(entities: readonly Entity[]): void {
   const problems: string[] = [];
+  const iris: string[] = [];
   const byFolded = new Map<string, Entity>();
   const reserved = new Set(RESERVED_IDS.map((name) => name.toLowerCase()));
   for (const entity of entities) {
     const problem = idProblem(entity.id, reserved);
     if (problem) {
       problems.push(`${shown(entity.id)} (${shown(entity.iri)}) ${problem}`);
+      iris.push(entity.iri);
       continue;
     }
     const folded = entity.id.toLowerCase();
     const other = byFolded.get(folded);
-    if (other) problems.push(`${shown(entity.id)} (${shown(entity.iri)}) differs from ${shown(other.id)} only by letter case: one file on macOS and Windows`);
+    if (other) {
+      problems.push(`${shown(entity.id)} (${shown(entity.iri)}) differs from ${shown(other.id)} only by letter case: one file on macOS and Windows`);
+      iris.push(entity.iri);
+    }
     else byFolded.set(folded, entity);
   }
   if (problems.length === 0) return;
   const more = problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '';
   throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${problems.slice(0, SHOWN).join('; ')}${more}`,
-    'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after');
+    'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after', iris);
 }
 
 function idProblem(id: string, reserved: ReadonlySet<string>): string | undefined {
