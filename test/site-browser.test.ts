@@ -8,7 +8,8 @@ import type { RunningServer } from './support/server-process.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
 import { startWranglerPages } from './support/wrangler.ts';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import fg from 'fast-glob';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-results');
 const LAWYER = 'RSNhlUVbMWZc7bs6xkOE0ZO';
@@ -139,6 +140,22 @@ describe.skipIf(!existsSync(CHROMIUM))('hostile text stays text', () => {
     await page.goto(`${server.baseUrl}/`);
     await page.locator('#query').pressSequentially('scr', { delay: 30 });
     await page.waitForSelector('#results li');
+    expect(dialogs).toEqual([]);
+  });
+
+  it('no data file runs anything when a host serves it as HTML', async () => {
+    const files = (await fg(['H1', '_api/H1.*', 'search/**/*.json', 'openapi.json', 'tree/**/*.json'], { cwd: site.out })).sort();
+    expect(files.length).toBeGreaterThan(6);
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    for (const file of files) {
+      const text = readFileSync(join(site.out, file), 'utf8');
+      // JSON escapes "<", Markdown and XML write it as an entity: no tag can open.
+      expect(text, file).not.toMatch(/<(script|img)/);
+      await page.setContent(text);
+      expect(await page.locator('script, img').count(), file).toBe(0);
+    }
     expect(dialogs).toEqual([]);
   });
 });

@@ -62,9 +62,10 @@ function propertyBlocks(record: PropertyRecord): Block[] {
 
 /**
  * Markdown byte-identical to the live service's `GET /{id}/markdown` for classes, except that every "<" is
- * escaped: the layout itself writes none, so ontology text can never open raw HTML in a renderer.
+ * written `&lt;` (the layout itself writes none): ontology text can never open raw HTML, neither in a
+ * Markdown renderer nor in a browser the file is served to as HTML.
  */
 export function emitMarkdown(record: EntityRecord): string {
   const blocks = 'sub_class_of' in record ? classBlocks(record) : propertyBlocks(record);
-  return blocks.filter((block): block is string => block !== null).join('').replaceAll('<', '\\<');
+  return blocks.filter((block): block is string => block !== null).join('').replaceAll('<', '&lt;');
 }
