@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -99,5 +99,36 @@ describe('odd but valid input builds, with named warnings', () => {
     expect(result.stdout).toMatch(/warning: search-budget: search\/.+ is over 16 kB gzipped/);
     // One entity is one leaf: its million characters are not split into ever longer prefixes.
     expect((await fg('search/s/*.json', { cwd: result.out })).length).toBeLessThan(40);
+  });
+});
+
+// The build replaces its output folder whole: it must never be one that holds something else.
+describe('an output folder the build would destroy is refused', () => {
+  const project = join(scratch, 'project');
+  const precious = join(project, 'notes.txt');
+  mkdirSync(join(project, 'ontology'), { recursive: true });
+  mkdirSync(join(project, 'mine'), { recursive: true });
+  writeFileSync(precious, 'kept');
+  writeFileSync(join(project, 'mine', 'letter.txt'), 'kept');
+  writeFileSync(join(project, 'ontology', 'small.owl'), ontology(''));
+
+  it.each([
+    ['the working folder', '.', /refusing to write the output to .*project: the build replaces that folder whole, and it holds the working folder — /],
+    ['a folder above it', '..', /and it holds the working folder — /],
+    ['the ontology\'s folder', 'ontology', /and it holds the ontology — /],
+    ['the ontology file itself', 'ontology/small.owl', /refusing to write the output to .*small\.owl: it is a file — /],
+    ['a folder of other files', 'mine', /it holds files \(letter\.txt\) but no earlier build \(_build\/manifest\.json\) — empty that folder/],
+  ])('%s', async (_, out, expected) => {
+    const result = await runBuild(['--ontology', 'ontology', '--out', out, '--api-only'], project);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(expected);
+    expect(readFileSync(precious, 'utf8')).toBe('kept');
+    expect(readFileSync(join(project, 'mine', 'letter.txt'), 'utf8')).toBe('kept');
+    expect(existsSync(join(project, 'ontology', 'small.owl'))).toBe(true);
+  });
+
+  it('a folder of its own, then the same folder again (an earlier build)', async () => {
+    for (let build = 0; build < 2; build += 1) expect((await runBuild(['--ontology', 'ontology', '--out', 'dist', '--api-only'], project)).code).toBe(0);
+    expect(readFileSync(precious, 'utf8')).toBe('kept');
   });
 });

@@ -9,7 +9,7 @@ import { reusableOutput } from '../write/previous-output.ts';
 import { readPreviousBuild, writeBuildCache, type BuildCache } from '../write/build-cache.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { describeChanges } from '../changes/manifest.ts';
-import { OutputFolder, removeBuildLeftovers } from '../write/output-folder.ts';
+import { OutputFolder, checkOutputTarget, removeBuildLeftovers } from '../write/output-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
@@ -33,6 +33,11 @@ async function main(argv: string[]): Promise<number> {
   const given = resolveOptions(args.options);
   // Absolute from here on: the site build runs Astro from this package's folder.
   const options = { ...given, out: resolve(given.out), ontology: /^https?:\/\//.test(given.ontology) ? given.ontology : resolve(given.ontology) };
+  checkOutputTarget(options.out, {
+    'the working folder': process.cwd(),
+    'this tool': PACKAGE_ROOT,
+    ...(/^https?:\/\//.test(options.ontology) ? {} : { 'the ontology': options.ontology }),
+  });
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   const lines = options.apiOnly ? await buildApi(options, reporter) : await inFreshFolder(options, (staging) => buildSite(options, staging, reporter));
   const links = options.checkLinks ? checkLinks(await readOutput(options.out), new Router(options.baseUrl)) : undefined;

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { MANIFEST_FILE } from '../route/router.ts';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { OptionsError } from '../load/errors.ts';
 
 /**
  * A build writes into a fresh folder beside the target and swaps it in only when complete, so a failed or
@@ -34,6 +36,28 @@ export class OutputFolder {
   /** Drops the unfinished build. */
   discard(): void {
     rmSync(this.staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Refuses an output folder the build would destroy something by replacing: the file system's root, a file,
+ * a folder of other files than an earlier build's, or a folder holding any of `kept` (the working folder,
+ * the ontology, this package), each named for the message.
+ */
+export function checkOutputTarget(out: string, kept: Readonly<Record<string, string>>): void {
+  const target = resolve(out);
+  if (dirname(target) === target) throw new OptionsError(`refusing to write the output to ${target}: it is the file system's root`, 'choose an output folder of its own, such as dist');
+  for (const [what, path] of Object.entries(kept)) {
+    const inside = relative(target, resolve(path));
+    if (inside === '' || !(inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))) {
+      throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds ${what}`, 'choose an output folder of its own, such as dist');
+    }
+  }
+  const existing = statSync(target, { throwIfNoEntry: false });
+  if (existing && !existing.isDirectory()) throw new OptionsError(`refusing to write the output to ${target}: it is a file`, 'choose an output folder, such as dist');
+  const foreign = existing ? readdirSync(target).filter((name) => name !== '.git') : [];
+  if (foreign.length > 0 && !existsSync(join(target, MANIFEST_FILE))) {
+    throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds files (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) but no earlier build (${MANIFEST_FILE})`, 'empty that folder or choose another, such as dist');
   }
 }
 
