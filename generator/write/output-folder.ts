@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { MANIFEST_FILE } from '../route/router.ts';
+import { FORMATS_FOLDER, MANIFEST_FILE, OPENAPI_FILE, SEARCH_FOLDER } from '../route/router.ts';
+import { INDEX_FILE } from '../search/client/search-client.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { OptionsError } from '../load/errors.ts';
 
@@ -56,7 +57,9 @@ export function checkOutputTarget(out: string, kept: Readonly<Record<string, str
   const existing = statSync(target, { throwIfNoEntry: false });
   if (existing && !existing.isDirectory()) throw new OptionsError(`refusing to write the output to ${target}: it is a file`, 'choose an output folder, such as dist');
   const foreign = existing ? readdirSync(target).filter((name) => name !== '.git') : [];
-  if (foreign.length > 0 && !existsSync(join(target, MANIFEST_FILE))) {
+  // An earlier build: its manifest, or for builds older than manifests, the API's own files.
+  const earlierBuild = [[MANIFEST_FILE], [OPENAPI_FILE, FORMATS_FOLDER, `${SEARCH_FOLDER}/${INDEX_FILE}`]].some((marks) => marks.every((mark) => existsSync(join(target, mark))));
+  if (foreign.length > 0 && !earlierBuild) {
     throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds files (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) but no earlier build (${MANIFEST_FILE})`, 'empty that folder or choose another, such as dist');
   }
 }
