@@ -94,7 +94,7 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
     key: (built) => built.prefix,
     render: (group, next) => renderShard(group, next, packed, hasRest),
     anchorSpacing: NODE_ANCHOR_SPACING,
-    reuse: kept ? (group, next) => kept.s(group, next?.prefix) : undefined,
+    reuse: kept ? (group, next) => kept.s(group, next) : undefined,
   };
   const shards = packFiles(nodes, shardPacking, budgets);
   const chunkPacking: Packing<number> = {
@@ -222,9 +222,10 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
     return start !== undefined && group.every((built, at) => reused.has(built) && memo.nodes[start + at]?.prefix === built.prefix);
   };
   return {
-    s: (group: BuiltNode[], next: string | undefined): PackRun | undefined => {
-      const run = matching(runs.s.get(group[0].prefix), group.length, next);
-      return sameNodes(group, run) ? run : undefined;
+    s: (group: BuiltNode[], next: BuiltNode | undefined): PackRun | undefined => {
+      const run = matching(runs.s.get(group[0].prefix), group.length, next?.prefix);
+      // A shard shows where the next one begins, which a node worked out again may have moved.
+      return sameNodes(group, run) && (next === undefined || reused.has(next)) ? run : undefined;
     },
     r: (group: BuiltNode[], next: string | undefined): PackRun | undefined => {
       const run = matching(runs.r.get(group[0].prefix), group.length, next);
