@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateApi } from '../generator/generate-api.ts';
+import { folderHashes } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
@@ -15,11 +14,6 @@ function write(name: string, text: string): string {
   const path = join(scratch, name);
   writeFileSync(path, text);
   return path;
-}
-
-async function hashes(folder: string): Promise<Map<string, string>> {
-  const files = (await fg('**/*', { cwd: folder, dot: true })).sort();
-  return new Map(files.map((file) => [file, createHash('sha256').update(readFileSync(join(folder, file))).digest('hex')]));
 }
 
 const GOOD_HEADER = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">\n';
@@ -82,9 +76,9 @@ describe('command line', () => {
     const second = join(scratch, 'second');
     expect((await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', first])).code).toBe(0);
     expect((await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', second])).code).toBe(0);
-    const a = await hashes(first);
+    const a = folderHashes(first);
     expect(a.size).toBeGreaterThan(236);
-    expect(await hashes(second)).toEqual(a);
+    expect(folderHashes(second)).toEqual(a);
   });
 
   it('builds one ontology for two deployments on different base addresses', async () => {
@@ -95,8 +89,8 @@ describe('command line', () => {
     expect(readFileSync(join(root, '_redirects'), 'utf8')).toMatch(/^\/:id\/jsonld \/_api\/:id\.jsonld 200$/m);
     expect(readFileSync(join(project, '_redirects'), 'utf8')).toMatch(/^\/folio-api\/:id\/jsonld \/folio-api\/_api\/:id\.jsonld 200$/m);
     expect(readFileSync(join(project, 'index.html'), 'utf8')).toContain('<code>/folio-api/&#123;id&#125;/jsonld</code>');
-    const rootFiles = await hashes(root);
-    const projectFiles = await hashes(project);
+    const rootFiles = folderHashes(root);
+    const projectFiles = folderHashes(project);
     const entityFiles = [...rootFiles.keys()].filter((file) => /^R\w+$|^_api\//.test(file));
     expect(entityFiles.length).toBe(232);
     for (const file of entityFiles) expect(projectFiles.get(file), file).toBe(rootFiles.get(file));

@@ -3,27 +3,18 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conceptView } from '../generator/astro/concept-view.ts';
 import { setSiteData, siteData } from '../generator/astro/site-data.ts';
 import { generateApi, loadModel } from '../generator/generate-api.ts';
 import { ApiWorkerError, startApiWorker } from '../generator/worker/start-api-worker.ts';
 import { emptyFolder } from '../generator/write/write-files.ts';
+import { folderHashes, until } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'site-build-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-function hashes(folder: string): Map<string, string> {
-  return new Map(fg.sync('**/*', { cwd: folder, dot: true }).sort().map((file) => [file, createHash('sha256').update(readFileSync(join(folder, file))).digest('hex')]));
-}
-
-async function until(condition: () => boolean, ms = 10_000): Promise<boolean> {
-  for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 50))) if (condition()) return true;
-  return condition();
-}
 
 describe('the output folder is replaced whole, or not at all', () => {
   const parent = join(scratch, 'swap');
@@ -43,13 +34,13 @@ describe('the output folder is replaced whole, or not at all', () => {
   });
 
   it('a failed build leaves the previous output byte for byte as it was', async () => {
-    const before = hashes(out);
+    const before = folderHashes(out);
     const bad = join(scratch, 'bad.ttl');
     writeFileSync(bad, '<https://x.example/A> a <http://www.w3.org/2002/07/owl#Class> ;\n');
     const failed = await runBuild(['--ontology', bad, '--out', out]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/^error: .*bad\.ttl:\d+:\d+: Turtle syntax error/m);
-    expect(hashes(out)).toEqual(before);
+    expect(folderHashes(out)).toEqual(before);
     expect(readdirSync(parent).sort()).toEqual(['.site.cache', 'site']);
   });
 
@@ -81,7 +72,7 @@ describe('the API worker thread', () => {
     const summary = await startApiWorker({ options, outDir: out }, () => {}).finished();
     const build = await generateApi(options);
     const expected = new Map(build.files.map((file) => [file.path, createHash('sha256').update(file.contents).digest('hex')]));
-    expect(hashes(out)).toEqual(expected);
+    expect(folderHashes(out)).toEqual(expected);
     expect(summary.written.files).toBe(build.files.length);
     expect(summary.kinds).toBe('52 classes, 6 object properties');
     expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'write']);
