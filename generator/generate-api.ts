@@ -86,9 +86,10 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const total = plan ? plan.emit.size : model.entities.length;
   const files = await timed(timings, 'emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total), only));
   progress.log(`emit: ${files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
-  // Updating in place, the index keeps the files the previous build wrote that the edit does not reach.
-  const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashes: previous.manifest.files } : undefined;
-  const search = await timed(timings, 'search', () => emitSearch(model, router, previousIndex && { ...previousIndex, written: [exampleQuery(model)] }));
+  // Updating in place, the index keeps the files the previous build wrote that the edit does not reach, but
+  // writes the shard openapi.json's search example reads (the site stage reads it from `files`).
+  const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashes: previous.manifest.files, written: [exampleQuery(model)] } : undefined;
+  const search = await timed(timings, 'search', () => emitSearch(model, router, previousIndex));
   progress.log(`search: ${describeSearchIndex(search.stats)}`);
   files.push(...search.files);
   files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));

@@ -8,6 +8,7 @@ import { copyWithin, emptyFolder } from '../write/write-files.ts';
 import { readPreviousManifest } from '../write/previous-output.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
 import { PAGES_FOLDER } from '../route/router.ts';
+import { isUrl } from '../load/read-sources.ts';
 import type { ApiSummary } from '../worker/api-summary.ts';
 import { startApiWorker, type RunningApiWorker } from '../worker/start-api-worker.ts';
 import { serveApi } from './dev-server.ts';
@@ -63,7 +64,7 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
           return build;
         };
         serveApi(server, generate, {
-          watchPath: /^https?:/.test(ontology) ? undefined : resolve(ontology),
+          watchPath: isUrl(ontology) ? undefined : resolve(ontology),
           onError: (error) => logger.error(describeFailure(error)),
           onReady: (build) => logger.info(`API ready: ${build.model.entities.length} entities`),
         });

@@ -17,6 +17,7 @@ import { describeFailure, Reporter } from './reporter.ts';
 import { checkLinks, describeLinks } from '../check/check-links.ts';
 import { readOutput } from '../check/read-output.ts';
 import { UserError } from '../load/errors.ts';
+import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,11 +33,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const given = resolveOptions(args.options);
   // Absolute from here on: the site build runs Astro from this package's folder.
-  const options = { ...given, out: resolve(given.out), ontology: /^https?:\/\//.test(given.ontology) ? given.ontology : resolve(given.ontology) };
+  const options = { ...given, out: resolve(given.out), ontology: isUrl(given.ontology) ? given.ontology : resolve(given.ontology) };
   checkOutputTarget(options.out, {
     'the working folder': process.cwd(),
     'this tool': PACKAGE_ROOT,
-    ...(/^https?:\/\//.test(options.ontology) ? {} : { 'the ontology': options.ontology }),
+    ...(isUrl(options.ontology) ? {} : { 'the ontology': options.ontology }),
   });
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   const lines = options.apiOnly ? await buildApi(options, reporter) : await inFreshFolder(options, (staging) => buildSite(options, staging, reporter));

@@ -1,5 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
+import { fnv1a } from '../text/fnv1a.ts';
 import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, OPENAPI_FILE, bundleOf, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
@@ -21,6 +22,7 @@ const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
 const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
 const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/([^/.]+)(${FORMATS.filter((spec) => spec.urlSuffix).map((spec) => escapeRegExp(spec.urlSuffix)).join('|')})?$`)});
 const bundleFiles = new Map();
+${fnv1a.toString()}
 ${bundleOf.toString()}
 
 async function answerEntity(request, env, url) {

@@ -1,4 +1,5 @@
 import { OntologySyntaxError } from './errors.ts';
+import { lineAndColumn } from './position.ts';
 
 /** An entity declaration of an XML document's internal subset. */
 interface Declaration {
@@ -79,10 +80,4 @@ function occurrences(text: string, part: string): number {
   let count = 0;
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count += 1;
   return count;
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
 }

@@ -22,3 +22,9 @@ export function positionFromMessage(text: string): MessagePosition {
 function firstLine(text: string): string {
   return text.split('\n')[0].trim();
 }
+
+/** The 1-based line and column of an offset into a text. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}

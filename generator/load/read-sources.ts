@@ -26,9 +26,14 @@ const FORMAT_BY_EXTENSION: Record<string, SourceFormat> = {
 
 export const ONTOLOGY_GLOB = '**/*.{owl,rdf,ttl}';
 
+/** Whether `--ontology` names a URL to download rather than a file or folder. */
+export function isUrl(input: string): boolean {
+  return /^https?:\/\//i.test(input);
+}
+
 /** Reads every ontology document named by `input`: a file, a folder (searched recursively) or an http(s) URL. */
 export async function readSources(input: string, log: (line: string) => void = () => {}, downloadTimeout = DEFAULT_OPTIONS.downloadTimeout): Promise<SourceText[]> {
-  if (/^https?:\/\//i.test(input)) return [await readUrl(input, log, downloadTimeout)];
+  if (isUrl(input)) return [await readUrl(input, log, downloadTimeout)];
   const path = resolve(input);
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new SourceNotFoundError(`ontology not found: ${input}`, 'pass --ontology <file|folder|url>');

@@ -1,4 +1,5 @@
 // The one place that decides where each entity's formats live on disk and at which URL they answer.
+import { fnv1a } from '../text/fnv1a.ts';
 
 export type Format = 'json' | 'jsonld' | 'xml' | 'markdown';
 
@@ -25,11 +26,9 @@ export const FORMATS_FOLDER = '_api';
 export const BUNDLES_FOLDER = '_entities';
 export const ENTITIES_PER_BUNDLE = 40;
 
-/** Which of `bundles` files holds an entity: FNV-1a over the id's UTF-16 units. The Cloudflare worker inlines this function. */
+/** Which of `bundles` files holds an entity: FNV-1a over its id. The Cloudflare worker inlines this function and fnv1a. */
 export function bundleOf(id: string, bundles: number): number {
-  let hash = 0x811c9dc5;
-  for (let at = 0; at < id.length; at += 1) hash = Math.imul(hash ^ id.charCodeAt(at), 0x01000193) >>> 0;
-  return hash % bundles;
+  return fnv1a(id) % bundles;
 }
 export const NOT_FOUND_FILE = '404.html';
 /** Folder of the concept pages the Astro site renders; hosts rewrite `/{id}/html` into it. */

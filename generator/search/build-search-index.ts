@@ -3,12 +3,12 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, indexFilePath, shardName } from './client/search-client.js';
+import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, indexFilePath, lastNotAfter, shardName } from './client/search-client.js';
 import type { PackedEntity, RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
 import { packEntity, searchEntities } from './search-entities.ts';
-import { FILE_BUDGET_GZIP, gzipSize, packFiles, renderShard, restLists, shardBoundary, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
+import { FILE_BUDGET_GZIP, gzipSize, measure, packFiles, renderShard, restLists, shardBoundary, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
 export interface IndexBudgets {
   /** Largest gzipped size of any file a query fetches. */
@@ -108,7 +108,8 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
 
   const boundaries = shards.files.map(({ group }) => shardBoundary(group[0]));
   const output = new IndexOutput(previous?.hashes ?? {}, budgets.fileGzip);
-  const writtenShards = new Set((previous?.written ?? []).map((query) => lastNotAfter(boundaries, query)));
+  // The shard the client reads for each query.
+  const writtenShards = new Set((previous?.written ?? []).map((query) => lastNotAfter(boundaries, query, compareCodePoints)));
   output.add('s', shards, shardPacking, (_, number) => shardName(boundaries, number), writtenShards);
   const restNames = output.add('r', rest, restPacking, contentName);
   const chunkNames = output.add('c', chunks, chunkPacking, contentName);
@@ -173,8 +174,7 @@ class IndexOutput {
 
   addEntry(path: string, contents: string): void {
     this.files.push({ path, contents });
-    const gzipAtMost = gzipSize(contents, 1);
-    this.#count(path, { contents, bytes: Buffer.byteLength(contents), gzipAtMost, oversized: gzipAtMost > this.#budget && gzipSize(contents) > this.#budget });
+    this.#count(path, measure(contents, this.#budget));
   }
 
   #count(path: string, file: { contents?: string; bytes: number; gzipAtMost: number; oversized: boolean }): void {
@@ -183,13 +183,6 @@ class IndexOutput {
     this.stats.gzipBytesAtMost += file.gzipAtMost;
     if (file.oversized) this.stats.oversized.push(`${path} (${file.contents === undefined ? `over ${this.#budget}` : gzipSize(file.contents)} bytes gzipped)`);
   }
-}
-
-/** The last index whose boundary is not after the query, as the client finds a shard. */
-function lastNotAfter(boundaries: readonly string[], query: string): number {
-  let at = -1;
-  while (at + 1 < boundaries.length && compareCodePoints(boundaries[at + 1], query) <= 0) at += 1;
-  return at;
 }
 
 function runFile(runs: readonly PackRun[], number: number): PackRun['files'][number] {
@@ -210,7 +203,6 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
   const byFirst = (runs: readonly PackRun[]) => new Map(runs.filter((run) => run.files.every((file) => !file.oversized)).map((run) => [run.first, run]));
   const runs = { s: byFirst(memo.runs.s), r: byFirst(memo.runs.r), c: byFirst(memo.runs.c) };
   const oldNode = new Map(memo.nodes.map((built, at) => [built.prefix, at]));
-  const oldNumber = new Map(memo.iris.map((iri, at) => [iri, at]));
   const oldWithRest = memo.nodes.filter((built) => restLists(built) !== undefined).map((built) => built.prefix);
   const oldRestAt = new Map(oldWithRest.map((prefix, at) => [prefix, at]));
   const relative = (iri: string) => iri.slice(memo.baseIri.length);
@@ -234,7 +226,7 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
     },
     c: (group: number[], next: string | undefined): PackRun | undefined => {
       const run = matching(runs.c.get(packed[group[0]][1]), group.length, next);
-      const start = oldNumber.get(memo.baseIri + packed[group[0]][1]);
+      const start = reuse.previousNumbers.get(memo.baseIri + packed[group[0]][1]);
       return run && start !== undefined && group.every((number, at) => {
         const iri = memo.iris[start + at];
         return iri !== undefined && relative(iri) === packed[number][1] && !reuse.changed.has(iri);

@@ -25,6 +25,8 @@ export interface IndexReuse {
   reaches(prefix: string): boolean;
   /** IRIs of entities added, removed, or whose packed form changed. */
   changed: Set<string>;
+  /** Each entity's number in the previous build, by IRI. */
+  previousNumbers: ReadonlyMap<string, number>;
   /** Whether every entity kept its number (rest files list numbers). */
   sameNumbers: boolean;
 }
@@ -64,5 +66,5 @@ export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: strin
     node: 'leaf' in built.node ? { leaf: list(built.node.leaf) } : { ranked: lists(built.node.ranked), ...(built.node.inner ? { inner: lists(built.node.inner) } : {}) },
   }));
   const reached = [...words];
-  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), changed, sameNumbers };
+  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), changed, sameNumbers, previousNumbers: before };
 }

@@ -48,12 +48,8 @@ export class OutputFolder {
 export function checkOutputTarget(out: string, kept: Readonly<Record<string, string>>): void {
   const target = resolve(out);
   if (dirname(target) === target) throw new OptionsError(`refusing to write the output to ${target}: it is the file system's root`, 'choose an output folder of its own, such as dist');
-  for (const [what, path] of Object.entries(kept)) {
-    const inside = relative(target, resolve(path));
-    if (inside === '' || !(inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))) {
-      throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds ${what}`, 'choose an output folder of its own, such as dist');
-    }
-  }
+  const held = heldBy(target, kept);
+  if (held) throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds ${held}`, 'choose an output folder of its own, such as dist');
   const existing = statSync(target, { throwIfNoEntry: false });
   if (existing && !existing.isDirectory()) throw new OptionsError(`refusing to write the output to ${target}: it is a file`, 'choose an output folder, such as dist');
   const foreign = existing ? readdirSync(target).filter((name) => name !== '.git') : [];
@@ -62,6 +58,15 @@ export function checkOutputTarget(out: string, kept: Readonly<Record<string, str
   if (foreign.length > 0 && !earlierBuild) {
     throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds files (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) but no earlier build (${MANIFEST_FILE})`, 'empty that folder or choose another, such as dist');
   }
+}
+
+/** Which of `kept` (name → path) a folder is or holds, if any: replacing or emptying the folder would destroy it. */
+export function heldBy(folder: string, kept: Readonly<Record<string, string>>): string | undefined {
+  const target = resolve(folder);
+  return Object.entries(kept).find(([, path]) => {
+    const inside = relative(target, resolve(path));
+    return inside === '' || !(inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside));
+  })?.[0];
 }
 
 /** Working folders of builds of `out` that were killed midway, and previous outputs whose deletion was cut short. */

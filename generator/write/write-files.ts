@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { OptionsError } from '../load/errors.ts';
 import type { UpdateStats } from './update-in-place.ts';
+import { heldBy } from './output-folder.ts';
 
 export interface WriteStats {
   files: number;
@@ -77,10 +78,8 @@ export async function copyWithin(outDir: string, from: string, to: string): Prom
 /** Empties the output folder before a build (keeping a `.git` there), refusing the working folder or any folder above it. */
 export function emptyFolder(outDir: string): void {
   const root = resolve(outDir);
-  const fromHere = relative(root, process.cwd());
-  if (!fromHere.startsWith('..') || root === resolve('/')) {
-    throw new OptionsError(`refusing to empty ${root}: it holds the working folder`, 'choose an output folder of its own, such as dist');
-  }
+  const held = heldBy(root, { 'the working folder': process.cwd() });
+  if (held) throw new OptionsError(`refusing to empty ${root}: it holds ${held}`, 'choose an output folder of its own, such as dist');
   mkdirSync(root, { recursive: true });
   for (const name of readdirSync(root)) if (name !== '.git') rmSync(join(root, name), { recursive: true, force: true });
 }

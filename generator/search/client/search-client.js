@@ -219,7 +219,7 @@ export function unpackEntity(base, packed) {
  * The last index in a sorted array whose value is not after `value`, or -1.
  * @template T @param {T[]} sorted @param {T} value @param {(a: T, b: T) => number} compare
  */
-function lastNotAfter(sorted, value, compare) {
+export function lastNotAfter(sorted, value, compare) {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
