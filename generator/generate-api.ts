@@ -4,12 +4,15 @@ import { encodeBlocks, loadOntology, type LoadedBlock, type ParsedBlocks } from 
 import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { UnsafeIdError } from './model/check-ids.ts';
 import { locateIri } from './load/locate-text.ts';
-import { MANIFEST_FILE, Router } from './route/router.ts';
+import { FORMATS, MANIFEST_FILE, Router } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
+import { searchSource } from './search/search-entities.ts';
+import { startSearchThread } from './search/search-thread.ts';
 import { emitSite, exampleQuery } from './site/emit-site.ts';
 import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
-import { buildManifest, diffEntities, emitChangeFiles, type Changes, type Manifest } from './changes/manifest.ts';
+import { buildManifest, diffEntities, emitChangeFiles, hashFiles, type Changes, type Manifest } from './changes/manifest.ts';
+import type { FileSink } from './write/threaded-writer.ts';
 import { describeSearchIndex } from './report/describe.ts';
 import { planUpdate } from './changes/plan-update.ts';
 import { manifestHash, type BuildCache, type PreviousBuild } from './write/build-cache.ts';
@@ -51,6 +54,8 @@ export interface Progress {
   log(line: string): void;
   /** Called now and then during long stages; `done` of `total`. */
   tick?(stage: string, done: number, total: number): void;
+  /** Called after a stage whose garbage the next one need not carry (emit, search). */
+  between?(stage: string): void;
 }
 
 export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'bundleEntities' | 'downloadTimeout'>>;
@@ -74,39 +79,69 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
 /**
  * load → model → emit, all in memory; writing is left to the caller. With the previous build's cache, only
  * the entities an edit reaches are emitted again (never for bundles, whose files mix forty entities).
+ * `openSink`, when the whole API is emitted (not an update, not bundles): files go to the sink it opens as
+ * they are made, so writing runs alongside the rest of the build, and `files` is left empty.
  */
-export async function generateApi(options: ModelOptions, progress: Progress = silent, previous?: PreviousBuild): Promise<ApiBuild> {
+export async function generateApi(options: ModelOptions, progress: Progress = silent, previous?: PreviousBuild, openSink?: () => FileSink): Promise<ApiBuild> {
   const cache = options.bundleEntities ? undefined : previous?.cache;
   const loaded = await loadModel(options, progress, cache?.parsed);
   const { model, router, timings } = loaded;
   const plan = cache && previous ? planUpdate(loaded.blocks, cache, previous.manifest, model, router) : undefined;
-  // openapi.json quotes the example entities' files, so those are always emitted.
-  const examples = new Set(Object.values(pickExamples(model)).map((entity) => entity?.id));
+  const sink = plan || options.bundleEntities ? undefined : openSink?.();
+  // openapi.json quotes the example entities' files, so those are always emitted (and kept when handed over).
+  const examples = new Set(Object.values(pickExamples(model)).flatMap((entity) => (entity ? [entity.id] : [])));
   const only = plan ? (id: string) => plan.emit.has(id) || examples.has(id) : undefined;
   const total = plan ? plan.emit.size : model.entities.length;
-  const files = await timed(timings, 'emit', () => emitApi(model, router, (done) => progress.tick?.('emit', done, total), only));
-  progress.log(`emit: ${files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
+  // A build that writes as it goes builds the search index on another thread while this one emits.
+  const searchThread = sink && startSearchThread({ source: searchSource(model), baseUrl: options.baseUrl, answering: [exampleQuery(model)], flow: sink.flow.buffer }, (batch) => sink.addBatch(batch));
+  // Settled below; if emitting fails first, its failure is the one reported.
+  searchThread?.catch(() => {});
+  const handOff = sink && keepingExamples(sink, new Set([...examples].flatMap((id) => FORMATS.map((spec) => router.filePath(id, spec.format)))));
+  const emitted = await timed(timings, 'emit', () => emitApi(model, router, { onEntity: (done) => progress.tick?.('emit', done, total), only, handOff: handOff?.add }));
+  const files = handOff ? handOff.add(emitted) : emitted;
+  progress.between?.('emit');
+  progress.log(`emit: ${handOff?.count() ?? files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
   // Updating in place, the index keeps the files the previous build wrote that the edit does not reach, but
   // writes the shard openapi.json's search example reads (the site stage reads it from `files`).
   const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashes: previous.manifest.files, written: [exampleQuery(model)] } : undefined;
-  const search = await timed(timings, 'search', () => emitSearch(model, router, previousIndex));
-  progress.log(`search: ${describeSearchIndex(search.stats)}`);
+  const search = await timed(timings, 'search', () => searchThread ?? emitSearch(searchSource(model), router, previousIndex));
+  progress.log(`search: ${describeSearchIndex(search.stats)}${searchThread ? ' (built on another thread while emitting; the search stage is the wait after)' : ''}`);
+  progress.between?.('search');
   files.push(...search.files);
-  files.push(...await timed(timings, 'site', () => emitSite(model, router, files)));
-  const output = options.bundleEntities ? bundleEntityFiles(files, model, router) : files;
+  // Streaming, the shard of openapi.json's search example was handed over already: a copy is read here.
+  const siteFiles = await timed(timings, 'site', () => emitSite(model, router, [...files, ...search.answering]));
+  sink?.add([...search.files, ...siteFiles]);
+  const output = sink ? [] : options.bundleEntities ? bundleEntityFiles([...files, ...siteFiles], model, router) : [...files, ...siteFiles];
   // One sort of the whole build by path, so the same input always gives the same file list.
   const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   output.sort(byPath);
+  const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
-  const manifest = buildManifest(output, files, model, router, { ...plan?.carried, ...search.carried });
+  const manifest = buildManifest([...Object.entries({ ...plan?.carried, ...search.carried }), ...hashed], model, router, options.bundleEntities ? files : []);
   const changes = diffEntities(previous?.manifest, manifest);
   const changeFiles = emitChangeFiles(manifest, changes);
-  output.push(...changeFiles);
+  if (sink) sink.add(changeFiles);
+  else output.push(...changeFiles);
   output.sort(byPath);
   const update = plan && previous ? { entities: plan.emit.size, removed: Object.keys(previous.manifest.files).filter((path) => !(path in manifest.files)) } : undefined;
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
   const nextCache: BuildCache = { version: 1, manifest: manifestHash(manifestText), blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo };
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
+}
+
+/** Hands emitted files to the sink, keeping those openapi.json quotes; `add` returns the files kept so far. */
+function keepingExamples(sink: FileSink, quoted: ReadonlySet<string>) {
+  const kept: OutputFile[] = [];
+  let count = 0;
+  return {
+    add: (files: OutputFile[]): OutputFile[] => {
+      kept.push(...files.filter((file) => quoted.has(file.path)));
+      count += files.length;
+      sink.add(files);
+      return kept;
+    },
+    count: () => count,
+  };
 }
 
 export async function timed<T>(timings: StageTiming[], stage: string, run: () => T | Promise<T>): Promise<T> {

@@ -8,6 +8,7 @@ import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { Router } from '../generator/route/router.ts';
 import { emitSearch } from '../generator/search/emit-search.ts';
+import { searchSource } from '../generator/search/search-entities.ts';
 import { emitSite } from '../generator/site/emit-site.ts';
 import { EXCERPT, hasShared } from './support/shared-data.ts';
 
@@ -91,7 +92,7 @@ const MUTATIONS: Mutation[] = [
 async function buildInMemory(text: string): Promise<void> {
   const model = buildModel((await parseSources([{ name: 'mutated.owl', baseIRI: 'https://folio.openlegalstandard.org/', format: 'rdfxml', text }])).quads);
   const router = new Router('https://example.org/');
-  const files = [...emitApi(model, router), ...emitSearch(model, router).files];
+  const files = [...emitApi(model, router), ...emitSearch(searchSource(model), router).files];
   await emitSite(model, router, files);
 }
 

@@ -17,22 +17,27 @@ export interface Changes {
   changed: string[];
 }
 
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+/** A file's hash in the manifest: its bytes' SHA-256, base64url, 132 bits. */
+export function contentHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('base64url').slice(0, 22);
+}
+
+/** Each file's path and hash, as buildManifest takes them. */
+export function hashFiles(files: readonly OutputFile[]): [string, string][] {
+  return files.map((file) => [file.path, contentHash(file.contents)]);
 }
 
 /**
- * The manifest of a file list plus the files `carried` over unchanged from the previous build (by hash);
- * an entity's hash covers the bytes of all its formats, as `emitted`. Paths are sorted.
+ * The manifest of the output's files, given as path and hash (those carried over unchanged from the
+ * previous build included); an entity's hash covers the bytes of all its formats. Paths are sorted.
+ * `bundled`: format files packed into bundles, so not among the output's files (their hashes are taken here).
  */
-export function buildManifest(output: readonly OutputFile[], emitted: readonly OutputFile[], model: OntologyModel, router: Router, carried: Readonly<Record<string, string>> = {}): Manifest {
-  const pairs: [string, string][] = [...Object.entries(carried), ...output.map((file): [string, string] => [file.path, hash(file.contents)])];
-  const fileHashes = Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  // Bundling (Cloudflare) moves the format files out of the output: only then are they hashed again.
-  const contents = emitted === output ? new Map<string, string>() : new Map(emitted.map((file) => [file.path, file.contents]));
-  const partHash = (path: string): string => fileHashes[path] ?? hash(contents.get(path) ?? '');
+export function buildManifest(hashed: readonly [string, string][], model: OntologyModel, router: Router, bundled: readonly OutputFile[] = []): Manifest {
+  const fileHashes = Object.fromEntries([...hashed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const contents = new Map(bundled.map((file) => [file.path, file.contents]));
+  const partHash = (path: string): string => fileHashes[path] ?? contentHash(contents.get(path) ?? '');
   const entities = Object.fromEntries([...model.entities].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((entity) => [entity.id, hash(FORMATS.map((spec) => partHash(router.filePath(entity.id, spec.format))).join(' '))]));
+    .map((entity) => [entity.id, contentHash(FORMATS.map((spec) => partHash(router.filePath(entity.id, spec.format))).join(' '))]));
   return { version: 1, files: fileHashes, entities };
 }
 

@@ -4,7 +4,8 @@ import { resolveOptions, type BuildOptions } from '../config/options.ts';
 import { generateApi, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
-import { writeFiles } from '../write/write-files.ts';
+import { writeFiles, type WriteStats } from '../write/write-files.ts';
+import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { readPreviousBuild, writeBuildCache, type BuildCache } from '../write/build-cache.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
@@ -73,16 +74,44 @@ async function buildApi(options: BuildOptions, reporter: Progress): Promise<stri
 
 async function generateAndWriteApi(options: BuildOptions, reporter: Progress): Promise<{ cache: BuildCache; timings: StageTiming[]; summary: ApiSummary }> {
   const previous = readPreviousBuild(options.out);
-  const build = await generateApi(options, reporter, previous);
-  const { update } = build;
-  if (update) removeBuildLeftovers(options.out);
-  const written = update && previous
-    ? await timed(build.timings, 'write', () => {
-      const stats = updateInPlace(options.out, build.files, previous.manifest.files, build.manifest.files, update.removed);
-      return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
-    })
-    : await inFreshFolder(options, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));
-  return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written) };
+  // A build of the whole API writes into a fresh folder on a thread of its own, while it makes the files.
+  let fresh: { folder: OutputFolder; writer: ThreadedWriter } | undefined;
+  const openSink = () => {
+    const folder = new OutputFolder(options.out);
+    fresh = { folder, writer: new ThreadedWriter({ root: folder.staging, previous: previous && { dir: options.out, before: previous.manifest.files } }) };
+    return fresh.writer;
+  };
+  try {
+    const build = await generateApi(options, reporter, previous, openSink);
+    const { update } = build;
+    if (update) removeBuildLeftovers(options.out);
+    const written = fresh ? await finishWriting(fresh, build.timings, reporter)
+      : update && previous
+        ? await timed(build.timings, 'write', () => {
+          const stats = updateInPlace(options.out, build.files, previous.manifest.files, build.manifest.files, update.removed);
+          return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
+        })
+        : await inFreshFolder(options, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));
+    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written) };
+  } catch (error) {
+    if (fresh) {
+      await fresh.writer.stop();
+      fresh.folder.discard();
+    }
+    throw error;
+  }
+}
+
+/** Waits for the write thread, then swaps the fresh folder in; the wait counts towards the write stage. */
+async function finishWriting({ folder, writer }: { folder: OutputFolder; writer: ThreadedWriter }, timings: StageTiming[], reporter: Progress): Promise<WriteStats> {
+  const start = performance.now();
+  const { stats, busyMs } = await writer.finish();
+  folder.commit();
+  const stage = timings.find((timing) => timing.stage === 'write');
+  if (stage) stage.ms += performance.now() - start;
+  else timings.push({ stage: 'write', ms: performance.now() - start });
+  reporter.log(`write: ${stats.files} files on a thread of their own, ${(busyMs / 1000).toFixed(2)} s alongside the build (the write stage is the wait at its end)`);
+  return stats;
 }
 
 async function buildSite(options: BuildOptions, staging: string, reporter: Reporter): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { UserError } from '../load/errors.ts';
+import { collectGarbage } from '../worker/collect-garbage.ts';
 import { ApiWorkerError } from '../worker/start-api-worker.ts';
 
 /** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
@@ -9,6 +10,10 @@ export class Reporter {
   log(line: string): void {
     this.#clearTick();
     process.stderr.write(`${line}\n`);
+  }
+
+  between(): void {
+    collectGarbage();
   }
 
   tick(stage: string, done: number, total: number): void {

@@ -15,12 +15,24 @@ export interface OutputFile {
   contents: string;
 }
 
+export interface EmitOptions {
+  /** Called after each entity with how many are done. */
+  onEntity?(done: number): void;
+  /** Emit the format files of just these entities (and the host files). */
+  only?(id: string): boolean;
+  /** Called with the files of every HAND_OFF_ENTITIES entities as they are made; those are then not returned. */
+  handOff?(files: OutputFile[]): void;
+}
+
+// Small enough that the writer starts early, large enough that batches cost little to pass.
+const HAND_OFF_ENTITIES = 500;
+
 /**
  * emit: every file of the static API, in entity order (generateApi sorts the whole build by path); with
  * `only`, the format files of just those entities.
  */
-export function emitApi(model: OntologyModel, router: Router, onEntity: (done: number) => void = () => {}, only?: (id: string) => boolean): OutputFile[] {
-  const files: OutputFile[] = [];
+export function emitApi(model: OntologyModel, router: Router, { onEntity, only, handOff }: EmitOptions = {}): OutputFile[] {
+  let files: OutputFile[] = [];
   const entities = only ? model.entities.filter((entity) => only(entity.id)) : model.entities;
   entities.forEach((entity, index) => {
     const tree = buildNodeTree(entity.iri, entity.quads);
@@ -30,7 +42,11 @@ export function emitApi(model: OntologyModel, router: Router, onEntity: (done: n
       { path: router.filePath(entity.id, 'xml'), contents: emitRdfXml(tree) },
       { path: router.filePath(entity.id, 'markdown'), contents: emitMarkdown(entity.record) },
     );
-    onEntity(index + 1);
+    onEntity?.(index + 1);
+    if (handOff && (index + 1) % HAND_OFF_ENTITIES === 0) {
+      handOff(files);
+      files = [];
+    }
   });
   files.push(
     { path: '_headers', contents: emitHeaders(router) },

@@ -7,7 +7,12 @@ function escapeUnsafe(char: string): string {
 
 /** Compact JSON, as the live service sends it, with HTML-significant characters escaped. */
 export function emitJson(value: unknown): string {
-  return JSON.stringify(value).replace(UNSAFE, escapeUnsafe);
+  return escapeJsonText(JSON.stringify(value));
+}
+
+/** The same escaping for JSON text already serialised, so pieces escaped apart join into what emitJson gives. */
+export function escapeJsonText(json: string): string {
+  return json.replace(UNSAFE, escapeUnsafe);
 }
 
 /** Indented JSON for files people read (openapi.json), with the same escaping. */

@@ -38,3 +38,6 @@ export class SourceNotFoundError extends UserError {}
 export class OptionsError extends UserError {}
 
 export class DownloadError extends UserError {}
+
+/** The output could not be written: the disk is full, read-only, or the folder not ours to write. */
+export class OutputWriteError extends UserError {}

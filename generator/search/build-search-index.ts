@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/emit-api.ts';
-import { emitJson } from '../emit/json.ts';
+import { emitJson, escapeJsonText } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, indexFilePath, lastNotAfter, shardName } from './client/search-client.js';
 import type { PackedEntity, RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
-import { packEntity, searchEntities } from './search-entities.ts';
-import { FILE_BUDGET_GZIP, gzipSize, measure, packFiles, renderShard, restLists, shardBoundary, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
+import { packEntity, searchSource, type SearchSource } from './search-entities.ts';
+import { FILE_BUDGET_GZIP, entityList, gzipSize, measure, packFiles, renderShard, restLists, shardBoundary, type FileDone, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
 export interface IndexBudgets {
   /** Largest gzipped size of any file a query fetches. */
@@ -28,6 +28,8 @@ const ENTITY_ANCHOR_SPACING = 24;
 const REFERENCE_BYTES = 6;
 // Hex digits of a rest or chunk file's content hash in its name: 64 bits, so two contents never share one.
 const CONTENT_NAME_LENGTH = 16;
+// Streaming, index files are handed over in batches of about this many characters.
+const HAND_OFF_CHARACTERS = 4 * 2 ** 20;
 
 export interface SearchIndexStats {
   files: number;
@@ -48,8 +50,20 @@ export interface PreviousIndex {
   written?: readonly string[];
 }
 
+/** Index files handed over as they are made instead of returned, all but those a few queries read. */
+export interface IndexStream {
+  handOff(files: OutputFile[]): void;
+  /** Queries whose shard stays among the returned files (with the entry file), for the build to answer them. */
+  answering: readonly string[];
+  /** Called between phases whose garbage the next need not carry. */
+  between?(): void;
+}
+
 export interface SearchIndex {
+  /** With a stream, only the entry file: the others were handed over. */
   files: OutputFile[];
+  /** With a stream, copies of the shards its `answering` queries read (handed over too), for the build to read. */
+  answering: OutputFile[];
   /** Files the previous build wrote with the same bytes, by path: their hash. */
   carried: Record<string, string>;
   stats: SearchIndexStats;
@@ -65,21 +79,49 @@ type Kind = 's' | 'r' | 'c';
  * by the hash of their content, which hosts can cache forever. Given the previous build's index, only the
  * nodes and files an edit reaches are worked out again.
  */
-export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS, previous?: PreviousIndex): SearchIndex {
-  const { entities, labels } = searchEntities(model);
-  const baseIri = model.baseIri;
+export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = DEFAULT_BUDGETS, previous?: PreviousIndex, stream?: IndexStream): SearchIndex {
+  return indexSearchSource(searchSource(model), budgets, previous, stream);
+}
+
+/** buildSearchIndex from what it reads of the model (plain data, so it can cross to another thread). */
+export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = DEFAULT_BUDGETS, previous?: PreviousIndex, stream?: IndexStream): SearchIndex {
+  const { entities, labels, baseIri } = source;
   const packed = entities.map((entity) => packEntity(baseIri, entity));
   const packedJson = packed.map((entry) => JSON.stringify(entry));
+  const entityJson = packedJson.map(escapeJsonText);
   const sizes = packedJson.map((json) => Buffer.byteLength(json));
   const budgetsKey = JSON.stringify(budgets);
   const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, packedJson);
   const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
   const kept = reuse ? keptRuns(reuse, nodes, reused, packed) : undefined;
+  stream?.between?.();
 
+  const output = new IndexOutput(previous?.hashes ?? {}, budgets.fileGzip, stream);
   const withRest = nodes.flatMap((built) => {
     const lists = restLists(built);
     return lists ? [{ built, lists }] : [];
   });
+  const hasRest = new Set(withRest.map(({ built }) => built.prefix));
+  const shardPacking: Packing<BuiltNode> = {
+    estimate: (built) => nodeSize(built, sizes),
+    key: (built) => built.prefix,
+    render: (group, next) => renderShard(group, next, entityJson, hasRest),
+    anchorSpacing: NODE_ANCHOR_SPACING,
+    reuse: kept ? (group, next) => kept.s(group, next) : undefined,
+  };
+  // Where each shard begins; streaming, known only up to the file being named (a name needs only those).
+  const boundaries: string[] = [];
+  let writtenShards = new Set<number>();
+  const shardNamer = output.namer('s', shardPacking, (_, number) => shardName(boundaries, number), () => writtenShards, (file) => shardBoundary(file.group[0]));
+  const shards = packFiles(nodes, shardPacking, budgets, stream && named(shardNamer.onFile, (file, number) => { boundaries[number] = shardBoundary(file.group[0]); }));
+  if (!stream) {
+    boundaries.push(...shards.files.map(({ group }) => shardBoundary(group[0])));
+    // The shard the client reads for each query.
+    writtenShards = new Set((previous?.written ?? []).map((query) => lastNotAfter(boundaries, query, compareCodePoints)));
+    nameAll(shards, shardNamer.onFile);
+  }
+  output.flush();
+  stream?.between?.();
   const restPacking: Packing<(typeof withRest)[number]> = {
     estimate: ({ lists }) => REFERENCE_BYTES * countReferences(lists),
     key: ({ built }) => built.prefix,
@@ -87,32 +129,23 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
     anchorSpacing: NODE_ANCHOR_SPACING,
     reuse: kept && reuse?.sameNumbers ? (group, next) => kept.r(group.map(({ built }) => built), next?.built.prefix) : undefined,
   };
-  const rest = packFiles(withRest, restPacking, budgets);
-  const hasRest = new Set(withRest.map(({ built }) => built.prefix));
-  const shardPacking: Packing<BuiltNode> = {
-    estimate: (built) => nodeSize(built, sizes),
-    key: (built) => built.prefix,
-    render: (group, next) => renderShard(group, next, packed, hasRest),
-    anchorSpacing: NODE_ANCHOR_SPACING,
-    reuse: kept ? (group, next) => kept.s(group, next) : undefined,
-  };
-  const shards = packFiles(nodes, shardPacking, budgets);
+  const restNamer = output.namer('r', restPacking, contentName, () => new Set());
+  const rest = packFiles(withRest, restPacking, budgets, stream && restNamer.onFile);
+  if (!stream) nameAll(rest, restNamer.onFile);
+  output.flush();
   const chunkPacking: Packing<number> = {
     estimate: (index) => sizes[index],
     key: (index) => packed[index][1],
-    render: (group) => emitJson({ e: group.map((index) => packed[index]) }),
+    render: (group) => `{${entityList(group.map((index) => entityJson[index]))}}`,
     anchorSpacing: ENTITY_ANCHOR_SPACING,
     reuse: kept ? (group, next) => kept.c(group, next === undefined ? undefined : packed[next][1]) : undefined,
   };
-  const chunks = packFiles(packed.map((_, index) => index), chunkPacking, budgets);
-
-  const boundaries = shards.files.map(({ group }) => shardBoundary(group[0]));
-  const output = new IndexOutput(previous?.hashes ?? {}, budgets.fileGzip);
-  // The shard the client reads for each query.
-  const writtenShards = new Set((previous?.written ?? []).map((query) => lastNotAfter(boundaries, query, compareCodePoints)));
-  output.add('s', shards, shardPacking, (_, number) => shardName(boundaries, number), writtenShards);
-  const restNames = output.add('r', rest, restPacking, contentName);
-  const chunkNames = output.add('c', chunks, chunkPacking, contentName);
+  const chunkNamer = output.namer('c', chunkPacking, contentName, () => new Set());
+  const chunks = packFiles(packed.map((_, index) => index), chunkPacking, budgets, stream && chunkNamer.onFile);
+  if (!stream) nameAll(chunks, chunkNamer.onFile);
+  output.flush();
+  const restNames = restNamer.names;
+  const chunkNames = chunkNamer.names;
   let chunkStart = 0;
   const entry = {
     v: 3,
@@ -128,7 +161,7 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
   const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), packed: packedJson, nodes, runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
-  return { files: output.files, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
+  return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 
 function contentName(contents: string): string {
@@ -142,34 +175,78 @@ class IndexOutput {
   readonly stats = { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] as string[] };
   readonly #hashes: Readonly<Record<string, string>>;
   readonly #budget: number;
+  readonly #stream: IndexStream | undefined;
+  #handing: OutputFile[] = [];
+  #handingCharacters = 0;
+  /** Streaming: for each query answered in the build, the last shard so far whose boundary is not after it. */
+  readonly #answering = new Map<string, OutputFile>();
 
-  constructor(hashes: Readonly<Record<string, string>>, budget: number) {
+  constructor(hashes: Readonly<Record<string, string>>, budget: number, stream?: IndexStream) {
     this.#hashes = hashes;
     this.#budget = budget;
+    this.#stream = stream;
   }
 
-  /** Names each packed file (`name` is given the contents, or '' for a kept file, and the file's number); returns the names. */
-  add<T>(kind: Kind, packed: { files: PackedFile<T>[]; runs: PackRun[] }, packing: Packing<T>, name: (contents: string, number: number) => string, written = new Set<number>()): string[] {
-    const names = packed.files.map((file, number) => {
-      const previousName = file.contents === undefined && !written.has(number) ? runFile(packed.runs, number).name : undefined;
-      const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
-      const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
-      const hash = keptName === undefined ? undefined : this.#hashes[path(keptName)];
-      if (keptName !== undefined && hash !== undefined) {
-        this.carried[path(keptName)] = hash;
-        this.#count(path(keptName), file);
-        return keptName;
-      }
-      // A kept file whose name would change (another shard now shares its boundary's spelling) is written again.
-      const contents = file.contents ?? packing.render(file.group, file.next);
-      const fileName = name(contents, number);
-      this.files.push({ path: path(fileName), contents });
-      this.#count(path(fileName), { ...file, contents });
-      return fileName;
-    });
-    let at = 0;
-    for (const run of packed.runs) for (const file of run.files) file.name = names[at++];
-    return names;
+  /** Copies of the shards the stream's queries read, which were handed over with the rest. */
+  get answering(): OutputFile[] {
+    return [...new Set(this.#answering.values())];
+  }
+
+  /**
+   * For packFiles: names each file as it is finished (`name` is given the contents, or '' for a kept file, and
+   * the file's number), and writes it, carries it from the previous build, or, streaming, hands it over and
+   * lets its contents go, so the index's bytes are never all in memory at once. `boundary`: a shard's.
+   */
+  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number>, boundary?: (file: PackedFile<T>) => string): { names: string[]; onFile: FileDone<T> } {
+    const names: string[] = [];
+    const onFile: FileDone<T> = (file, number, entry) => {
+      const fileName = this.#name(kind, file, number, entry, packing, name, written);
+      names.push(fileName);
+      entry.name = fileName;
+    };
+    return { names, onFile: this.#stream ? (file, number, entry) => {
+      onFile(file, number, entry);
+      const made = this.files.pop();
+      if (!made) return;
+      if (boundary) this.#noteAnswering(boundary(file), made);
+      this.#hand(made);
+      file.contents = undefined;
+    } : onFile };
+  }
+
+  /** Hands over what is left; call after each kind of file. */
+  flush(): void {
+    if (this.#handing.length > 0) this.#stream?.handOff(this.#handing);
+    this.#handing = [];
+    this.#handingCharacters = 0;
+  }
+
+  #hand(file: OutputFile): void {
+    this.#handing.push(file);
+    this.#handingCharacters += file.contents.length;
+    if (this.#handingCharacters >= HAND_OFF_CHARACTERS) this.flush();
+  }
+
+  #noteAnswering(boundary: string, file: OutputFile): void {
+    for (const query of this.#stream?.answering ?? []) if (compareCodePoints(boundary, query) <= 0) this.#answering.set(query, file);
+  }
+
+  #name<T>(kind: Kind, file: PackedFile<T>, number: number, entry: PackRun['files'][number], packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number>): string {
+    const previousName = file.contents === undefined && !written().has(number) ? entry.name : undefined;
+    const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
+    const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
+    const hash = keptName === undefined ? undefined : this.#hashes[path(keptName)];
+    if (keptName !== undefined && hash !== undefined) {
+      this.carried[path(keptName)] = hash;
+      this.#count(path(keptName), file);
+      return keptName;
+    }
+    // A kept file whose name would change (another shard now shares its boundary's spelling) is written again.
+    const contents = file.contents ?? packing.render(file.group, file.next);
+    const fileName = name(contents, number);
+    this.files.push({ path: path(fileName), contents });
+    this.#count(path(fileName), { ...file, contents });
+    return fileName;
   }
 
   addEntry(path: string, contents: string): void {
@@ -185,13 +262,23 @@ class IndexOutput {
   }
 }
 
-function runFile(runs: readonly PackRun[], number: number): PackRun['files'][number] {
-  let at = number;
-  for (const run of runs) {
-    if (at < run.files.length) return run.files[at];
-    at -= run.files.length;
+/** Names the files of a finished packing, in order (packFiles does it as it goes when given the namer). */
+function nameAll<T>(packed: { files: PackedFile<T>[]; runs: PackRun[] }, onFile: FileDone<T>): void {
+  let number = 0;
+  for (const run of packed.runs) {
+    for (const entry of run.files) {
+      onFile(packed.files[number], number, entry);
+      number += 1;
+    }
   }
-  throw new Error(`internal error: no packed file ${number}`);
+}
+
+/** `onFile` with `first` done before it. */
+function named<T>(onFile: FileDone<T>, first: FileDone<T>): FileDone<T> {
+  return (file, number, entry) => {
+    first(file, number, entry);
+    onFile(file, number, entry);
+  };
 }
 
 /**

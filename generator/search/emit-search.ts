@@ -5,14 +5,14 @@ import { emitNginxSearch } from '../host/nginx-search.ts';
 import { emitNginxSite } from '../host/nginx-site.ts';
 import { emitNetlifyEdge } from '../host/netlify-edge.ts';
 import { emitCloudFrontEdge } from '../host/cloudfront-edge.ts';
-import type { OntologyModel } from '../model/build-model.ts';
+import type { SearchSource } from './search-entities.ts';
 import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
-import { DEFAULT_BUDGETS, buildSearchIndex, type PreviousIndex, type SearchIndex } from './build-search-index.ts';
+import { DEFAULT_BUDGETS, indexSearchSource, type IndexStream, type PreviousIndex, type SearchIndex } from './build-search-index.ts';
 import { searchClientSource } from './client-source.ts';
 
 /** Everything prefix search needs: the index, its client module, and the code hosts run for the exact URL. */
-export function emitSearch(model: OntologyModel, router: Router, previous?: PreviousIndex): Omit<SearchIndex, 'entities'> {
-  const index = buildSearchIndex(model, DEFAULT_BUDGETS, previous);
+export function emitSearch(source: SearchSource, router: Router, previous?: PreviousIndex, stream?: IndexStream): Omit<SearchIndex, 'entities'> {
+  const index = indexSearchSource(source, DEFAULT_BUDGETS, previous, stream);
   return {
     files: [
       ...index.files,
@@ -24,6 +24,7 @@ export function emitSearch(model: OntologyModel, router: Router, previous?: Prev
       ...emitNetlifyEdge(router),
       ...emitCloudFrontEdge(router),
     ],
+    answering: index.answering,
     carried: index.carried,
     stats: index.stats,
     memo: index.memo,

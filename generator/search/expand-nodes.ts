@@ -123,7 +123,15 @@ function sortedSuffixes(normalizedLabels: string[][], walked: (text: string) => 
       }
     }
   });
-  return suffixes.sort((a, b) => compareCodePoints(a.text, b.text) || a.entity - b.entity);
+  // Without surrogates, UTF-16 order is code point order, and the engine's own comparison is several times faster.
+  const compare = normalizedLabels.some((list) => list.some((label) => SURROGATE.test(label))) ? compareCodePoints : compareUnits;
+  return suffixes.sort((a, b) => compare(a.text, b.text) || a.entity - b.entity);
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+function compareUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function nextWordStart(text: string, from: number): number {

@@ -32,6 +32,17 @@ export function searchEntities(model: OntologyModel): { entities: SearchEntity[]
   return { entities: keyed.map(({ entity }) => entity), labels: keyed.map(({ labels }) => labels) };
 }
 
+/** What the search index reads of the model. */
+export interface SearchSource {
+  entities: SearchEntity[];
+  labels: SearchLabel[][];
+  baseIri: string;
+}
+
+export function searchSource(model: OntologyModel): SearchSource {
+  return { ...searchEntities(model), baseIri: model.baseIri };
+}
+
 function labelValues(entity: ModelEntity): string[] {
   return entity.quads
     .filter((quad) => quad.subject.value === entity.iri && LABEL_PREDICATES.has(quad.predicate.value) && quad.object.termType === 'Literal')

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { emitJson } from '../emit/json.ts';
 import { fnv1a } from '../text/fnv1a.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, codePointLength } from './client/search-client.js';
-import type { LeafNode, PackedEntity, RankedNode, RestLists } from './client/search-client.js';
+import type { LeafNode, RankedNode, RestLists } from './client/search-client.js';
 import type { BuiltNode, RankedLists } from './expand-nodes.ts';
 
 /** Each file a query fetches stays under this many gzipped bytes. */
@@ -36,22 +36,28 @@ export interface PackRun {
 
 /** Numbers entities within one file, so entities shared by several nodes are stored once. */
 class EntityTable {
-  readonly entries: PackedEntity[] = [];
+  readonly entries: string[] = [];
   readonly #positions = new Map<number, number>();
-  readonly #packed: readonly PackedEntity[];
+  readonly #json: readonly string[];
 
-  constructor(packed: readonly PackedEntity[]) {
-    this.#packed = packed;
+  /** `json`: each entity's packed form as escaped JSON text, serialised once per build rather than once per file. */
+  constructor(json: readonly string[]) {
+    this.#json = json;
   }
 
   add(entity: number): number {
     let position = this.#positions.get(entity);
     if (position === undefined) {
-      position = this.entries.push(this.#packed[entity]) - 1;
+      position = this.entries.push(this.#json[entity]) - 1;
       this.#positions.set(entity, position);
     }
     return position;
   }
+}
+
+/** A file's list of entities, `"e":[…]`, from their escaped JSON texts: the bytes emitJson gives for the same list. */
+export function entityList(json: readonly string[]): string {
+  return `"e":[${json.join(',')}]`;
 }
 
 /** A rendered file's sizes against the gzip budget. */
@@ -65,6 +71,9 @@ export interface PackBudgets {
   fileRaw: number;
   fileGzip: number;
 }
+
+/** Called as each file is finished, in order, with its number and its entry in the run that holds it. */
+export type FileDone<T> = (file: PackedFile<T>, number: number, entry: PackRun['files'][number]) => void;
 
 /** How a list of items is cut into files. */
 export interface Packing<T> {
@@ -86,7 +95,7 @@ export interface Packing<T> {
  * holds MIN_FILL of the raw budget it also ends before an item whose key is an anchor, so a boundary
  * depends on the items near it, not on everything before: an edit moves only the boundaries of files it touches.
  */
-export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: PackBudgets): { files: PackedFile<T>[]; runs: PackRun[] } {
+export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: PackBudgets, onFile?: FileDone<T>): { files: PackedFile<T>[]; runs: PackRun[] } {
   const files: PackedFile<T>[] = [];
   const runs: PackRun[] = [];
   const emit = (group: T[], next: T | undefined): void => {
@@ -114,6 +123,7 @@ export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: 
     // A kept run keeps its files' names; new files are named later.
     const made = reused ? reused.files.map((file) => ({ ...file })) : files.slice(first).map(({ group: part, bytes, gzipAtMost, oversized }) => ({ length: part.length, bytes, gzipAtMost, oversized }));
     runs.push({ first: packing.key(group[0]), next: next === undefined ? null : packing.key(next), files: made });
+    made.forEach((entry, at) => onFile?.(files[first + at], first + at, entry));
   };
   let current: T[] = [];
   let used = 0;
@@ -146,8 +156,8 @@ export function shardBoundary(first: BuiltNode): string {
 }
 
 /** A shard: its nodes keyed by prefix, over one table of the entities they show, and the boundaries of it and the next. */
-export function renderShard(group: readonly BuiltNode[], next: BuiltNode | undefined, packed: readonly PackedEntity[], hasRest: ReadonlySet<string>): string {
-  const table = new EntityTable(packed);
+export function renderShard(group: readonly BuiltNode[], next: BuiltNode | undefined, entityJson: readonly string[], hasRest: ReadonlySet<string>): string {
+  const table = new EntityTable(entityJson);
   const nodes: Record<string, LeafNode | RankedNode> = {};
   for (const built of group) {
     const from = built.from < codePointLength(built.prefix) ? { f: built.from } : {};
@@ -160,7 +170,8 @@ export function renderShard(group: readonly BuiltNode[], next: BuiltNode | undef
     if (hasRest.has(built.prefix)) node.r = 1;
     nodes[built.prefix] = node;
   }
-  return emitJson({ e: table.entries, n: nodes, b: [shardBoundary(group[0]), next ? shardBoundary(next) : null] });
+  // Written out as emitJson({ e, n, b }) would be.
+  return `{${entityList(table.entries)},"n":${emitJson(nodes)},"b":${emitJson([shardBoundary(group[0]), next ? shardBoundary(next) : null])}}`;
 }
 
 function firstResults(lists: RankedLists, table: EntityTable): RankedNode {

@@ -1,0 +1,33 @@
+import { Worker } from 'node:worker_threads';
+import type { FileBatch } from '../write/file-batch.ts';
+import type { SearchIndex } from './build-search-index.ts';
+import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
+
+/**
+ * Starts emitSearch on a thread of its own, for a build that writes as it goes: the index files it makes
+ * go to `onFiles` as encoded batches (all but those `answering` reads), the rest comes with the result.
+ */
+export function startSearchThread(input: SearchThreadInput, onFiles: (batch: FileBatch) => void): Promise<Omit<SearchIndex, 'entities'>> {
+  const worker = new Worker(new URL('./search-worker.ts', import.meta.url), { workerData: input });
+  return new Promise<Omit<SearchIndex, 'entities'>>((resolve, reject) => {
+    worker.on('message', (message: SearchThreadMessage) => {
+      if (message.type === 'files') {
+        try {
+          onFiles(message.batch);
+        } catch (error) {
+          reject(error);
+        }
+      } else if (message.type === 'done') {
+        // Its heap is let go before the build goes on to its own peak (the manifest and the cache).
+        worker.removeAllListeners('exit');
+        worker.terminate().then(() => resolve(message.index), reject);
+      }
+      else reject(new Error(`internal error in the search thread: ${message.text}`));
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`internal error: the search thread stopped (exit code ${code}) before it finished`)));
+  }).finally(() => {
+    worker.removeAllListeners('exit');
+    void worker.terminate();
+  });
+}

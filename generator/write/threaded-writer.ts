@@ -1,0 +1,105 @@
+import { Worker } from 'node:worker_threads';
+import type { OutputFile } from '../emit/emit-api.ts';
+import { OutputWriteError } from '../load/errors.ts';
+import { BatchFlow } from './batch-flow.ts';
+import { encodeBatches, type FileBatch } from './file-batch.ts';
+import type { WriteStats } from './write-files.ts';
+import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.ts';
+
+/** Where a build puts its files as soon as they are made. */
+export interface FileSink {
+  /** Hands files over: the sink writes them, and the caller need not keep them. */
+  add(files: readonly OutputFile[]): void;
+  /** The same, for a batch another thread has encoded and counted in `flow`. */
+  addBatch(batch: FileBatch): void;
+  readonly flow: BatchFlow;
+  /** Path and content hash of every file handed over since the last call, in the order they came. */
+  hashes(): Promise<[string, string][]>;
+}
+
+interface Waiting {
+  expects: 'hashes' | 'done';
+  resolve(reply: WriterReply): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Writes and hashes files on a thread of its own, so the build makes the next files on this one meanwhile:
+ * each batch of files crosses as one block of bytes, without a copy (strings sent as they are cost more
+ * memory and time, measured: the worker's heap held them and the write stage's wait grew fivefold).
+ */
+export class ThreadedWriter implements FileSink {
+  readonly #worker: Worker;
+  readonly #waiting: Waiting[] = [];
+  /** Shared with the write thread and with any other thread that encodes batches for it. */
+  readonly flow = new BatchFlow();
+  #failure: Error | undefined;
+
+  constructor(input: Omit<WriterInput, 'flow'>) {
+    const workerData: WriterInput = { ...input, flow: this.flow.buffer };
+    this.#worker = new Worker(new URL('./write-worker.ts', import.meta.url), { workerData });
+    this.#worker.on('message', (reply: WriterReply) => this.#settle(reply));
+    this.#worker.on('error', (error) => this.#fail(error));
+    this.#worker.on('exit', (code) => this.#fail(new Error(`internal error: the write thread stopped (exit code ${code})`)));
+  }
+
+  /** Blocks while the write thread is behind (see BatchFlow). */
+  add(files: readonly OutputFile[]): void {
+    if (this.#failure) return;
+    for (const batch of encodeBatches(files)) {
+      this.flow.reserve();
+      this.addBatch(batch);
+    }
+  }
+
+  /** A batch already counted in `flow` (by the thread that encoded it): its bytes move on to the write thread. */
+  addBatch(batch: FileBatch): void {
+    // After a failure the write thread still counts what it is sent, so senders never wait for it in vain.
+    this.#post({ type: 'files', batch }, [batch.bytes]);
+  }
+
+  async hashes(): Promise<[string, string][]> {
+    const reply = await this.#request({ type: 'hashes' }, 'hashes');
+    return reply.type === 'hashes' ? reply.hashes : [];
+  }
+
+  /** Waits until every file handed over is written; `busyMs`: how long the thread spent writing. */
+  async finish(): Promise<{ stats: WriteStats; busyMs: number }> {
+    const reply = await this.#request({ type: 'finish' }, 'done');
+    await this.stop();
+    if (reply.type !== 'done') throw new Error('internal error: the write thread answered out of turn');
+    return { stats: reply.stats, busyMs: reply.busyMs };
+  }
+
+  async stop(): Promise<void> {
+    this.#worker.removeAllListeners('exit');
+    await this.#worker.terminate();
+  }
+
+  #request(request: WriterRequest, expects: Waiting['expects']): Promise<WriterReply> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const reply = new Promise<WriterReply>((resolve, reject) => this.#waiting.push({ expects, resolve, reject }));
+    this.#post(request);
+    return reply;
+  }
+
+  #post(request: WriterRequest, transfer: ArrayBuffer[] = []): void {
+    this.#worker.postMessage(request, transfer);
+  }
+
+  #settle(reply: WriterReply): void {
+    if (reply.type === 'failed') {
+      this.#fail(reply.system ? new OutputWriteError(reply.text, 'make room on the output folder\'s disk or choose a folder you can write to (--out)') : new Error(reply.text));
+      return;
+    }
+    const waiting = this.#waiting.shift();
+    if (!waiting) return;
+    if (waiting.expects === reply.type) waiting.resolve(reply);
+    else waiting.reject(new Error(`internal error: the write thread answered ${reply.type} instead of ${waiting.expects}`));
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const waiting of this.#waiting.splice(0)) waiting.reject(this.#failure);
+  }
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contentHash, hashFiles } from '../generator/changes/manifest.ts';
+import type { OutputFile } from '../generator/emit/emit-api.ts';
+import { generateApi } from '../generator/generate-api.ts';
+import { OutputWriteError } from '../generator/load/errors.ts';
+import { ThreadedWriter } from '../generator/write/threaded-writer.ts';
+import { folderHashes } from './support/folder-state.ts';
+import { runBuild } from './support/run-cli.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'threaded-writer-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const sha256 = (contents: string) => createHash('sha256').update(contents).digest('hex');
+
+// Varied sizes and non-ASCII text, so files straddle batch borders and UTF-8 lengths differ from string lengths.
+function manyFiles(count: number): OutputFile[] {
+  return Array.from({ length: count }, (_, at) => ({
+    path: `${at % 7 === 0 ? 'deep/er/' : 'flat/'}file-${at}.json`,
+    contents: `{"n":${at},"text":"${'Vertrag – contrat – 合同 – '.repeat(1 + ((at * 7919) % 4000))}"}`,
+  }));
+}
+
+describe('the write thread', () => {
+  it('writes every file handed over, in batches, and hashes each as the manifest does', async () => {
+    const root = join(scratch, 'many');
+    const files = manyFiles(3000);
+    const writer = new ThreadedWriter({ root });
+    // Handed over in uneven portions, as the build does, and more than the few batches allowed in flight.
+    for (let start = 0; start < files.length; start += 250) writer.add(files.slice(start, start + 250));
+    const hashes = await writer.hashes();
+    const { stats } = await writer.finish();
+    expect(hashes).toEqual(hashFiles(files));
+    expect(stats.files).toBe(files.length);
+    expect(stats.bytes).toBe(files.reduce((total, file) => total + Buffer.byteLength(file.contents), 0));
+    expect(folderHashes(root)).toEqual(new Map(files.map((file) => [file.path, sha256(file.contents)]).sort(([a], [b]) => (a < b ? -1 : 1))));
+  });
+
+  it('links a file whose hash the previous output has, and writes the others', async () => {
+    const previous = join(scratch, 'previous');
+    mkdirSync(previous, { recursive: true });
+    writeFileSync(join(previous, 'same.json'), '{"same":true}');
+    writeFileSync(join(previous, 'changed.json'), '{"changed":false}');
+    const before = { 'same.json': contentHash('{"same":true}'), 'changed.json': contentHash('{"changed":false}') };
+    const root = join(scratch, 'linked');
+    const writer = new ThreadedWriter({ root, previous: { dir: previous, before } });
+    writer.add([{ path: 'same.json', contents: '{"same":true}' }, { path: 'changed.json', contents: '{"changed":true}' }]);
+    const { stats } = await writer.finish();
+    expect(stats.linked).toBe(1);
+    expect(statSync(join(root, 'same.json')).ino).toBe(statSync(join(previous, 'same.json')).ino);
+    expect(readFileSync(join(root, 'changed.json'), 'utf8')).toBe('{"changed":true}');
+  });
+
+  it('reports a file the system refuses as the user\'s to fix, naming the path', async () => {
+    const root = join(scratch, 'refused');
+    mkdirSync(root, { recursive: true });
+    // A file where the build needs a folder.
+    writeFileSync(join(root, 'search'), 'not a folder');
+    const writer = new ThreadedWriter({ root });
+    writer.add([{ path: 'search/index.json', contents: '{}' }]);
+    const failure = await writer.finish().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OutputWriteError);
+    expect((failure as Error).message).toContain(join(root, 'search'));
+    expect((failure as OutputWriteError).hint).toMatch(/--out/);
+  });
+});
+
+describe('a build written as it goes (the command line, search index on its own thread)', () => {
+  it('writes exactly the files of the build made in memory', async () => {
+    const out = join(scratch, 'cli');
+    const result = await runBuild(['--api-only', '--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', 'https://api.example.org/']);
+    expect(result.stderr).not.toMatch(/^error/m);
+    expect(result.stderr).toMatch(/^write: \d+ files on a thread of their own/m);
+    const build = await generateApi({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://api.example.org/' });
+    const expected = new Map(build.files.map((file) => [file.path, sha256(file.contents)]));
+    expect(folderHashes(out)).toEqual(expected);
+  });
+});
