@@ -13,6 +13,7 @@ import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
 import { buildManifest, diffEntities, emitChangeFiles, hashFiles, type Changes, type Manifest } from './changes/manifest.ts';
 import type { FileSink } from './write/threaded-writer.ts';
+import { SEARCH_LANE } from './write/batch-flow.ts';
 import { describeSearchIndex } from './report/describe.ts';
 import { planUpdate } from './changes/plan-update.ts';
 import { manifestHash, type BuildCache, type PreviousBuild } from './write/build-cache.ts';
@@ -93,7 +94,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const only = plan ? (id: string) => plan.emit.has(id) || examples.has(id) : undefined;
   const total = plan ? plan.emit.size : model.entities.length;
   // A build that writes as it goes builds the search index on another thread while this one emits.
-  const searchThread = sink && startSearchThread({ source: searchSource(model), baseUrl: options.baseUrl, answering: [exampleQuery(model)], flow: sink.flow.buffer }, (batch) => sink.addBatch(batch));
+  const searchThread = sink && startSearchThread({ source: searchSource(model), baseUrl: options.baseUrl, answering: [exampleQuery(model)], flow: sink.flow.buffer }, (batch) => sink.addBatch(batch, SEARCH_LANE));
   // Settled below; if emitting fails first, its failure is the one reported.
   searchThread?.catch(() => {});
   const handOff = sink && keepingExamples(sink, new Set([...examples].flatMap((id) => FORMATS.map((spec) => router.filePath(id, spec.format)))));

@@ -7,6 +7,7 @@ import { contentHash, hashFiles } from '../generator/changes/manifest.ts';
 import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { generateApi } from '../generator/generate-api.ts';
 import { OutputWriteError } from '../generator/load/errors.ts';
+import { BatchFlow, MAIN_LANE, SEARCH_LANE } from '../generator/write/batch-flow.ts';
 import { ThreadedWriter } from '../generator/write/threaded-writer.ts';
 import { folderHashes } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
@@ -37,7 +38,7 @@ describe('the write thread', () => {
     expect(hashes).toEqual(hashFiles(files));
     expect(stats.files).toBe(files.length);
     expect(stats.bytes).toBe(files.reduce((total, file) => total + Buffer.byteLength(file.contents), 0));
-    expect(folderHashes(root)).toEqual(new Map(files.map((file) => [file.path, sha256(file.contents)]).sort(([a], [b]) => (a < b ? -1 : 1))));
+    expect(folderHashes(root)).toEqual(new Map(files.map((file): [string, string] => [file.path, sha256(file.contents)])));
   });
 
   it('links a file whose hash the previous output has, and writes the others', async () => {
@@ -66,6 +67,19 @@ describe('the write thread', () => {
     expect(failure).toBeInstanceOf(OutputWriteError);
     expect((failure as Error).message).toContain(join(root, 'search'));
     expect((failure as OutputWriteError).hint).toMatch(/--out/);
+  });
+});
+
+describe('the count of batches in flight', () => {
+  // The search thread's batches reach the write thread through the main thread: were both counted together,
+  // the main thread could wait for batches queued behind its own wait (the first full-scale run hung so).
+  it('keeps a lane for each sender, so one sender\'s batches never hold up another\'s', () => {
+    const flow = new BatchFlow();
+    for (let batch = 0; batch < 4; batch += 1) flow.reserve(SEARCH_LANE);
+    // With one count for both, this would block until the stall limit and throw.
+    expect(() => flow.reserve(MAIN_LANE)).not.toThrow();
+    flow.done(SEARCH_LANE);
+    expect(() => flow.reserve(SEARCH_LANE)).not.toThrow();
   });
 });
 

@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Router } from '../route/router.ts';
 import { collectGarbage } from '../worker/collect-garbage.ts';
-import { BatchFlow } from '../write/batch-flow.ts';
+import { BatchFlow, SEARCH_LANE } from '../write/batch-flow.ts';
 import { encodeBatches } from '../write/file-batch.ts';
 import { emitSearch } from './emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
@@ -14,7 +14,7 @@ const post = (message: SearchThreadMessage, transfer: ArrayBuffer[] = []): void 
 try {
   const handOff = (files: { path: string; contents: string }[]) => {
     for (const batch of encodeBatches(files)) {
-      flow.reserve();
+      flow.reserve(SEARCH_LANE);
       post({ type: 'files', batch }, [batch.bytes]);
     }
   };

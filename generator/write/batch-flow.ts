@@ -1,37 +1,43 @@
 /**
- * Batches of files on their way to the write thread, counted in memory every thread shares: senders wait
- * while MAX_IN_FLIGHT are sent but not yet written, so a slow disk cannot fill the memory.
+ * Batches of files on their way to the write thread, counted in memory every thread shares: a sender waits
+ * while MAX_IN_FLIGHT of its batches are sent but not yet written, so a slow disk cannot fill the memory.
+ * Each sender counts in a lane of its own: the search thread's batches pass through the main thread, and a
+ * shared count would have the main thread wait for batches queued behind its own wait.
  */
 export class BatchFlow {
   readonly buffer: SharedArrayBuffer;
   readonly #counts: Int32Array;
 
-  constructor(buffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)) {
+  constructor(buffer = new SharedArrayBuffer(2 * LANES * Int32Array.BYTES_PER_ELEMENT)) {
     this.buffer = buffer;
     this.#counts = new Int32Array(buffer);
   }
 
-  /** A sender: blocks until there is room, then counts one more batch sent. */
-  reserve(): void {
+  /** A sender: blocks until its lane has room, then counts one more batch sent in it. */
+  reserve(lane: Lane): void {
+    const [sent, done] = [2 * lane, 2 * lane + 1];
     let waited = 0;
-    for (let done = Atomics.load(this.#counts, DONE); Atomics.load(this.#counts, SENT) - done >= MAX_IN_FLIGHT; done = Atomics.load(this.#counts, DONE)) {
+    for (let written = Atomics.load(this.#counts, done); Atomics.load(this.#counts, sent) - written >= MAX_IN_FLIGHT; written = Atomics.load(this.#counts, done)) {
       // The write thread counts every batch, written or refused; only a thread that died stops counting.
-      if (Atomics.wait(this.#counts, DONE, done, WAIT_STEP_MS) === 'timed-out' && (waited += WAIT_STEP_MS) >= STALLED_MS) {
+      if (Atomics.wait(this.#counts, done, written, WAIT_STEP_MS) === 'timed-out' && (waited += WAIT_STEP_MS) >= STALLED_MS) {
         throw new Error(`internal error: the write thread took no batch for ${STALLED_MS / 1000} s`);
       }
     }
-    Atomics.add(this.#counts, SENT, 1);
+    Atomics.add(this.#counts, sent, 1);
   }
 
-  /** The write thread: one batch taken care of. */
-  done(): void {
-    Atomics.add(this.#counts, DONE, 1);
-    Atomics.notify(this.#counts, DONE);
+  /** The write thread: one batch of the lane taken care of. */
+  done(lane: Lane): void {
+    Atomics.add(this.#counts, 2 * lane + 1, 1);
+    Atomics.notify(this.#counts, 2 * lane + 1);
   }
 }
 
-const SENT = 0;
-const DONE = 1;
+/** The main thread's batches, and those the search thread encodes. */
+export const MAIN_LANE = 0;
+export const SEARCH_LANE = 1;
+export type Lane = typeof MAIN_LANE | typeof SEARCH_LANE;
+const LANES = 2;
 // A few batches in flight keep the write thread busy and the memory small.
 const MAX_IN_FLIGHT = 4;
 const WAIT_STEP_MS = 1000;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { OutputWriteError } from '../load/errors.ts';
-import { BatchFlow } from './batch-flow.ts';
+import { BatchFlow, MAIN_LANE, type Lane } from './batch-flow.ts';
 import { encodeBatches, type FileBatch } from './file-batch.ts';
 import type { WriteStats } from './write-files.ts';
 import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.ts';
@@ -10,8 +10,8 @@ import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.
 export interface FileSink {
   /** Hands files over: the sink writes them, and the caller need not keep them. */
   add(files: readonly OutputFile[]): void;
-  /** The same, for a batch another thread has encoded and counted in `flow`. */
-  addBatch(batch: FileBatch): void;
+  /** The same, for a batch another thread has encoded and counted in `flow`'s `lane`. */
+  addBatch(batch: FileBatch, lane: Lane): void;
   readonly flow: BatchFlow;
   /** Path and content hash of every file handed over since the last call, in the order they came. */
   hashes(): Promise<[string, string][]>;
@@ -47,15 +47,15 @@ export class ThreadedWriter implements FileSink {
   add(files: readonly OutputFile[]): void {
     if (this.#failure) return;
     for (const batch of encodeBatches(files)) {
-      this.flow.reserve();
-      this.addBatch(batch);
+      this.flow.reserve(MAIN_LANE);
+      this.addBatch(batch, MAIN_LANE);
     }
   }
 
-  /** A batch already counted in `flow` (by the thread that encoded it): its bytes move on to the write thread. */
-  addBatch(batch: FileBatch): void {
+  /** A batch already counted in `flow`'s `lane` (by the thread that encoded it): its bytes move on to the write thread. */
+  addBatch(batch: FileBatch, lane: Lane): void {
     // After a failure the write thread still counts what it is sent, so senders never wait for it in vain.
-    this.#post({ type: 'files', batch }, [batch.bytes]);
+    this.#post({ type: 'files', batch, lane }, [batch.bytes]);
   }
 
   async hashes(): Promise<[string, string][]> {

@@ -30,7 +30,7 @@ parentPort?.on('message', (request: WriterRequest) => {
     }
   }
   // Every batch is counted, written or refused: the sender waits on this count.
-  if (request.type === 'files') flow.done();
+  if (request.type === 'files') flow.done(request.lane);
 });
 
 function handle(request: WriterRequest): void {

@@ -1,3 +1,4 @@
+import type { Lane } from './batch-flow.ts';
 import type { FileBatch } from './file-batch.ts';
 import type { WriteStats } from './write-files.ts';
 
@@ -12,7 +13,7 @@ export interface WriterInput {
 }
 
 export type WriterRequest =
-  | { type: 'files'; batch: FileBatch }
+  | { type: 'files'; batch: FileBatch; lane: Lane }
   /** The hashes of the files handed over since the last such request, in the order they came. */
   | { type: 'hashes' }
   | { type: 'finish' };
