@@ -1,7 +1,6 @@
 import { extname } from 'node:path';
 import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from '../host/cache-policy.ts';
 import { formatSpec, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
-import { INDEX_FILE } from '../search/client/search-client.js';
 
 /** One object to put in the bucket: its key, the output file that holds its bytes, and its metadata. */
 export interface PlannedObject {

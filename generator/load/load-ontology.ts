@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import { checkEntityDeclarations } from './check-entities.ts';
-import { blockSource, parseBlocks, relabelBlankNodes, type BlockedSource } from './parse-blocks.ts';
+import { blockSource, parseBlocks, relabelBlankNodes } from './parse-blocks.ts';
 import { QuadDecoder, QuadEncoder, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
 

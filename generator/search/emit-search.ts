@@ -1,4 +1,3 @@
-import type { OutputFile } from '../emit/emit-api.ts';
 import { emitCloudflareWorker } from '../host/cloudflare-worker.ts';
 import { emitServiceWorker } from '../host/service-worker.ts';
 import { emitNginxSearch } from '../host/nginx-search.ts';

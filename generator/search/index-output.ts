@@ -1,0 +1,113 @@
+import type { OutputFile } from '../emit/emit-api.ts';
+import { SEARCH_FOLDER } from '../route/router.ts';
+import { compareCodePoints, indexFilePath } from './client/search-client.js';
+import { gzipSize, measure, type FileDone, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
+
+export type Kind = 's' | 'r' | 'c';
+
+/** Index files handed over as they are made instead of returned, all but those a few queries read. */
+export interface IndexStream {
+  handOff(files: OutputFile[]): void;
+  /** Queries whose shard stays among the returned files (with the entry file), for the build to answer them. */
+  answering: readonly string[];
+  /** Called between phases whose garbage the next need not carry. */
+  between?(): void;
+}
+
+// Streaming, index files are handed over in batches of about this many characters.
+const HAND_OFF_CHARACTERS = 4 * 2 ** 20;
+
+/** The index's files as they are named: written, or carried from the previous build when their bytes are the same. */
+export class IndexOutput {
+  readonly files: OutputFile[] = [];
+  readonly carried: Record<string, string> = {};
+  readonly stats = { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] as string[] };
+  readonly #hashes: Readonly<Record<string, string>>;
+  readonly #budget: number;
+  readonly #stream: IndexStream | undefined;
+  #handing: OutputFile[] = [];
+  #handingCharacters = 0;
+  /** Streaming: for each query answered in the build, the last shard so far whose boundary is not after it. */
+  readonly #answering = new Map<string, OutputFile>();
+
+  constructor(hashes: Readonly<Record<string, string>>, budget: number, stream?: IndexStream) {
+    this.#hashes = hashes;
+    this.#budget = budget;
+    this.#stream = stream;
+  }
+
+  /** Copies of the shards the stream's queries read, which were handed over with the rest. */
+  get answering(): OutputFile[] {
+    return [...new Set(this.#answering.values())];
+  }
+
+  /**
+   * For packFiles: names each file as it is finished (`name` is given the contents, or '' for a kept file, and
+   * the file's number), and writes it, carries it from the previous build, or, streaming, hands it over and
+   * lets its contents go, so the index's bytes are never all in memory at once. `boundary`: a shard's.
+   */
+  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number>, boundary?: (file: PackedFile<T>) => string): { names: string[]; onFile: FileDone<T> } {
+    const names: string[] = [];
+    const onFile: FileDone<T> = (file, number, entry) => {
+      const fileName = this.#name(kind, file, number, entry, packing, name, written);
+      names.push(fileName);
+      entry.name = fileName;
+    };
+    return { names, onFile: this.#stream ? (file, number, entry) => {
+      onFile(file, number, entry);
+      const made = this.files.pop();
+      if (!made) return;
+      if (boundary) this.#noteAnswering(boundary(file), made);
+      this.#hand(made);
+      file.contents = undefined;
+    } : onFile };
+  }
+
+  /** Hands over what is left; call after each kind of file. */
+  flush(): void {
+    if (this.#handing.length > 0) this.#stream?.handOff(this.#handing);
+    this.#handing = [];
+    this.#handingCharacters = 0;
+  }
+
+  #hand(file: OutputFile): void {
+    this.#handing.push(file);
+    this.#handingCharacters += file.contents.length;
+    if (this.#handingCharacters >= HAND_OFF_CHARACTERS) this.flush();
+  }
+
+  #noteAnswering(boundary: string, file: OutputFile): void {
+    for (const query of this.#stream?.answering ?? []) if (compareCodePoints(boundary, query) <= 0) this.#answering.set(query, file);
+  }
+
+  #name<T>(kind: Kind, file: PackedFile<T>, number: number, entry: PackRun['files'][number], packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number>): string {
+    const previousName = file.contents === undefined && !written().has(number) ? entry.name : undefined;
+    const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
+    const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
+    const hash = keptName === undefined ? undefined : this.#hashes[path(keptName)];
+    if (keptName !== undefined && hash !== undefined) {
+      this.carried[path(keptName)] = hash;
+      this.#count(path(keptName), file);
+      return keptName;
+    }
+    // A kept file whose name would change (another shard now shares its boundary's spelling) is written again.
+    const contents = file.contents ?? packing.render(file.group, file.next);
+    const fileName = name(contents, number);
+    this.files.push({ path: path(fileName), contents });
+    this.#count(path(fileName), { ...file, contents });
+    return fileName;
+  }
+
+  addEntry(path: string, contents: string): void {
+    this.files.push({ path, contents });
+    this.#count(path, measure(contents, this.#budget));
+  }
+
+  #count(path: string, file: { contents?: string; bytes: number; gzipAtMost: number; oversized: boolean }): void {
+    this.stats.files += 1;
+    this.stats.bytes += file.bytes;
+    this.stats.gzipBytesAtMost += file.gzipAtMost;
+    if (file.oversized) this.stats.oversized.push(`${path} (${file.contents === undefined ? `over ${this.#budget}` : gzipSize(file.contents)} bytes gzipped)`);
+  }
+}
+
