@@ -100,14 +100,15 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const handOff = sink && keepingExamples(sink, new Set([...examples].flatMap((id) => FORMATS.map((spec) => router.filePath(id, spec.format)))));
   const emitted = await timed(timings, 'emit', () => emitApi(model, router, { onEntity: (done) => progress.tick?.('emit', done, total), only, handOff: handOff?.add }));
   const files = handOff ? handOff.add(emitted) : emitted;
-  progress.between?.('emit');
+  // An update makes little garbage, and a full collection of its heap (the manifest, the cache) costs more than it saves.
+  if (!plan) progress.between?.('emit');
   progress.log(`emit: ${handOff?.count() ?? files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
   // Updating in place, the index keeps the files the previous build wrote that the edit does not reach, but
   // writes the shard openapi.json's search example reads (the site stage reads it from `files`).
   const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashes: previous.manifest.files, written: [exampleQuery(model)] } : undefined;
   const search = await timed(timings, 'search', () => searchThread ?? emitSearch(searchSource(model), router, previousIndex));
   progress.log(`search: ${describeSearchIndex(search.stats)}${searchThread ? ' (built on another thread while emitting; the search stage is the wait after)' : ''}`);
-  progress.between?.('search');
+  if (!plan) progress.between?.('search');
   files.push(...search.files);
   // Streaming, the shard of openapi.json's search example was handed over already: a copy is read here.
   const siteFiles = await timed(timings, 'site', () => emitSite(model, router, [...files, ...search.answering]));
@@ -118,7 +119,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   output.sort(byPath);
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
-  const manifest = buildManifest([...Object.entries({ ...plan?.carried, ...search.carried }), ...hashed], model, router, options.bundleEntities ? files : []);
+  const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...hashed], model, router, options.bundleEntities ? files : []);
   const changes = diffEntities(previous?.manifest, manifest);
   const changeFiles = emitChangeFiles(manifest, changes);
   if (sink) sink.add(changeFiles);

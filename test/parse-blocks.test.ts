@@ -1,4 +1,7 @@
 import type { Quad } from '@rdfjs/types';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeBlocks, loadOntology, parseSources } from '../generator/load/load-ontology.ts';
 import { readSources } from '../generator/load/read-sources.ts';
@@ -60,5 +63,25 @@ describe('parsing in blocks gives the same triples as parsing whole', () => {
     expect(restored.reused).toBe(fresh.blocks.length);
     expect(restored.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`))
       .toEqual(fresh.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`));
+  });
+});
+
+describe('blank node labels', () => {
+  // The clean-clone CI found both: labels came from a hash of the file's location, and one began with "-".
+  it('do not depend on where the ontology lies, and begin as N-Quads and Turtle require', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'blank-labels-'));
+    try {
+      const [here, there] = ['a', 'elsewhere/b-c'].map((folder) => join(scratch, folder));
+      cpSync(SAMPLE_ONTOLOGY, here, { recursive: true });
+      cpSync(SAMPLE_ONTOLOGY, there, { recursive: true });
+      const labels = async (folder: string) => (await loadOntology(folder)).quads.flatMap((quad) => [quad.subject, quad.object]).filter((term) => term.termType === 'BlankNode').map((term) => term.value);
+      const [first, second] = [await labels(here), await labels(there)];
+      expect(first.length).toBeGreaterThan(0);
+      expect(second).toEqual(first);
+      // BLANK_NODE_LABEL: a letter, digit or "_" first, then no "." last.
+      for (const label of first) expect(label).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_\-.]*[A-Za-z0-9_-]$/);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

@@ -49,10 +49,11 @@ export async function parseSources(sources: SourceText[], parsed?: ParsedBlocks)
       const cached = fresh?.has(index) ? undefined : parsed?.blocks.get(block.key);
       if (cached) reused += 1;
       const quads = cached && decoder ? decoder.decode(cached) : fresh?.get(index) ?? [];
-      // Identical blocks stay distinct: their blank nodes are not the same nodes.
-      const occurrence = occurrences.get(block.key) ?? 0;
-      occurrences.set(block.key, occurrence + 1);
-      blocks.push({ key: block.key, quads: relabelBlankNodes(quads, `${block.key}.${occurrence}`) });
+      // Identical blocks stay distinct: their blank nodes are not the same nodes. A label starts with a letter,
+      // as N-Quads and Turtle require (a hash may start with "-").
+      const occurrence = occurrences.get(block.digest) ?? 0;
+      occurrences.set(block.digest, occurrence + 1);
+      blocks.push({ key: block.key, quads: relabelBlankNodes(quads, `b${block.digest}.${occurrence}`) });
     });
   }
   return { sources: sources.map((source) => source.name), quads: blocks.flatMap((block) => block.quads), blocks, reused };

@@ -10,6 +10,8 @@ import { splitRdfXml, type SplitDocument } from './split-rdfxml.ts';
 export interface SourceBlock {
   /** Hash of everything the block's triples depend on: format, base IRI, the document head, its text. */
   key: string;
+  /** Hash of the text alone, which names the block's blank nodes (the output must not depend on where the file lies). */
+  digest: string;
   text: string;
 }
 
@@ -21,19 +23,22 @@ export interface BlockedSource {
 }
 
 const factory = new DataFactory();
+// Base64url characters of the context's hash at the start of a block's key: 132 bits.
+const CONTEXT_LENGTH = 22;
 const BLOCK_SUBJECT = 'urn:x-block:';
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
 /** Cuts a source into blocks: RDF/XML at its root's children where that is safe, anything else whole. */
 export function blockSource(source: SourceText, whole = false): BlockedSource {
   const split = source.format === 'rdfxml' && !whole ? splitRdfXml(source.text) : undefined;
-  const context = createHash('sha256').update(`${source.format}\0${source.baseIRI}\0${split?.head ?? ''}`).digest();
-  const keyOf = (text: string) => createHash('sha1').update(context).update(text).digest('base64url');
-  if (!split) return { source, blocks: [{ key: keyOf(source.text), text: source.text }] };
-  const blocks = split.blocks.map(({ start, end }) => {
-    const text = source.text.slice(start, end);
-    return { key: keyOf(text), text };
-  });
+  const context = createHash('sha256').update(`${source.format}\0${source.baseIRI}\0${split?.head ?? ''}`).digest('base64url').slice(0, CONTEXT_LENGTH);
+  // One hash of the text per block: the key adds the context's.
+  const block = (text: string): SourceBlock => {
+    const digest = createHash('sha1').update(text).digest('base64url');
+    return { key: `${context}${digest}`, digest, text };
+  };
+  if (!split) return { source, blocks: [block(source.text)] };
+  const blocks = split.blocks.map(({ start, end }) => block(source.text.slice(start, end)));
   return { source, split, blocks };
 }
 
