@@ -48,9 +48,19 @@ export class FolderWriter {
     this.stats = { files: 0, bytes: 0, ...(previous ? { linked: 0 } : {}) };
   }
 
-  /** `hash`: the contents' hash in the manifest, when known. */
+  /** `hash`: the contents' hash in the manifest, when known. A system error names the file (ENOSPC alone does not). */
   write(path: string, contents: string | Uint8Array, hash?: string): void {
     const target = targetPath(this.#root, path);
+    try {
+      this.#write(path, target, contents, hash);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code !== 'string' || !(error instanceof Error)) throw error;
+      throw Object.assign(new Error(`could not write ${target}: ${error.message.replace(/, \w+ '[^']*'$/, '')}`), { code });
+    }
+  }
+
+  #write(path: string, target: string, contents: string | Uint8Array, hash?: string): void {
     const folder = dirname(target);
     if (!this.#folders.has(folder)) {
       mkdirSync(folder, { recursive: true });
