@@ -110,7 +110,6 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     writtenShards = new Set((previous?.written ?? []).map((query) => lastNotAfter(boundaries, query, compareCodePoints)));
     nameAll(shards, shardNamer.onFile);
   }
-  output.flush();
   stream?.between?.();
   const restPacking: Packing<(typeof withRest)[number]> = {
     estimate: ({ lists }) => REFERENCE_BYTES * countReferences(lists),
@@ -119,10 +118,9 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     anchorSpacing: NODE_ANCHOR_SPACING,
     reuse: kept && reuse?.sameNumbers ? (group, next) => kept.r(group.map(({ built }) => built), next?.built.prefix) : undefined,
   };
-  const restNamer = output.namer('r', restPacking, contentName, () => new Set());
+  const restNamer = output.namer('r', restPacking, contentName);
   const rest = packFiles(withRest, restPacking, budgets, stream && restNamer.onFile);
   if (!stream) nameAll(rest, restNamer.onFile);
-  output.flush();
   const chunkPacking: Packing<number> = {
     estimate: (index) => sizes[index],
     key: (index) => packed[index][1],
@@ -130,10 +128,9 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     anchorSpacing: ENTITY_ANCHOR_SPACING,
     reuse: kept ? (group, next) => kept.c(group, next === undefined ? undefined : packed[next][1]) : undefined,
   };
-  const chunkNamer = output.namer('c', chunkPacking, contentName, () => new Set());
+  const chunkNamer = output.namer('c', chunkPacking, contentName);
   const chunks = packFiles(packed.map((_, index) => index), chunkPacking, budgets, stream && chunkNamer.onFile);
   if (!stream) nameAll(chunks, chunkNamer.onFile);
-  output.flush();
   const restNames = restNamer.names;
   const chunkNames = chunkNamer.names;
   let chunkStart = 0;

@@ -5,17 +5,17 @@ import { gzipSize, measure, type FileDone, type PackedFile, type PackRun, type P
 
 export type Kind = 's' | 'r' | 'c';
 
+const NONE: ReadonlySet<number> = new Set();
+
 /** Index files handed over as they are made instead of returned, all but those a few queries read. */
 export interface IndexStream {
+  /** Called with each file as it is finished (the receiver batches them). */
   handOff(files: OutputFile[]): void;
   /** Queries whose shard stays among the returned files (with the entry file), for the build to answer them. */
   answering: readonly string[];
   /** Called between phases whose garbage the next need not carry. */
   between?(): void;
 }
-
-// Streaming, index files are handed over in batches of about this many characters.
-const HAND_OFF_CHARACTERS = 4 * 2 ** 20;
 
 /** The index's files as they are named: written, or carried from the previous build when their bytes are the same. */
 export class IndexOutput {
@@ -25,8 +25,6 @@ export class IndexOutput {
   readonly #hashes: Readonly<Record<string, string>>;
   readonly #budget: number;
   readonly #stream: IndexStream | undefined;
-  #handing: OutputFile[] = [];
-  #handingCharacters = 0;
   /** Streaming: for each query answered in the build, the last shard so far whose boundary is not after it. */
   readonly #answering = new Map<string, OutputFile>();
 
@@ -46,7 +44,7 @@ export class IndexOutput {
    * the file's number), and writes it, carries it from the previous build, or, streaming, hands it over and
    * lets its contents go, so the index's bytes are never all in memory at once. `boundary`: a shard's.
    */
-  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number>, boundary?: (file: PackedFile<T>) => string): { names: string[]; onFile: FileDone<T> } {
+  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number> = () => NONE, boundary?: (file: PackedFile<T>) => string): { names: string[]; onFile: FileDone<T> } {
     const names: string[] = [];
     const onFile: FileDone<T> = (file, number, entry) => {
       const fileName = this.#name(kind, file, number, entry, packing, name, written);
@@ -58,22 +56,9 @@ export class IndexOutput {
       const made = this.files.pop();
       if (!made) return;
       if (boundary) this.#noteAnswering(boundary(file), made);
-      this.#hand(made);
+      this.#stream?.handOff([made]);
       file.contents = undefined;
     } : onFile };
-  }
-
-  /** Hands over what is left; call after each kind of file. */
-  flush(): void {
-    if (this.#handing.length > 0) this.#stream?.handOff(this.#handing);
-    this.#handing = [];
-    this.#handingCharacters = 0;
-  }
-
-  #hand(file: OutputFile): void {
-    this.#handing.push(file);
-    this.#handingCharacters += file.contents.length;
-    if (this.#handingCharacters >= HAND_OFF_CHARACTERS) this.flush();
   }
 
   #noteAnswering(boundary: string, file: OutputFile): void {

@@ -17,17 +17,14 @@ export function startSearchThread(input: SearchThreadInput, onFiles: (batch: Fil
         } catch (error) {
           reject(error);
         }
-      } else if (message.type === 'done') {
-        // Its heap is let go before the build goes on to its own peak (the manifest and the cache).
-        worker.removeAllListeners('exit');
-        worker.terminate().then(() => resolve(message.index), reject);
-      }
+      } else if (message.type === 'done') resolve(message.index);
       else reject(new Error(`internal error in the search thread: ${message.text}`));
     });
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`internal error: the search thread stopped (exit code ${code}) before it finished`)));
   }).finally(() => {
+    // Awaited: the thread's heap is let go before the build goes on to its own peak (the manifest, the cache).
     worker.removeAllListeners('exit');
-    void worker.terminate();
+    return worker.terminate();
   });
 }

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Router } from '../route/router.ts';
 import { collectGarbage } from '../worker/collect-garbage.ts';
 import { BatchFlow, SEARCH_LANE } from '../write/batch-flow.ts';
-import { encodeBatches } from '../write/file-batch.ts';
+import { BatchBuffer } from '../write/file-batch.ts';
 import { emitSearch } from './emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
 
@@ -12,13 +12,13 @@ const flow = new BatchFlow(flowBuffer);
 const post = (message: SearchThreadMessage, transfer: ArrayBuffer[] = []): void => parentPort?.postMessage(message, transfer);
 
 try {
-  const handOff = (files: { path: string; contents: string }[]) => {
-    for (const batch of encodeBatches(files)) {
-      flow.reserve(SEARCH_LANE);
-      post({ type: 'files', batch }, [batch.bytes]);
-    }
-  };
-  post({ type: 'done', index: emitSearch(source, new Router(baseUrl), undefined, { handOff, answering, between: collectGarbage }) });
+  const buffer = new BatchBuffer((batch) => {
+    flow.reserve(SEARCH_LANE);
+    post({ type: 'files', batch }, [batch.bytes]);
+  });
+  const index = emitSearch(source, new Router(baseUrl), undefined, { handOff: (files) => buffer.add(files), answering, between: collectGarbage });
+  buffer.flush();
+  post({ type: 'done', index });
 } catch (error) {
   post({ type: 'failed', text: error instanceof Error ? error.stack ?? error.message : String(error) });
 }

@@ -17,7 +17,7 @@ export interface PackedFile<T> {
   group: T[];
   /** The item the following file begins with. */
   next: T | undefined;
-  /** Undefined when the previous build wrote the same file (see Packing.reuse). */
+  /** Undefined when the previous build wrote the same file (see Packing.reuse), or once the file is handed over. */
   contents: string | undefined;
   bytes: number;
   /** Gzipped at zlib's fastest level, which is never smaller than what hosts send. */

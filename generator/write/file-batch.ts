@@ -26,19 +26,32 @@ export function encodeBatch(files: readonly OutputFile[]): FileBatch {
 // Batches of about this many characters cost little to pass and keep little in flight.
 const BATCH_CHARACTERS = 4 * 2 ** 20;
 
-/** Files encoded into batches of about BATCH_CHARACTERS each, in order. */
-export function* encodeBatches(files: readonly OutputFile[]): Generator<FileBatch> {
-  let start = 0;
-  let characters = 0;
-  for (let at = 0; at < files.length; at += 1) {
-    characters += files[at].contents.length;
-    if (characters >= BATCH_CHARACTERS) {
-      yield encodeBatch(files.slice(start, at + 1));
-      start = at + 1;
-      characters = 0;
+/** Gathers files handed over in any portions into batches of about BATCH_CHARACTERS, sending each once full. */
+export class BatchBuffer {
+  readonly #send: (batch: FileBatch) => void;
+  #files: OutputFile[] = [];
+  #characters = 0;
+
+  constructor(send: (batch: FileBatch) => void) {
+    this.#send = send;
+  }
+
+  add(files: readonly OutputFile[]): void {
+    for (const file of files) {
+      this.#files.push(file);
+      this.#characters += file.contents.length;
+      if (this.#characters >= BATCH_CHARACTERS) this.flush();
     }
   }
-  if (start < files.length) yield encodeBatch(files.slice(start));
+
+  /** Sends what is gathered, however little. */
+  flush(): void {
+    if (this.#files.length === 0) return;
+    const files = this.#files;
+    this.#files = [];
+    this.#characters = 0;
+    this.#send(encodeBatch(files));
+  }
 }
 
 /** Each file of a batch: its path and its bytes (views into the batch's buffer). */

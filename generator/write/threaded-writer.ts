@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { OutputWriteError } from '../load/errors.ts';
 import { BatchFlow, MAIN_LANE, type Lane } from './batch-flow.ts';
-import { encodeBatches, type FileBatch } from './file-batch.ts';
+import { BatchBuffer, type FileBatch } from './file-batch.ts';
 import type { WriteStats } from './write-files.ts';
 import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.ts';
 
@@ -33,6 +33,10 @@ export class ThreadedWriter implements FileSink {
   readonly #waiting: Waiting[] = [];
   /** Shared with the write thread and with any other thread that encodes batches for it. */
   readonly flow = new BatchFlow();
+  readonly #buffer = new BatchBuffer((batch) => {
+    this.flow.reserve(MAIN_LANE);
+    this.addBatch(batch, MAIN_LANE);
+  });
   #failure: Error | undefined;
 
   constructor(input: Omit<WriterInput, 'flow'>) {
@@ -43,13 +47,9 @@ export class ThreadedWriter implements FileSink {
     this.#worker.on('exit', (code) => this.#fail(new Error(`internal error: the write thread stopped (exit code ${code})`)));
   }
 
-  /** Blocks while the write thread is behind (see BatchFlow). */
+  /** Blocks while the write thread is behind (see BatchFlow). Files are sent in batches, the last at the next request. */
   add(files: readonly OutputFile[]): void {
-    if (this.#failure) return;
-    for (const batch of encodeBatches(files)) {
-      this.flow.reserve(MAIN_LANE);
-      this.addBatch(batch, MAIN_LANE);
-    }
+    if (!this.#failure) this.#buffer.add(files);
   }
 
   /** A batch already counted in `flow`'s `lane` (by the thread that encoded it): its bytes move on to the write thread. */
@@ -78,6 +78,8 @@ export class ThreadedWriter implements FileSink {
 
   #request(request: WriterRequest, expects: Waiting['expects']): Promise<WriterReply> {
     if (this.#failure) return Promise.reject(this.#failure);
+    // Answered after every file handed over so far is written.
+    this.#buffer.flush();
     const reply = new Promise<WriterReply>((resolve, reject) => this.#waiting.push({ expects, resolve, reject }));
     this.#post(request);
     return reply;

@@ -54,9 +54,8 @@ export class FolderWriter {
     try {
       this.#write(path, target, contents, hash);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (typeof code !== 'string' || !(error instanceof Error)) throw error;
-      throw Object.assign(new Error(`could not write ${target}: ${error.message.replace(/, \w+ '[^']*'$/, '')}`), { code });
+      if (!isSystemError(error)) throw error;
+      throw Object.assign(new Error(`could not write ${target}: ${error.message.replace(/, \w+ '[^']*'$/, '')}`), { code: error.code });
     }
   }
 
@@ -76,6 +75,11 @@ export class FolderWriter {
     }
     writeFileSync(target, contents);
   }
+}
+
+/** An error the file system raised (disk full, no permission), as opposed to a fault of the build. */
+export function isSystemError(error: unknown): error is NodeJS.ErrnoException & Error {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
 
 function linkFrom(dir: string, path: string, target: string): boolean {

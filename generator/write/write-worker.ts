@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { contentHash } from '../changes/manifest.ts';
 import { BatchFlow } from './batch-flow.ts';
 import { decodeBatch } from './file-batch.ts';
-import { FolderWriter } from './write-files.ts';
+import { FolderWriter, isSystemError } from './write-files.ts';
 import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.ts';
 
 const input = workerData as WriterInput;
@@ -47,8 +47,4 @@ function handle(request: WriterRequest): void {
   } else {
     post({ type: 'done', stats: writer.stats, busyMs });
   }
-}
-
-function isSystemError(error: unknown): error is NodeJS.ErrnoException & Error {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
