@@ -1,6 +1,5 @@
 import { DownloadError } from './errors.ts';
 
-
 export interface Downloaded {
   text: string;
   contentType: string;
