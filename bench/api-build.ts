@@ -16,7 +16,9 @@ const written = /^wrote (\d+) API files, ([\d.]+) MB/m.exec(build.stdout);
 const files = Number(written?.[1] ?? 0);
 const bytes = Number(written?.[2] ?? 0) * 2 ** 20;
 await waitForIdleDisk();
-const floor = measureWriteFloor(join(build.work, 'floor'), files, bytes);
+// Twice, into fresh folders, with nothing deleted in between; the faster (the stricter budget) counts.
+const floors = [1, 2].map((run) => measureWriteFloor(join(build.work, `floor-${run}`), files, bytes));
+const floor = Math.min(...floors);
 // One class's label edited, as a knowledge engineer does between two builds.
 const before = writeTimes(join(build.work, 'out'));
 const rebuild = await build.again((text) => text.replace(/(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/, (_, start: string, label: string) => `${start}${label} (edited)`));
@@ -29,8 +31,8 @@ const lines = [
   build.line(/^built .*$/m),
   build.line(/^wrote .*$/m),
   build.line(/^stages: .*$/m),
-  `peak RSS: ${build.peakRssMb.toFixed(0)} MB (budget ${RSS_BUDGET_MB} MB)`,
-  `write floor: ${files} files of ${Math.round(bytes / Math.max(files, 1))} bytes written in ${floor.toFixed(2)} s`,
+  `peak RSS: ${build.peakRssMb.toFixed(0)} MB (budget ${RSS_BUDGET_MB} MB); CPU time ${build.cpuSeconds.toFixed(1)} s (user + system, all threads)`,
+  `write floor: ${files} files of ${Math.round(bytes / Math.max(files, 1))} bytes written in ${floors.map((seconds) => `${seconds.toFixed(2)} s`).join(' and ')}; the faster counts`,
   `waited ${build.waitedSeconds.toFixed(0)} s for the disk to go idle before starting`,
   `wall time: ${build.seconds.toFixed(1)} s = ${(build.seconds / floor).toFixed(1)} × the write floor (budget ${FLOOR_FACTOR} ×)`,
   '',
@@ -39,7 +41,7 @@ const lines = [
   rebuild.line(/^changes since .*$/m),
   rebuild.line(/^stages: .*$/m),
   `files rewritten: ${rewritten.length}, of which outside search/: ${outsideSearch.length} (${outsideSearch.join(', ')})`,
-  `wall time: ${rebuild.seconds.toFixed(2)} s (process start to exit); API stages: ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
+  `wall time: ${rebuild.seconds.toFixed(2)} s (process start to exit), CPU time ${rebuild.cpuSeconds.toFixed(2)} s; API stages: ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 if (build.seconds > FLOOR_FACTOR * floor || build.peakRssMb > RSS_BUDGET_MB || rebuildSeconds > REBUILD_BUDGET) process.stdout.write('BUDGET EXCEEDED\n');

@@ -9,6 +9,8 @@ export interface TimedBuild {
   seconds: number;
   stdout: string;
   peakRssMb: number;
+  /** User and system CPU seconds of the build process (all its threads): steadier than wall time on a shared disk. */
+  cpuSeconds: number;
   waitedSeconds: number;
   /** The work folder (ontology, output); the caller removes it with `done`. */
   work: string;
@@ -33,7 +35,7 @@ export async function timedBuild(name: string, args: string[]): Promise<TimedBui
 }
 
 async function runTimed(work: string, ontology: string, args: string[]): Promise<TimedBuild> {
-  const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'peak-rss-kb %M'] : [];
+  const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'peak-rss-kb %M cpu-s %U %S'] : [];
   const command = [...timer, process.execPath, 'generator/cli/build.ts', '--ontology', ontology, '--out', join(work, 'out'), ...args];
   const waitedSeconds = await waitForIdleDisk();
   const started = performance.now();
@@ -49,6 +51,7 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
     seconds,
     stdout: run.stdout,
     peakRssMb: Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024,
+    cpuSeconds: cpuSeconds(run.stderr),
     waitedSeconds,
     work,
     done,
@@ -58,4 +61,9 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
       return runTimed(work, ontology, args);
     },
   };
+}
+
+function cpuSeconds(stderr: string): number {
+  const [, user, system] = /cpu-s ([\d.]+) ([\d.]+)/.exec(stderr) ?? [];
+  return Number(user ?? 0) + Number(system ?? 0);
 }

@@ -1,5 +1,6 @@
 import { codePointLength, compareCodePoints, rankEntities } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
+import { rerankLists } from './rerank-lists.ts';
 
 export interface RankedLists {
   class: number[];
@@ -29,16 +30,16 @@ interface Suffix {
 }
 
 /**
- * Walks the sorted word-start suffixes of every normalised label as a trie. A prefix whose entities fit
- * in `leafBudget` bytes becomes a leaf (the client ranks them itself); a busier one is ranked in advance
- * and split by its next character.
+ * Walks the word-start suffixes of every normalised label as a trie, partitioning them by their next
+ * character. A prefix whose entities fit in `leafBudget` bytes becomes a leaf (the client ranks them itself);
+ * a busier one is ranked in advance and split by its next character.
  */
 export function expandNodes(entities: readonly SearchEntity[], labels: readonly SearchLabel[][], sizes: number[], leafBudget: number, reuse?: NodeReuse): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
   const numbers = new Map(entities.map((entity, index) => [entity, index]));
   const labelsOf = (entity: SearchEntity) => labels[numbers.get(entity) ?? 0];
   // Updating, only suffixes under a first character the edit reaches are walked; the others' nodes are kept.
-  const walked = reuse ? (text: string) => reuse.reaches(String.fromCodePoint(text.codePointAt(0) ?? 0)) : () => true;
-  const suffixes = sortedSuffixes(labels.map((list) => list.map((label) => label.normalized)), walked);
+  const reachedFirsts = reuse && new Set(reuse.firstCharacters);
+  const suffixes = wordStartSuffixes(labels, reachedFirsts);
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
   const rank = (members: number[], query: string): RankedLists => {
@@ -46,41 +47,47 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
     return { class: ranked.class.map((m) => numbers.get(m.entity) ?? 0), property: ranked.property.map((m) => numbers.get(m.entity) ?? 0) };
   };
 
-  const expand = (prefix: string, low: number, high: number, from: number): void => {
+  /** `items`: the suffixes that start with `prefix`, in no particular order. */
+  const expand = (prefix: string, items: readonly Suffix[], from: number): void => {
     // Where no edit reaches, the same suffixes give the same nodes as last time.
-    const previous = reuse && !reuse.reaches(prefix) ? previousSubtree(reuse.nodes, prefix, from) : undefined;
-    if (previous) {
-      for (const built of previous) reused.add(built);
-      nodes.push(...previous);
+    const subtree = reuse && !reuse.reaches(prefix) ? previousSubtree(reuse.nodes, prefix, from) : undefined;
+    if (subtree) {
+      for (const built of subtree) reused.add(built);
+      nodes.push(...subtree);
       return;
     }
-    if (low === high) throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
-    const members = distinctEntities(suffixes, low, high);
+    if (items.length === 0) throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
+    const members = distinctEntities(items);
     // One entity is a leaf however large: splitting its suffixes further could never make it smaller.
     if (members.length === 1 || members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
       nodes.push({ prefix, from, node: { leaf: members } });
       return;
     }
-    const next = nextCharacters(suffixes, prefix, low, high);
+    const next = nextCharacters(items, prefix);
     if (next.ends === 0 && next.groups.length === 1) {
       // A chain without branches: the same suffixes down to where they end or branch, reached in one step.
-      expand(commonPrefix(suffixes[low].text, suffixes[high - 1].text), low, high, from);
+      expand(commonPrefix(items), items, from);
       return;
     }
-    const ranked = rank(members, prefix);
-    const inner = from < codePointLength(prefix) ? rank(members, [...prefix].slice(0, from).join('')) : undefined;
+    // Updating, a node that ranked the same query last time is ranked again from its previous lists.
+    const previous = reuse && previousNode(reuse.nodes, prefix, from);
+    const rankedBefore = previous && 'ranked' in previous.node ? previous.node : undefined;
+    const rerank = (lists: RankedLists | undefined, query: string) => (reuse && lists && rerankLists(lists, members, query, { entities, labels, changed: reuse.changedNumbers })) || rank(members, query);
+    const ranked = rerank(rankedBefore?.ranked, prefix);
+    // A previous node without inner lists ranked its chain's shorter queries the same as its prefix.
+    const inner = from < codePointLength(prefix) ? rerank(rankedBefore?.inner ?? rankedBefore?.ranked, [...prefix].slice(0, from).join('')) : undefined;
     nodes.push({ prefix, from, node: inner && !sameLists(inner, ranked) ? { ranked, inner } : { ranked } });
-    for (const group of next.groups) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
+    for (const group of next.groups) expand(group.prefix, group.items, codePointLength(group.prefix));
   };
 
-  const top = nextCharacters(suffixes, '', 0, suffixes.length).groups;
-  if (reuse) {
+  const top = nextCharacters(suffixes, '').groups;
+  if (reuse && reachedFirsts) {
     // The first characters no edit reaches have the same suffixes as before, so their nodes are the previous ones.
-    const kept = [...new Set(reuse.nodes.map((built) => String.fromCodePoint(built.prefix.codePointAt(0) ?? 0)))].filter((first) => !reuse.reaches(first));
-    top.push(...kept.map((prefix) => ({ prefix, low: 0, high: 0 })));
+    const kept = new Set(reuse.nodes.map((built) => firstCharacter(built.prefix)).filter((first) => !reachedFirsts.has(first)));
+    top.push(...[...kept].map((prefix) => ({ prefix, items: [] })));
     top.sort((a, b) => compareCodePoints(a.prefix, b.prefix));
   }
-  for (const group of top) expand(group.prefix, group.low, group.high, codePointLength(group.prefix));
+  for (const group of top) expand(group.prefix, group.items, codePointLength(group.prefix));
   return { nodes, reused };
 }
 
@@ -88,10 +95,14 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
 export interface NodeReuse {
   nodes: readonly BuiltNode[];
   reaches(prefix: string): boolean;
+  /** The first characters of the label words an edit reaches: only suffixes starting with these are walked. */
+  firstCharacters: readonly string[];
+  /** This build's numbers of the entities added or changed since the previous build. */
+  changedNumbers: ReadonlySet<number>;
 }
 
-/** The previous nodes below a prefix, if it was expanded from the same chain start. */
-function previousSubtree(previous: readonly BuiltNode[], prefix: string, from: number): BuiltNode[] | undefined {
+/** Where the previous nodes at or after a prefix begin (they are in index order). */
+function firstAtOrAfter(previous: readonly BuiltNode[], prefix: string): number {
   let low = 0;
   let high = previous.length;
   while (low < high) {
@@ -99,6 +110,18 @@ function previousSubtree(previous: readonly BuiltNode[], prefix: string, from: n
     if (compareCodePoints(previous[middle].prefix, prefix) < 0) low = middle + 1;
     else high = middle;
   }
+  return low;
+}
+
+/** The previous node for exactly this prefix, if it was reached from the same chain start. */
+function previousNode(previous: readonly BuiltNode[], prefix: string, from: number): BuiltNode | undefined {
+  const found = previous[firstAtOrAfter(previous, prefix)];
+  return found?.prefix === prefix && found.from === from ? found : undefined;
+}
+
+/** The previous nodes below a prefix, if it was expanded from the same chain start. */
+function previousSubtree(previous: readonly BuiltNode[], prefix: string, from: number): BuiltNode[] | undefined {
+  const low = firstAtOrAfter(previous, prefix);
   if (previous[low]?.prefix.startsWith(prefix) !== true || previous[low].from !== from) return undefined;
   let end = low;
   while (end < previous.length && previous[end].prefix.startsWith(prefix)) end += 1;
@@ -112,26 +135,26 @@ export function wordSuffixes(normalized: string): string[] {
   return suffixes;
 }
 
-function sortedSuffixes(normalizedLabels: string[][], walked: (text: string) => boolean): Suffix[] {
+/** Every distinct word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
+function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet<string> | undefined): Suffix[] {
   const suffixes: Suffix[] = [];
-  normalizedLabels.forEach((list, entity) => {
+  labels.forEach((list, entity) => {
     const seen = new Set<string>();
-    for (const normalized of list) {
-      for (const text of wordSuffixes(normalized)) {
-        if (!seen.has(text) && walked(text)) suffixes.push({ text, entity });
+    for (const { normalized } of list) {
+      for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) {
+        // The first character is checked before the suffix is cut out: most are not walked when updating.
+        if (firsts && !firsts.has(String.fromCodePoint(normalized.codePointAt(at) ?? 0))) continue;
+        const text = normalized.slice(at);
+        if (!seen.has(text)) suffixes.push({ text, entity });
         seen.add(text);
       }
     }
   });
-  // Without surrogates, UTF-16 order is code point order, and the engine's own comparison is several times faster.
-  const compare = normalizedLabels.some((list) => list.some((label) => SURROGATE.test(label))) ? compareCodePoints : compareUnits;
-  return suffixes.sort((a, b) => compare(a.text, b.text) || a.entity - b.entity);
+  return suffixes;
 }
 
-const SURROGATE = /[\ud800-\udfff]/;
-
-function compareUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+function firstCharacter(text: string): string {
+  return String.fromCodePoint(text.codePointAt(0) ?? 0);
 }
 
 function nextWordStart(text: string, from: number): number {
@@ -139,36 +162,46 @@ function nextWordStart(text: string, from: number): number {
   return space === -1 ? -1 : space + 1;
 }
 
-function distinctEntities(suffixes: Suffix[], low: number, high: number): number[] {
+/** The entities of some suffixes, each once, in number order. */
+function distinctEntities(items: readonly Suffix[]): number[] {
   const members = new Set<number>();
-  for (let at = low; at < high; at += 1) members.add(suffixes[at].entity);
+  for (const item of items) members.add(item.entity);
   return [...members].sort((a, b) => a - b);
 }
 
-/** The sub-ranges of a prefix's range by next character, and how many suffixes end at the prefix. */
-function nextCharacters(suffixes: Suffix[], prefix: string, low: number, high: number) {
-  let at = low;
-  while (at < high && suffixes[at].text.length === prefix.length) at += 1;
-  const ends = at - low;
-  const groups: { prefix: string; low: number; high: number }[] = [];
-  while (at < high) {
-    const child = prefix + String.fromCodePoint(suffixes[at].text.codePointAt(prefix.length) ?? 0);
-    let end = at;
-    while (end < high && suffixes[end].text.startsWith(child)) end += 1;
-    groups.push({ prefix: child, low: at, high: end });
-    at = end;
+/** Suffixes that start with `prefix`, grouped by the character after it (groups in code point order), and how many end there. */
+function nextCharacters(items: readonly Suffix[], prefix: string) {
+  let ends = 0;
+  const byCharacter = new Map<number, Suffix[]>();
+  for (const item of items) {
+    if (item.text.length === prefix.length) {
+      ends += 1;
+      continue;
+    }
+    const code = item.text.codePointAt(prefix.length) ?? 0;
+    const group = byCharacter.get(code);
+    if (group) group.push(item);
+    else byCharacter.set(code, [item]);
   }
-  return { ends, groups };
+  const groups = [...byCharacter].map(([code, grouped]) => ({ prefix: prefix + String.fromCodePoint(code), items: grouped as readonly Suffix[] }));
+  return { ends, groups: groups.sort((a, b) => compareCodePoints(a.prefix, b.prefix)) };
 }
 
-/** The longest common prefix of two strings, in whole code points. */
-function commonPrefix(a: string, b: string): string {
-  let length = 0;
-  while (length < a.length && a.charCodeAt(length) === b.charCodeAt(length)) length += 1;
-  const last = a.charCodeAt(length - 1);
-  // Never half a surrogate pair.
-  if (length < a.length && last >= 0xd800 && last < 0xdc00) length -= 1;
-  return a.slice(0, length);
+/** The longest prefix all the suffixes share, in whole code points. */
+function commonPrefix(items: readonly Suffix[]): string {
+  const first = items[0].text;
+  let length = first.length;
+  let someEndsThere = false;
+  for (const { text } of items) {
+    let at = 0;
+    while (at < length && at < text.length && first.charCodeAt(at) === text.charCodeAt(at)) at += 1;
+    length = at;
+  }
+  for (const { text } of items) if (text.length === length) someEndsThere = true;
+  const last = first.charCodeAt(length - 1);
+  // Never half a surrogate pair (a suffix that ends there is whole, whatever its last unit).
+  if (!someEndsThere && last >= 0xd800 && last < 0xdc00) length -= 1;
+  return first.slice(0, length);
 }
 
 function sameLists(a: RankedLists, b: RankedLists): boolean {

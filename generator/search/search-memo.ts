@@ -23,8 +23,12 @@ export interface IndexReuse {
   nodes: BuiltNode[];
   /** Whether a changed entity has a label word starting with the prefix: only such prefixes' nodes can change. */
   reaches(prefix: string): boolean;
+  /** The first characters of the label words an edit reaches. */
+  firstCharacters: readonly string[];
   /** IRIs of entities added, removed, or whose packed form changed. */
   changed: Set<string>;
+  /** This build's numbers of the entities added or changed. */
+  changedNumbers: ReadonlySet<number>;
   /** Each entity's number in the previous build, by IRI. */
   previousNumbers: ReadonlyMap<string, number>;
   /** Whether every entity kept its number (rest files list numbers). */
@@ -66,5 +70,7 @@ export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: strin
     node: 'leaf' in built.node ? { leaf: list(built.node.leaf) } : { ranked: lists(built.node.ranked), ...(built.node.inner ? { inner: lists(built.node.inner) } : {}) },
   }));
   const reached = [...words];
-  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), changed, sameNumbers, previousNumbers: before };
+  const firstCharacters = [...new Set(reached.map((word) => String.fromCodePoint(word.codePointAt(0) ?? 0)))];
+  const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));
+  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), firstCharacters, changed, changedNumbers, sameNumbers, previousNumbers: before };
 }

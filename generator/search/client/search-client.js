@@ -127,10 +127,14 @@ export function rankEntities(entities, query, labelsOf = searchLabels) {
     const match = bestMatch(entity, query, labelsOf(entity));
     if (match) ranked[entity.kind].push(match);
   }
-  const order = (/** @type {RankedMatch} */ a, /** @type {RankedMatch} */ b) => compareKeys(a.key, b.key) || compareCodePoints(a.entity.iri, b.entity.iri);
-  ranked.class.sort(order);
-  ranked.property.sort(order);
+  ranked.class.sort(compareMatches);
+  ranked.property.sort(compareMatches);
   return ranked;
+}
+
+/** Result order: by match key, then by IRI, so no two entities tie. @param {RankedMatch} a @param {RankedMatch} b */
+export function compareMatches(a, b) {
+  return compareKeys(a.key, b.key) || compareCodePoints(a.entity.iri, b.entity.iri);
 }
 
 /** @param {RankedMatch} ranked @returns {SearchHit} */

@@ -1,0 +1,56 @@
+import { bestMatch, compareMatches } from './client/search-client.js';
+import type { RankedMatch, SearchEntity } from './client/search-client.js';
+import type { RankedLists, SearchLabel } from './expand-nodes.ts';
+
+/** What re-ranking reads: this build's entities and search labels, and which of them an edit changed. */
+export interface RerankSource {
+  entities: readonly SearchEntity[];
+  labels: readonly SearchLabel[][];
+  changed: ReadonlySet<number>;
+}
+
+/**
+ * A node's ranked lists worked out from the previous build's lists for the same query, in this build's
+ * numbering: the unchanged members keep their order (their labels, hence their keys, are the same), and the
+ * changed ones are put in their places. Equal to ranking every member again, since the order is total (IRIs
+ * break ties). Undefined when the previous lists do not hold every unchanged member.
+ */
+export function rerankLists(previous: RankedLists, members: readonly number[], query: string, source: RerankSource): RankedLists | undefined {
+  const { entities, labels, changed } = source;
+  const isMember = new Set(members);
+  const keep = (list: readonly number[]) => list.filter((number) => number >= 0 && !changed.has(number) && isMember.has(number));
+  const kept = { class: keep(previous.class), property: keep(previous.property) };
+  const fresh = members.filter((number) => changed.has(number));
+  if (kept.class.length + kept.property.length + fresh.length !== members.length) return undefined;
+  const matches = new Map<number, RankedMatch | undefined>();
+  const matchOf = (number: number): RankedMatch | undefined => {
+    if (!matches.has(number)) matches.set(number, bestMatch(entities[number], query, labels[number]));
+    return matches.get(number);
+  };
+  // A member always matches; one that does not means the lists were not what they seemed.
+  if (fresh.some((number) => matchOf(number) === undefined)) return undefined;
+  const order = (a: number, b: number) => compareMatches(matchOf(a) as RankedMatch, matchOf(b) as RankedMatch);
+  const insert = (list: number[], kind: SearchEntity['kind']) => merge(list, fresh.filter((number) => entities[number].kind === kind).sort(order), order);
+  return { class: insert(kept.class, 'class'), property: insert(kept.property, 'property') };
+}
+
+/** Merges a short sorted list into a long one, finding each place by binary search. */
+function merge(long: readonly number[], short: readonly number[], order: (a: number, b: number) => number): number[] {
+  if (short.length === 0) return [...long];
+  const merged: number[] = [];
+  let from = 0;
+  for (const item of short) {
+    let low = from;
+    let high = long.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (order(long[middle], item) < 0) low = middle + 1;
+      else high = middle;
+    }
+    for (let at = from; at < low; at += 1) merged.push(long[at]);
+    merged.push(item);
+    from = low;
+  }
+  for (let at = from; at < long.length; at += 1) merged.push(long[at]);
+  return merged;
+}
