@@ -16,7 +16,7 @@ import type { FileSink } from './write/threaded-writer.ts';
 import { SEARCH_LANE } from './write/batch-flow.ts';
 import { describeSearchIndex } from './report/describe.ts';
 import { planUpdate } from './changes/plan-update.ts';
-import { manifestHash, type BuildCache, type PreviousBuild } from './write/build-cache.ts';
+import { CACHE_VERSION, manifestHash, type BuildCache, type PreviousBuild } from './write/build-cache.ts';
 import type { SearchIndexStats } from './search/build-search-index.ts';
 
 export interface StageTiming {
@@ -87,7 +87,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const cache = options.bundleEntities ? undefined : previous?.cache;
   const loaded = await loadModel(options, progress, cache?.parsed);
   const { model, router, timings } = loaded;
-  const plan = cache && previous ? planUpdate(loaded.blocks, cache, previous.manifest, model, router) : undefined;
+  const plan = cache && previous ? await timed(timings, 'plan', () => planUpdate(loaded.blocks, cache, previous.manifest, model, router)) : undefined;
   const sink = plan || options.bundleEntities ? undefined : openSink?.();
   // openapi.json quotes the example entities' files, so those are always emitted (and kept when handed over).
   const examples = new Set(Object.values(pickExamples(model)).flatMap((entity) => (entity ? [entity.id] : [])));
@@ -119,15 +119,17 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   output.sort(byPath);
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
-  const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...hashed], model, router, options.bundleEntities ? files : []);
-  const changes = diffEntities(previous?.manifest, manifest);
-  const changeFiles = emitChangeFiles(manifest, changes);
+  const { manifest, changes, changeFiles } = await timed(timings, 'manifest', () => {
+    const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...hashed], model, router, options.bundleEntities ? files : []);
+    const changes = diffEntities(previous?.manifest, manifest);
+    return { manifest, changes, changeFiles: emitChangeFiles(manifest, changes) };
+  });
   if (sink) sink.add(changeFiles);
   else output.push(...changeFiles);
   output.sort(byPath);
   const update = plan && previous ? { entities: plan.emit.size, removed: Object.keys(previous.manifest.files).filter((path) => !(path in manifest.files)) } : undefined;
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const nextCache: BuildCache = { version: 1, manifest: manifestHash(manifestText), blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo };
+  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
 }
 
@@ -146,11 +148,18 @@ function keepingExamples(sink: FileSink, quoted: ReadonlySet<string>) {
   };
 }
 
+/** Runs a stage and adds its time to the stage's entry (a stage may run in several parts). */
 export async function timed<T>(timings: StageTiming[], stage: string, run: () => T | Promise<T>): Promise<T> {
   const start = performance.now();
   const result = await run();
-  timings.push({ stage, ms: performance.now() - start });
+  addTime(timings, stage, performance.now() - start);
   return result;
+}
+
+export function addTime(timings: StageTiming[], stage: string, ms: number): void {
+  const entry = timings.find((timing) => timing.stage === stage);
+  if (entry) entry.ms += ms;
+  else timings.push({ stage, ms });
 }
 
 export function countKinds(model: OntologyModel): string {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
-import { generateApi, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
+import { addTime, generateApi, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
@@ -73,7 +73,9 @@ async function buildApi(options: BuildOptions, reporter: Progress): Promise<stri
 }
 
 async function generateAndWriteApi(options: BuildOptions, reporter: Progress): Promise<{ cache: BuildCache; timings: StageTiming[]; summary: ApiSummary }> {
+  const reading = performance.now();
   const previous = readPreviousBuild(options.out);
+  const readMs = performance.now() - reading;
   // A build of the whole API writes into a fresh folder on a thread of its own, while it makes the files.
   let fresh: { folder: OutputFolder; writer: ThreadedWriter } | undefined;
   const openSink = () => {
@@ -83,6 +85,8 @@ async function generateAndWriteApi(options: BuildOptions, reporter: Progress): P
   };
   try {
     const build = await generateApi(options, reporter, previous, openSink);
+    // Reading the previous build's manifest and cache comes first.
+    if (previous) build.timings.unshift({ stage: 'previous', ms: readMs });
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
     const written = fresh ? await finishWriting(fresh, build.timings, reporter)
@@ -107,9 +111,7 @@ async function finishWriting({ folder, writer }: { folder: OutputFolder; writer:
   const start = performance.now();
   const { stats, busyMs } = await writer.finish();
   folder.commit();
-  const stage = timings.find((timing) => timing.stage === 'write');
-  if (stage) stage.ms += performance.now() - start;
-  else timings.push({ stage: 'write', ms: performance.now() - start });
+  addTime(timings, 'write', performance.now() - start);
   reporter.log(`write: ${stats.files} files on a thread of their own, ${(busyMs / 1000).toFixed(2)} s alongside the build (the write stage is the wait at its end)`);
   return stats;
 }

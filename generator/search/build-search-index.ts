@@ -6,6 +6,7 @@ import { SEARCH_FOLDER } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, lastNotAfter, shardName } from './client/search-client.js';
 import type { PackedEntity, RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
+import { encodeNodes } from './node-codec.ts';
 import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
 import { packEntity, searchSource, type SearchSource } from './search-entities.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
@@ -147,7 +148,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     }),
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
-  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), packed: packedJson, nodes, runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
+  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), packed: packedJson, nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
   return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 
@@ -182,8 +183,10 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
   const { memo } = reuse;
   const byFirst = (runs: readonly PackRun[]) => new Map(runs.filter((run) => run.files.every((file) => !file.oversized)).map((run) => [run.first, run]));
   const runs = { s: byFirst(memo.runs.s), r: byFirst(memo.runs.r), c: byFirst(memo.runs.c) };
-  const oldNode = new Map(memo.nodes.map((built, at) => [built.prefix, at]));
-  const oldWithRest = memo.nodes.filter((built) => restLists(built) !== undefined).map((built) => built.prefix);
+  // The previous nodes renumbered: the same prefixes, and lists of the same lengths.
+  const previousNodes = reuse.nodes;
+  const oldNode = new Map(previousNodes.map((built, at) => [built.prefix, at]));
+  const oldWithRest = previousNodes.filter((built) => restLists(built) !== undefined).map((built) => built.prefix);
   const oldRestAt = new Map(oldWithRest.map((prefix, at) => [prefix, at]));
   const relative = (iri: string) => iri.slice(memo.baseIri.length);
   const matching = (run: PackRun | undefined, length: number, next: string | undefined) =>
@@ -191,7 +194,7 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
   // The group must be the previous run's nodes, one after another, each kept as it was.
   const sameNodes = (group: readonly BuiltNode[], run: PackRun | undefined) => {
     const start = run ? oldNode.get(run.first) : undefined;
-    return start !== undefined && group.every((built, at) => reused.has(built) && memo.nodes[start + at]?.prefix === built.prefix);
+    return start !== undefined && group.every((built, at) => reused.has(built) && previousNodes[start + at]?.prefix === built.prefix);
   };
   return {
     s: (group: BuiltNode[], next: BuiltNode | undefined): PackRun | undefined => {

@@ -1,7 +1,8 @@
 import { searchLabels, unpackEntity } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
-import { wordSuffixes, type BuiltNode, type RankedLists } from './expand-nodes.ts';
+import { wordSuffixes, type BuiltNode } from './expand-nodes.ts';
 import type { PackRun } from './shard-files.ts';
+import { decodeNodes, type EncodedNodes } from './node-codec.ts';
 
 /** What a build keeps of its search index, so the next one redoes only what an edit reaches. */
 export interface SearchMemo {
@@ -12,14 +13,17 @@ export interface SearchMemo {
   iris: string[];
   packed: string[];
   /** Nodes in index order, lists in that numbering. */
-  nodes: BuiltNode[];
+  nodes: EncodedNodes;
   runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };
 }
 
 /** The previous index, renumbered for this build, and what the edit reaches. */
 export interface IndexReuse {
   memo: SearchMemo;
-  /** The previous nodes with this build's entity numbers (-1 for an entity gone: only in nodes the edit reaches). */
+  /**
+   * The previous nodes with this build's entity numbers (-1 for an entity gone: only in nodes the edit reaches);
+   * the same prefixes and list lengths as the previous build's.
+   */
   nodes: BuiltNode[];
   /** Whether a changed entity has a label word starting with the prefix: only such prefixes' nodes can change. */
   reaches(prefix: string): boolean;
@@ -62,13 +66,7 @@ export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: strin
   if (changed.size > entities.length * MOST_CHANGED) return undefined;
   const renumber = memo.iris.map((iri) => now.get(iri) ?? -1);
   const sameNumbers = memo.iris.length === entities.length && renumber.every((number, old) => number === old);
-  const list = (numbers: number[]) => numbers.map((old) => renumber[old]);
-  const lists = (ranked: RankedLists) => ({ class: list(ranked.class), property: list(ranked.property) });
-  const nodes = memo.nodes.map((built): BuiltNode => ({
-    prefix: built.prefix,
-    from: built.from,
-    node: 'leaf' in built.node ? { leaf: list(built.node.leaf) } : { ranked: lists(built.node.ranked), ...(built.node.inner ? { inner: lists(built.node.inner) } : {}) },
-  }));
+  const nodes = decodeNodes(memo.nodes, (old) => renumber[old]);
   const reached = [...words];
   const firstCharacters = [...new Set(reached.map((word) => String.fromCodePoint(word.codePointAt(0) ?? 0)))];
   const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));

@@ -8,9 +8,12 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { UPDATING_FILE } from '../route/router.ts';
 import { readManifestText } from './previous-output.ts';
 
+/** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
+export const CACHE_VERSION = 2;
+
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
-  version: 1;
+  version: typeof CACHE_VERSION;
   /** Hash of the manifest file of the output this cache belongs to. */
   manifest: string;
   /** Block keys of the build, in document order. */
@@ -54,7 +57,7 @@ export function readPreviousBuild(outDir: string): PreviousBuild | undefined {
 function readCache(outDir: string): BuildCache | undefined {
   try {
     const cache = deserialize(readFileSync(join(cacheFolder(outDir), CACHE_FILE))) as Partial<BuildCache>;
-    return cache.version === 1 && cache.parsed && cache.blockKeys ? (cache as BuildCache) : undefined;
+    return cache.version === CACHE_VERSION && cache.parsed && cache.blockKeys ? (cache as BuildCache) : undefined;
   } catch {
     return undefined;
   }
