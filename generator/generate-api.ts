@@ -64,10 +64,10 @@ export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'
 const silent: Progress = { log: () => {} };
 
 /** load → model. */
-export async function loadModel(options: ModelOptions, progress: Progress = silent, parsed?: ParsedBlocks): Promise<LoadedModel> {
+export async function loadModel(options: ModelOptions, progress: Progress = silent, parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>): Promise<LoadedModel> {
   const timings: StageTiming[] = [];
   const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed, options.downloadTimeout));
-  const reuse = parsed ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
+  const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.quads.length} triples${reuse}`);
   const model = await timed(timings, 'model', () => buildModel(loaded.quads, { baseIri: options.baseIri })).catch(async (error: unknown) => {
     if (error instanceof UnsafeIdError && error.iris[0] !== undefined) error.position = await locateIri(options.ontology, error.iris[0]);
@@ -83,12 +83,15 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
  * `openSink`, when the whole API is emitted (not an update, not bundles): files go to the sink it opens as
  * they are made, so writing runs alongside the rest of the build, and `files` is left empty.
  */
-export async function generateApi(options: ModelOptions, progress: Progress = silent, previous?: PreviousBuild, openSink?: () => FileSink): Promise<ApiBuild> {
+export async function generateApi(options: ModelOptions, progress: Progress = silent, reading?: PreviousBuild | Promise<PreviousBuild | undefined>, openSink?: (previous: PreviousBuild | undefined) => FileSink): Promise<ApiBuild> {
+  const pending = Promise.resolve(reading);
+  // The previous build is read while the ontology is (its time counts towards the load stage).
+  const loaded = await loadModel(options, progress, pending.then((previous) => (options.bundleEntities ? undefined : previous?.cache?.parsed)));
+  const previous = await pending;
   const cache = options.bundleEntities ? undefined : previous?.cache;
-  const loaded = await loadModel(options, progress, cache?.parsed);
   const { model, router, timings } = loaded;
   const plan = cache && previous ? await timed(timings, 'plan', () => planUpdate(loaded.blocks, cache, previous.manifest, model, router)) : undefined;
-  const sink = plan || options.bundleEntities ? undefined : openSink?.();
+  const sink = plan || options.bundleEntities ? undefined : openSink?.(previous);
   // openapi.json quotes the example entities' files, so those are always emitted (and kept when handed over).
   const examples = new Set(Object.values(pickExamples(model)).flatMap((entity) => (entity ? [entity.id] : [])));
   const only = plan ? (id: string) => plan.emit.has(id) || examples.has(id) : undefined;
@@ -120,7 +123,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
   const { manifest, changes, changeFiles } = await timed(timings, 'manifest', () => {
-    const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...hashed], model, router, options.bundleEntities ? files : []);
+    const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
     const changes = diffEntities(previous?.manifest, manifest);
     return { manifest, changes, changeFiles: emitChangeFiles(manifest, changes) };
   });

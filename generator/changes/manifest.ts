@@ -31,14 +31,46 @@ export function hashFiles(files: readonly OutputFile[]): [string, string][] {
  * The manifest of the output's files, given as path and hash (those carried over unchanged from the
  * previous build included); an entity's hash covers the bytes of all its formats. Paths are sorted.
  * `bundled`: format files packed into bundles, so not among the output's files (their hashes are taken here).
+ * `previous`: the previous build's manifest, whose order and entity hashes are kept where nothing changed.
  */
-export function buildManifest(hashed: readonly [string, string][], model: OntologyModel, router: Router, bundled: readonly OutputFile[] = []): Manifest {
-  const fileHashes = Object.fromEntries([...hashed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+export function buildManifest(hashed: readonly [string, string][], model: OntologyModel, router: Router, bundled: readonly OutputFile[] = [], previous?: Manifest): Manifest {
+  const byPath = new Map(hashed);
+  const fileHashes: Record<string, string> = {};
+  for (const path of sortedPaths(byPath, previous)) fileHashes[path] = byPath.get(path) as string;
   const contents = new Map(bundled.map((file) => [file.path, file.contents]));
   const partHash = (path: string): string => fileHashes[path] ?? contentHash(contents.get(path) ?? '');
+  const entityHash = (id: string): string => {
+    const paths = FORMATS.map((spec) => router.filePath(id, spec.format));
+    // The same format files as last time make the same entity hash.
+    const kept = previous?.entities[id];
+    if (kept !== undefined && bundled.length === 0 && paths.every((path) => previous?.files[path] !== undefined && previous.files[path] === fileHashes[path])) return kept;
+    return contentHash(paths.map(partHash).join(' '));
+  };
   const entities = Object.fromEntries([...model.entities].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((entity) => [entity.id, contentHash(FORMATS.map((spec) => partHash(router.filePath(entity.id, spec.format))).join(' '))]));
+    .map((entity) => [entity.id, entityHash(entity.id)]));
   return { version: 1, files: fileHashes, entities };
+}
+
+/** The paths in code unit order: the previous manifest's still present, merged with the new ones sorted. */
+function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | undefined): string[] {
+  const before = previous ? Object.keys(previous.files) : [];
+  // Only a previous manifest in the same order can be merged with (integer-like keys are listed first).
+  const ordered = before.every((path, at) => at === 0 || before[at - 1] < path);
+  const kept = ordered ? before.filter((path) => paths.has(path)) : [];
+  const keptSet = new Set(kept);
+  const added = [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits);
+  const merged: string[] = [];
+  let at = 0;
+  for (const path of added) {
+    while (at < kept.length && kept[at] < path) merged.push(kept[at++]);
+    merged.push(path);
+  }
+  while (at < kept.length) merged.push(kept[at++]);
+  return merged;
+}
+
+function compareUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Ids added, removed and changed between two manifests' entities, each list sorted. */

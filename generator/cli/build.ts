@@ -7,7 +7,7 @@ import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';
-import { readPreviousBuild, writeBuildCache, type BuildCache } from '../write/build-cache.ts';
+import { readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { describeChanges } from '../changes/manifest.ts';
 import { OutputFolder, checkOutputTarget, removeBuildLeftovers } from '../write/output-folder.ts';
@@ -65,30 +65,39 @@ async function inFreshFolder<T>(options: BuildOptions, build: (staging: string) 
 
 // An edit the cache covers updates the previous output in place; anything else is written to a fresh folder.
 async function buildApi(options: BuildOptions, reporter: Progress): Promise<string[]> {
-  // Generated and written by a function of its own, so the files and the model are let go before the cache
-  // is serialised: kept alive together, they passed the 1 GB budget.
-  const { cache, timings, summary } = await generateAndWriteApi(options, reporter);
-  await timed(timings, 'cache', () => writeBuildCache(options.out, cache));
+  // Generated and written by a function of its own, so after a full build the files and the model are let go
+  // before the cache is serialised: kept alive together, they passed the 1 GB budget.
+  const { cache, timings, summary, cacheWritten } = await generateAndWriteApi(options, reporter);
+  await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache));
   return summaryLines(options, summary);
 }
 
-async function generateAndWriteApi(options: BuildOptions, reporter: Progress): Promise<{ cache: BuildCache; timings: StageTiming[]; summary: ApiSummary }> {
-  const reading = performance.now();
-  const previous = readPreviousBuild(options.out);
-  const readMs = performance.now() - reading;
+interface GeneratedApi {
+  cache: BuildCache;
+  timings: StageTiming[];
+  summary: ApiSummary;
+  /** An update writes its small cache while the output is updated; settles once the cache is in place. */
+  cacheWritten?: Promise<void>;
+}
+
+async function generateAndWriteApi(options: BuildOptions, reporter: Progress): Promise<GeneratedApi> {
+  const previousBuild = readPreviousBuild(options.out);
   // A build of the whole API writes into a fresh folder on a thread of its own, while it makes the files.
   let fresh: { folder: OutputFolder; writer: ThreadedWriter } | undefined;
-  const openSink = () => {
+  const openSink = (previous: PreviousBuild | undefined) => {
     const folder = new OutputFolder(options.out);
     fresh = { folder, writer: new ThreadedWriter({ root: folder.staging, previous: previous && { dir: options.out, before: previous.manifest.files } }) };
     return fresh.writer;
   };
   try {
-    const build = await generateApi(options, reporter, previous, openSink);
-    // Reading the previous build's manifest and cache comes first.
-    if (previous) build.timings.unshift({ stage: 'previous', ms: readMs });
+    const build = await generateApi(options, reporter, previousBuild, openSink);
+    const previous = await previousBuild;
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
+    // Written before the output is updated, so a cache that outlives a failed update names a manifest the output lacks, and is ignored.
+    const cacheWritten = update ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache) }))).written : undefined;
+    // Awaited by the caller; if updating fails first, that failure is the one reported.
+    cacheWritten?.catch(() => {});
     const written = fresh ? await finishWriting(fresh, build.timings, reporter)
       : update && previous
         ? await timed(build.timings, 'write', () => {
@@ -96,7 +105,7 @@ async function generateAndWriteApi(options: BuildOptions, reporter: Progress): P
           return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
         })
         : await inFreshFolder(options, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));
-    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written) };
+    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written), cacheWritten };
   } catch (error) {
     if (fresh) {
       await fresh.writer.stop();

@@ -25,20 +25,27 @@ export interface LoadedOntology {
   reused: number;
 }
 
-/** load: reads and parses every source, reusing the blocks an earlier build parsed. */
-export async function loadOntology(input: string, log?: (line: string) => void, parsed?: ParsedBlocks, downloadTimeout?: number): Promise<LoadedOntology> {
+/**
+ * load: reads and parses every source, reusing the blocks an earlier build parsed. Those may still be on
+ * their way from disk: the sources are read and cut into blocks meanwhile.
+ */
+export async function loadOntology(input: string, log?: (line: string) => void, parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>, downloadTimeout?: number): Promise<LoadedOntology> {
   const sources = await readSources(input, log, downloadTimeout);
   return parseSources(sources, parsed);
 }
 
-export async function parseSources(sources: SourceText[], parsed?: ParsedBlocks): Promise<LoadedOntology> {
+export async function parseSources(sources: SourceText[], parsing?: ParsedBlocks | Promise<ParsedBlocks | undefined>): Promise<LoadedOntology> {
+  const cut = sources.map((source) => {
+    if (source.format === 'rdfxml') checkEntityDeclarations(source.text, source.name);
+    return { source, blocked: blockSource(source) };
+  });
+  const parsed = await parsing;
   const decoder = parsed ? new QuadDecoder(parsed.strings) : undefined;
   const occurrences = new Map<string, number>();
   const blocks: LoadedBlock[] = [];
   let reused = 0;
-  for (const source of sources) {
-    if (source.format === 'rdfxml') checkEntityDeclarations(source.text, source.name);
-    let blocked = blockSource(source);
+  for (const { source, blocked: first } of cut) {
+    let blocked = first;
     const wanted = blocked.blocks.flatMap((block, index) => (parsed?.blocks.has(block.key) ? [] : [index]));
     let fresh = await parseBlocks(blocked, wanted);
     if (!fresh) {

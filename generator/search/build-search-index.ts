@@ -7,7 +7,7 @@ import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, lastNotAfter, shardName }
 import type { PackedEntity, RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
-import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
+import { packedHash, planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
 import { packEntity, searchSource, type SearchSource } from './search-entities.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
 import { FILE_BUDGET_GZIP, entityList, packFiles, renderShard, restLists, shardBoundary, type FileDone, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
@@ -82,7 +82,8 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const entityJson = packedJson.map(escapeJsonText);
   const sizes = packedJson.map((json) => Buffer.byteLength(json));
   const budgetsKey = JSON.stringify(budgets);
-  const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, packedJson);
+  const hashes = packedJson.map(packedHash);
+  const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, hashes);
   const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
   const kept = reuse ? keptRuns(reuse, nodes, reused, packed) : undefined;
   stream?.between?.();
@@ -148,7 +149,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     }),
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
-  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), packed: packedJson, nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
+  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
   return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 

@@ -1,17 +1,18 @@
-import { searchLabels, unpackEntity } from './client/search-client.js';
+import { hash } from 'node:crypto';
+import { searchLabels } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
 import { wordSuffixes, type BuiltNode } from './expand-nodes.ts';
 import type { PackRun } from './shard-files.ts';
-import { decodeNodes, type EncodedNodes } from './node-codec.ts';
+import { decodeNodes, prefixesListing, type EncodedNodes } from './node-codec.ts';
 
 /** What a build keeps of its search index, so the next one redoes only what an edit reaches. */
 export interface SearchMemo {
   baseIri: string;
   /** The budgets the index was built with, as JSON. */
   budgets: string;
-  /** Entities in that build's numbering: IRI, and packed form as JSON. */
+  /** Entities in that build's numbering: IRI, and a hash of the packed form (see packedHash). */
   iris: string[];
-  packed: string[];
+  hashes: string[];
   /** Nodes in index order, lists in that numbering. */
   nodes: EncodedNodes;
   runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };
@@ -39,10 +40,16 @@ export interface IndexReuse {
   sameNumbers: boolean;
 }
 
+/** What tells an entity's search data changed: a hash of its packed form as JSON (the cache keeps no copy). */
+export function packedHash(json: string): string {
+  return hash('sha1', json, 'base64');
+}
+
 // Past this share of changed entities, building the whole index costs less than working out what to keep.
 const MOST_CHANGED = 0.05;
 
-export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: string, entities: readonly SearchEntity[], packed: readonly string[]): IndexReuse | undefined {
+/** `hashes`: each entity's packed form hashed (see packedHash), in this build's numbering. */
+export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: string, entities: readonly SearchEntity[], hashes: readonly string[]): IndexReuse | undefined {
   if (memo.baseIri !== baseIri || memo.budgets !== budgets) return undefined;
   const before = new Map(memo.iris.map((iri, number) => [iri, number]));
   const now = new Map(entities.map((entity, number) => [entity.iri, number]));
@@ -53,16 +60,19 @@ export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: strin
   };
   entities.forEach((entity, number) => {
     const old = before.get(entity.iri);
-    if (old !== undefined && memo.packed[old] === packed[number]) return;
+    if (old !== undefined && memo.hashes[old] === hashes[number]) return;
     changed.add(entity.iri);
     addWords(entity);
   });
+  // An entity changed or gone: its old labels reached the nodes that list it, so their prefixes are reached.
+  const gone = new Set<number>();
   memo.iris.forEach((iri, old) => {
     const number = now.get(iri);
-    if (number !== undefined && memo.packed[old] === packed[number]) return;
+    if (number !== undefined && memo.hashes[old] === hashes[number]) return;
     changed.add(iri);
-    addWords(unpackEntity(baseIri, JSON.parse(memo.packed[old]) as Parameters<typeof unpackEntity>[1]));
+    gone.add(old);
   });
+  if (gone.size > 0) for (const prefix of prefixesListing(memo.nodes, gone)) words.add(prefix);
   if (changed.size > entities.length * MOST_CHANGED) return undefined;
   const renumber = memo.iris.map((iri) => now.get(iri) ?? -1);
   const sameNumbers = memo.iris.length === entities.length && renumber.every((number, old) => number === old);

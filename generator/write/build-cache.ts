@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { parseManifest, type Manifest } from '../changes/manifest.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
-import { UPDATING_FILE } from '../route/router.ts';
-import { readManifestText } from './previous-output.ts';
+import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
 export const CACHE_VERSION = 2;
@@ -43,37 +43,41 @@ export function manifestHash(text: string): string {
 
 /**
  * The previous build's manifest, and its cache if that cache was written for exactly this manifest and no
- * in-place update was cut short since (which leaves its marker file behind).
+ * in-place update was cut short since (which leaves its marker file behind). Both files are read at once,
+ * in the background, so a build can read the ontology meanwhile.
  */
-export function readPreviousBuild(outDir: string): PreviousBuild | undefined {
-  const text = readManifestText(outDir);
+export async function readPreviousBuild(outDir: string): Promise<PreviousBuild | undefined> {
+  const [text, bytes] = await Promise.all([
+    readFile(join(outDir, MANIFEST_FILE), 'utf8').catch(() => undefined),
+    existsSync(join(outDir, UPDATING_FILE)) ? undefined : readFile(join(cacheFolder(outDir), CACHE_FILE)).catch(() => undefined),
+  ]);
   const manifest = text === undefined ? undefined : parseManifest(text);
   if (text === undefined || !manifest) return undefined;
-  if (existsSync(join(outDir, UPDATING_FILE))) return { manifest };
-  const cache = readCache(outDir);
+  const cache = bytes && decodeCache(bytes);
   return cache?.manifest === manifestHash(text) ? { manifest, cache } : { manifest };
 }
 
-function readCache(outDir: string): BuildCache | undefined {
+function decodeCache(bytes: Buffer): BuildCache | undefined {
   try {
-    const cache = deserialize(readFileSync(join(cacheFolder(outDir), CACHE_FILE))) as Partial<BuildCache>;
+    const cache = deserialize(bytes) as Partial<BuildCache>;
     return cache.version === CACHE_VERSION && cache.parsed && cache.blockKeys ? (cache as BuildCache) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Written whole under a temporary name and renamed, so a reader never sees half a cache. */
-export function writeBuildCache(outDir: string, cache: BuildCache): void {
+/**
+ * Written whole under a temporary name and renamed, so a reader never sees half a cache. Serialised at
+ * once; the file is written in the background (the returned promise settles when it is in place).
+ */
+export function writeBuildCache(outDir: string, cache: BuildCache): Promise<void> {
   const folder = cacheFolder(outDir);
   mkdirSync(folder, { recursive: true });
   const target = join(folder, CACHE_FILE);
   const temporary = `${target}.tmp-${process.pid}`;
-  try {
-    writeFileSync(temporary, serialize(cache));
-    renameSync(temporary, target);
-  } catch (error) {
+  const bytes = serialize(cache);
+  return writeFile(temporary, bytes).then(() => rename(temporary, target)).catch((error: unknown) => {
     rmSync(temporary, { force: true });
     throw error;
-  }
+  });
 }

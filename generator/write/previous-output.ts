@@ -11,7 +11,7 @@ export function readPreviousManifest(outDir: string): Manifest | undefined {
 }
 
 /** The manifest file's text as the previous build wrote it (the build cache is tied to its hash). */
-export function readManifestText(outDir: string): string | undefined {
+function readManifestText(outDir: string): string | undefined {
   try {
     return readFileSync(join(outDir, MANIFEST_FILE), 'utf8');
   } catch {
