@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { rankEntities, searchLabels, type SearchEntity } from '../generator/search/client/search-client.js';
+import type { BuiltNode, RankedLists } from '../generator/search/expand-nodes.ts';
+import { decodeNodes, encodeNodes, prefixesListing } from '../generator/search/node-codec.ts';
+import { rerankLists } from '../generator/search/rerank-lists.ts';
+
+function entity(iri: string, label: string, kind: SearchEntity['kind'] = 'class', alternative_labels: string[] = []): SearchEntity {
+  return { kind, iri, label, preferred_label: null, alternative_labels, definition: null, extra_labels: [] };
+}
+
+function ranked(entities: readonly SearchEntity[], members: readonly number[], query: string): RankedLists {
+  const result = rankEntities(members.map((number) => entities[number]), query);
+  return { class: result.class.map((match) => entities.indexOf(match.entity)), property: result.property.map((match) => entities.indexOf(match.entity)) };
+}
+
+const BEFORE = [
+  entity('https://x.example/A', 'Law firm'),
+  entity('https://x.example/B', 'Lawyer'),
+  entity('https://x.example/C', 'Civil law'),
+  entity('https://x.example/D', 'Law', 'property'),
+  entity('https://x.example/E', 'Lawsuit', 'class', ['Law case']),
+  entity('https://x.example/F', 'Labour law'),
+  entity('https://x.example/G', 'Lawn', 'property'),
+];
+
+describe('rerankLists: the previous lists with the changed members put in place equal ranking them all again', () => {
+  const query = 'law';
+  const members = (entities: readonly SearchEntity[]) => entities.flatMap((candidate, number) => (rankEntities([candidate], query).class.length + rankEntities([candidate], query).property.length > 0 ? [number] : []));
+  const previous = ranked(BEFORE, members(BEFORE), query);
+  it.each([
+    ['a label made shorter (moves up)', 0, entity('https://x.example/A', 'Law')],
+    ['a label made longer (moves down)', 1, entity('https://x.example/B', 'Lawyer of the firm')],
+    ['a later word made the first', 2, entity('https://x.example/C', 'Law civ')],
+    ['a property given a longer label', 3, entity('https://x.example/D', 'Lawful', 'property')],
+    ['an alternative label that matches better', 5, entity('https://x.example/F', 'Labour law', 'class', ['Law'])],
+  ])('%s', (_, number, edited) => {
+    const after = BEFORE.map((candidate, at) => (at === number ? edited : candidate));
+    const now = members(after);
+    const source = { entities: after, labels: after.map((candidate) => searchLabels(candidate)), changed: new Set([number]) };
+    const expected = ranked(after, now, query);
+    expect(rerankLists(previous, now, query, source)).toEqual(expected);
+    // The test is not vacuous: the edit moved something.
+    expect(expected).not.toEqual(previous);
+  });
+
+  it('gives up when the previous lists miss an unchanged member', () => {
+    const source = { entities: BEFORE, labels: BEFORE.map((candidate) => searchLabels(candidate)), changed: new Set<number>() };
+    const incomplete = { class: previous.class.slice(1), property: previous.property };
+    expect(rerankLists(incomplete, members(BEFORE), query, source)).toBeUndefined();
+  });
+
+  it('drops members gone from the previous lists (-1) and entities no longer members', () => {
+    const after = BEFORE.map((candidate, at) => (at === 3 ? entity('https://x.example/D', 'Statute', 'property') : candidate));
+    const now = members(after);
+    const source = { entities: after, labels: after.map((candidate) => searchLabels(candidate)), changed: new Set([3]) };
+    const withGone = { class: [-1, ...previous.class], property: previous.property };
+    expect(rerankLists(withGone, now, query, source)).toEqual(ranked(after, now, query));
+  });
+});
+
+describe('node codec', () => {
+  const nodes: BuiltNode[] = [
+    { prefix: 'a', from: 1, node: { ranked: { class: [3, 1, 2], property: [7] } } },
+    { prefix: 'ab', from: 2, node: { leaf: [1, 2] } },
+    { prefix: 'acme', from: 2, node: { ranked: { class: [4, 5], property: [] }, inner: { class: [5, 4], property: [] } } },
+    { prefix: 'b', from: 1, node: { leaf: [] } },
+    { prefix: 'ü', from: 1, node: { leaf: [0] } },
+  ];
+
+  it('decodes what it encodes', () => {
+    expect(decodeNodes(encodeNodes(nodes))).toEqual(nodes);
+  });
+
+  it('renumbers while decoding', () => {
+    const decoded = decodeNodes(encodeNodes(nodes), (number) => (number === 5 ? -1 : number + 10));
+    expect(decoded[2]).toEqual({ prefix: 'acme', from: 2, node: { ranked: { class: [14, -1], property: [] }, inner: { class: [-1, 14], property: [] } } });
+    expect(decoded[0].node).toEqual({ ranked: { class: [13, 11, 12], property: [17] } });
+  });
+
+  it.each([
+    [[1], ['a', 'ab']],
+    [[5], ['acme']],
+    [[7, 0], ['a', 'ü']],
+    [[9], []],
+  ])('finds the nodes that list %j: %j', (numbers, prefixes) => {
+    expect(prefixesListing(encodeNodes(nodes), new Set(numbers))).toEqual(prefixes);
+  });
+});
