@@ -9,6 +9,7 @@ import { emitSearch } from './search/emit-search.ts';
 import { searchSource } from './search/search-entities.ts';
 import { startSearchThread } from './search/search-thread.ts';
 import { emitSite, exampleQuery } from './site/emit-site.ts';
+import { treeUpdate } from './site/tree.ts';
 import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
 import { buildManifest, diffEntities, emitChangeFiles, hashFiles, type Changes, type Manifest } from './changes/manifest.ts';
@@ -114,7 +115,8 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   if (!plan) progress.between?.('search');
   files.push(...search.files);
   // Streaming, the shard of openapi.json's search example was handed over already: a copy is read here.
-  const siteFiles = await timed(timings, 'site', () => emitSite(model, router, [...files, ...search.answering]));
+  const tree = plan && previous ? await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.files)) : undefined;
+  const siteFiles = await timed(timings, 'site', () => emitSite(model, router, [...files, ...search.answering], tree?.only));
   sink?.add([...search.files, ...siteFiles]);
   const output = sink ? [] : options.bundleEntities ? bundleEntityFiles([...files, ...siteFiles], model, router) : [...files, ...siteFiles];
   // One sort of the whole build by path, so the same input always gives the same file list.
@@ -123,7 +125,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
   const { manifest, changes, changeFiles } = await timed(timings, 'manifest', () => {
-    const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
+    const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...tree?.carried ?? [], ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
     const changes = diffEntities(previous?.manifest, manifest);
     return { manifest, changes, changeFiles: emitChangeFiles(manifest, changes) };
   });

@@ -75,7 +75,8 @@ describe('the API worker thread', () => {
     expect(folderHashes(out)).toEqual(expected);
     expect(summary.written.files).toBe(build.files.length);
     expect(summary.kinds).toBe('52 classes, 6 object properties');
-    expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'write']);
+    // The stages cover the whole build, the manifest and the cache's encoding included.
+    expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'manifest', 'cache', 'write']);
   });
 
   it('reports a bad ontology as one line, without a stack trace', async () => {

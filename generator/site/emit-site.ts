@@ -13,8 +13,8 @@ export function exampleQuery(model: OntologyModel): string {
   return [...normalize(picked.record.label ?? picked.id)].slice(0, 4).join('').trim() || 'a';
 }
 
-/** The machine- and human-facing files around the API: openapi.json, /docs, the taxonomy tree's data. */
-export async function emitSite(model: OntologyModel, router: Router, built: readonly OutputFile[]): Promise<OutputFile[]> {
+/** The machine- and human-facing files around the API: openapi.json, /docs, the taxonomy tree's data (with `treeOnly`, just those classes' tree files). */
+export async function emitSite(model: OntologyModel, router: Router, built: readonly OutputFile[], treeOnly?: ReadonlySet<string>): Promise<OutputFile[]> {
   const served = new Map(built.map((file) => [file.path, file.contents]));
   const picked = pickExamples(model);
   const client = createSearchClient({ indexUrl: 'https://build.invalid/search/', fetch: filesFetch(built, 'https://build.invalid') });
@@ -25,6 +25,6 @@ export async function emitSite(model: OntologyModel, router: Router, built: read
   return [
     emitOpenApi(model, router, { ...picked, served, search }),
     ...emitDocs(model.info.title ?? 'Ontology'),
-    ...emitTree(model),
+    ...emitTree(model, treeOnly),
   ];
 }

@@ -9,11 +9,17 @@ export type TreeEntry = [string, string, number];
 
 export const TREE_ROOT_FILE = `${TREE_FOLDER}/index.json`;
 
+/** Where the children of a class are listed. */
+export function treeFilePath(id: string): string {
+  return `${TREE_FOLDER}/${id}.json`;
+}
+
 /**
  * The taxonomy tree as small static files loaded on demand: `tree/index.json` lists the top classes,
- * `tree/{id}.json` the children of a class that has some, each sorted by label.
+ * `tree/{id}.json` the children of a class that has some, each sorted by label. With `only`, just the
+ * files of those classes (and the top list).
  */
-export function emitTree(model: OntologyModel): OutputFile[] {
+export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): OutputFile[] {
   const classes = model.entities.filter((entity) => entity.kind === 'class');
   const byIri = new Map(classes.map((entity) => [entity.iri, entity]));
   const childrenOf = (entity: ModelEntity): ModelEntity[] => ('parent_class_of' in entity.record ? entity.record.parent_class_of : [])
@@ -24,8 +30,35 @@ export function emitTree(model: OntologyModel): OutputFile[] {
   const roots = classes.filter((entity) => 'sub_class_of' in entity.record && !entity.record.sub_class_of.some((iri) => byIri.has(iri)));
   const files: OutputFile[] = [{ path: TREE_ROOT_FILE, contents: emitJson(entries(roots)) }];
   for (const entity of classes) {
+    if (only && !only.has(entity.id)) continue;
     const children = childrenOf(entity);
-    if (children.length > 0) files.push({ path: `${TREE_FOLDER}/${entity.id}.json`, contents: emitJson(entries(children)) });
+    if (children.length > 0) files.push({ path: treeFilePath(entity.id), contents: emitJson(entries(children)) });
   }
   return files;
+}
+
+/**
+ * Updating after an edit, the tree files that can change: those of the classes the edit reaches and of their
+ * parents (which show their labels and child counts). The others keep the previous build's hashes, where it
+ * had them. Returns the ids to emit again, and the hashes carried.
+ */
+export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, previous: Readonly<Record<string, string>>): { only: Set<string>; carried: [string, string][] } {
+  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  const only = new Set<string>();
+  for (const entity of model.entities) {
+    if (!reached.has(entity.id)) continue;
+    only.add(entity.id);
+    for (const parent of 'sub_class_of' in entity.record ? entity.record.sub_class_of : []) {
+      const found = byIri.get(parent);
+      if (found) only.add(found.id);
+    }
+  }
+  const carried: [string, string][] = [];
+  for (const entity of model.entities) {
+    if (entity.kind !== 'class' || only.has(entity.id) || !('parent_class_of' in entity.record) || entity.record.parent_class_of.length === 0) continue;
+    const hash = previous[treeFilePath(entity.id)];
+    if (hash === undefined) only.add(entity.id);
+    else carried.push([treeFilePath(entity.id), hash]);
+  }
+  return { only, carried };
 }
