@@ -133,6 +133,8 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   else output.push(...changeFiles);
   output.sort(byPath);
   const update = plan && previous ? { entities: plan.emit.size, removed: Object.keys(previous.manifest.files).filter((path) => !(path in manifest.files)) } : undefined;
+  // The manifest's working copies are garbage before the cache, the build's last peak, is encoded.
+  if (!plan) progress.between?.('manifest');
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
   const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };

@@ -3,6 +3,8 @@ import { rankEntities, searchLabels, type SearchEntity } from '../generator/sear
 import type { BuiltNode, RankedLists } from '../generator/search/expand-nodes.ts';
 import { decodeNodes, encodeNodes, prefixesListing } from '../generator/search/node-codec.ts';
 import { rerankLists } from '../generator/search/rerank-lists.ts';
+import { RankTable } from '../generator/search/rank-table.ts';
+import type { Suffix } from '../generator/search/expand-nodes.ts';
 
 function entity(iri: string, label: string, kind: SearchEntity['kind'] = 'class', alternative_labels: string[] = []): SearchEntity {
   return { kind, iri, label, preferred_label: null, alternative_labels, definition: null, extra_labels: [] };
@@ -84,5 +86,30 @@ describe('node codec', () => {
     [[9], []],
   ])('finds the nodes that list %j: %j', (numbers, prefixes) => {
     expect(prefixesListing(encodeNodes(nodes), new Set(numbers))).toEqual(prefixes);
+  });
+});
+
+describe('RankTable orders a node\'s entities as the client does', () => {
+  const entities = [
+    ...BEFORE,
+    entity('https://x.example/H', 'Law', 'class', ['Lawful']),
+    entity('https://x.example/I', 'Law'),
+    entity('https://x.example/J', '𠀀aw of the sea', 'class', ['Sea law']),
+    entity('https://x.example/K', 'Laws', 'property', ['Law']),
+    entity('https://x.example/L', 'Sea', 'class', ['𠀀aw']),
+    entity('https://x.example/M', 'Case law'),
+  ];
+  const labels = entities.map((candidate) => searchLabels(candidate));
+  const table = new RankTable(entities, labels);
+  // Every word-start suffix starting with the query, as the trie hands a node its items.
+  const itemsFor = (query: string): Suffix[] => labels.flatMap((list, number) => list.flatMap(({ normalized }, label) => {
+    const starts = [0, ...[...normalized.matchAll(/ /g)].map((space) => (space.index ?? 0) + 1)];
+    return starts.filter((offset) => normalized.startsWith(query, offset)).map((offset) => ({ source: normalized, offset, entity: number, label }));
+  }));
+  it.each(['l', 'la', 'law', 'laws', 'lawf', 's', 'sea', 'c', '𠀀', '𠀀aw', 'of'])('%j', (query) => {
+    const items = itemsFor(query);
+    const members = [...new Set(items.map((item) => item.entity))];
+    expect(members.length).toBeGreaterThan(0);
+    expect(table.rank(items, query)).toEqual(ranked(entities, members, query));
   });
 });

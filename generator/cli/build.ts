@@ -65,8 +65,8 @@ async function inFreshFolder<T>(options: BuildOptions, build: (staging: string) 
 
 // An edit the cache covers updates the previous output in place; anything else is written to a fresh folder.
 async function buildApi(options: BuildOptions, reporter: Progress): Promise<string[]> {
-  // Generated and written by a function of its own, so after a full build the files and the model are let go
-  // before the cache is serialised: kept alive together, they passed the 1 GB budget.
+  // Generated and written by a function of its own, so when the files are made in memory (bundles) they are
+  // let go before the cache is serialised: kept alive together, they passed the 1 GB budget.
   const { cache, timings, summary, cacheWritten } = await generateAndWriteApi(options, reporter);
   await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache));
   return summaryLines(options, summary);
@@ -76,7 +76,7 @@ interface GeneratedApi {
   cache: BuildCache;
   timings: StageTiming[];
   summary: ApiSummary;
-  /** An update writes its small cache while the output is updated; settles once the cache is in place. */
+  /** Written while the output is (updated in place, or by the write thread); settles once the cache is in place. */
   cacheWritten?: Promise<void>;
 }
 
@@ -94,7 +94,7 @@ async function generateAndWriteApi(options: BuildOptions, reporter: Progress): P
     const previous = await previousBuild;
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
-    // Written before the output is updated, so a cache that outlives a failed update names a manifest the output lacks, and is ignored.
+    // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).
     const cacheWritten = update ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache) }))).written : undefined;
     // Awaited by the caller; if updating fails first, that failure is the one reported.
     cacheWritten?.catch(() => {});

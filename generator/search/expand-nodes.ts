@@ -1,4 +1,5 @@
-import { codePointLength, compareCodePoints, rankEntities } from './client/search-client.js';
+import { codePointLength, compareCodePoints } from './client/search-client.js';
+import { RankTable } from './rank-table.ts';
 import type { SearchEntity } from './client/search-client.js';
 import { rerankLists } from './rerank-lists.ts';
 
@@ -24,9 +25,15 @@ export interface SearchLabel {
   primary: boolean;
 }
 
-interface Suffix {
-  text: string;
+/** Where a label can be found from: the label from one of its word starts on (not cut out, to save memory). */
+export interface Suffix {
+  /** The whole normalised label. */
+  source: string;
+  /** Where in it the suffix starts (0: the whole label). */
+  offset: number;
   entity: number;
+  /** Which of the entity's search labels. */
+  label: number;
 }
 
 /**
@@ -35,17 +42,13 @@ interface Suffix {
  * a busier one is ranked in advance and split by its next character.
  */
 export function expandNodes(entities: readonly SearchEntity[], labels: readonly SearchLabel[][], sizes: number[], leafBudget: number, reuse?: NodeReuse): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
-  const numbers = new Map(entities.map((entity, index) => [entity, index]));
-  const labelsOf = (entity: SearchEntity) => labels[numbers.get(entity) ?? 0];
   // Updating, only suffixes under a first character the edit reaches are walked; the others' nodes are kept.
   const reachedFirsts = reuse && new Set(reuse.firstCharacters);
   const suffixes = wordStartSuffixes(labels, reachedFirsts);
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
-  const rank = (members: number[], query: string): RankedLists => {
-    const ranked = rankEntities(members.map((entity) => entities[entity]), query, labelsOf);
-    return { class: ranked.class.map((m) => numbers.get(m.entity) ?? 0), property: ranked.property.map((m) => numbers.get(m.entity) ?? 0) };
-  };
+  const table = new RankTable(entities, labels);
+  const rank = (items: readonly Suffix[], query: string): RankedLists => table.rank(items, query);
 
   /** `items`: the suffixes that start with `prefix`, in no particular order. */
   const expand = (prefix: string, items: readonly Suffix[], from: number): void => {
@@ -72,7 +75,7 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
     // Updating, a node that ranked the same query last time is ranked again from its previous lists.
     const previous = reuse && previousNode(reuse.nodes, prefix, from);
     const rankedBefore = previous && 'ranked' in previous.node ? previous.node : undefined;
-    const rerank = (lists: RankedLists | undefined, query: string) => (reuse && lists && rerankLists(lists, members, query, { entities, labels, changed: reuse.changedNumbers })) || rank(members, query);
+    const rerank = (lists: RankedLists | undefined, query: string) => (reuse && lists && rerankLists(lists, members, query, { entities, labels, changed: reuse.changedNumbers })) || rank(items, query);
     const ranked = rerank(rankedBefore?.ranked, prefix);
     // A previous node without inner lists ranked its chain's shorter queries the same as its prefix.
     const inner = from < codePointLength(prefix) ? rerank(rankedBefore?.inner ?? rankedBefore?.ranked, [...prefix].slice(0, from).join('')) : undefined;
@@ -135,20 +138,17 @@ export function wordSuffixes(normalized: string): string[] {
   return suffixes;
 }
 
-/** Every distinct word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
+/** Every word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
 function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet<string> | undefined): Suffix[] {
   const suffixes: Suffix[] = [];
   labels.forEach((list, entity) => {
-    const seen = new Set<string>();
-    for (const { normalized } of list) {
-      for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) {
+    list.forEach(({ normalized }, label) => {
+      for (let offset = 0; offset !== -1 && offset < normalized.length; offset = nextWordStart(normalized, offset)) {
         // The first character is checked before the suffix is cut out: most are not walked when updating.
-        if (firsts && !firsts.has(String.fromCodePoint(normalized.codePointAt(at) ?? 0))) continue;
-        const text = normalized.slice(at);
-        if (!seen.has(text)) suffixes.push({ text, entity });
-        seen.add(text);
+        if (firsts && !firsts.has(String.fromCodePoint(normalized.codePointAt(offset) ?? 0))) continue;
+        suffixes.push({ source: normalized, offset, entity, label });
       }
-    }
+    });
   });
   return suffixes;
 }
@@ -174,11 +174,11 @@ function nextCharacters(items: readonly Suffix[], prefix: string) {
   let ends = 0;
   const byCharacter = new Map<number, Suffix[]>();
   for (const item of items) {
-    if (item.text.length === prefix.length) {
+    if (item.source.length - item.offset === prefix.length) {
       ends += 1;
       continue;
     }
-    const code = item.text.codePointAt(prefix.length) ?? 0;
+    const code = item.source.codePointAt(item.offset + prefix.length) ?? 0;
     const group = byCharacter.get(code);
     if (group) group.push(item);
     else byCharacter.set(code, [item]);
@@ -189,19 +189,18 @@ function nextCharacters(items: readonly Suffix[], prefix: string) {
 
 /** The longest prefix all the suffixes share, in whole code points. */
 function commonPrefix(items: readonly Suffix[]): string {
-  const first = items[0].text;
-  let length = first.length;
-  let someEndsThere = false;
-  for (const { text } of items) {
+  const { source: first, offset: start } = items[0];
+  let length = first.length - start;
+  for (const { source, offset } of items) {
     let at = 0;
-    while (at < length && at < text.length && first.charCodeAt(at) === text.charCodeAt(at)) at += 1;
+    while (at < length && offset + at < source.length && first.charCodeAt(start + at) === source.charCodeAt(offset + at)) at += 1;
     length = at;
   }
-  for (const { text } of items) if (text.length === length) someEndsThere = true;
-  const last = first.charCodeAt(length - 1);
+  const someEndsThere = items.some(({ source, offset }) => source.length - offset === length);
+  const last = first.charCodeAt(start + length - 1);
   // Never half a surrogate pair (a suffix that ends there is whole, whatever its last unit).
   if (!someEndsThere && last >= 0xd800 && last < 0xdc00) length -= 1;
-  return first.slice(0, length);
+  return first.slice(start, start + length);
 }
 
 function sameLists(a: RankedLists, b: RankedLists): boolean {

@@ -49,8 +49,12 @@ function codePointRank(unit) {
   return unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
 
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
 /** @param {string} text */
 export function codePointLength(text) {
+  // Without surrogates every UTF-16 unit is one code point: no need to walk the string.
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   let length = 0;
   for (const _ of text) length += 1;
   return length;
