@@ -47,8 +47,12 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
   const suffixes = wordStartSuffixes(labels, reachedFirsts);
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
-  const table = new RankTable(entities, labels);
-  const rank = (items: readonly Suffix[], query: string): RankedLists => table.rank(items, query);
+  // Built on first use: an update re-ranks most nodes from their previous lists instead.
+  let table: RankTable | undefined;
+  const rank = (items: readonly Suffix[], query: string): RankedLists => {
+    table ??= new RankTable(entities, labels);
+    return table.rank(items, query);
+  };
 
   /** `items`: the suffixes that start with `prefix`, in no particular order. */
   const expand = (prefix: string, items: readonly Suffix[], from: number): void => {
