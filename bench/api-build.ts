@@ -15,16 +15,17 @@ const build = await timedBuild('api', ['--api-only']);
 const written = /^wrote (\d+) API files, ([\d.]+) MB/m.exec(build.stdout);
 const files = Number(written?.[1] ?? 0);
 const bytes = Number(written?.[2] ?? 0) * 2 ** 20;
-await waitForIdleDisk();
-// Twice, into fresh folders, with nothing deleted in between; the faster (the stricter budget) counts.
-const floors = [1, 2].map((run) => measureWriteFloor(join(build.work, `floor-${run}`), files, bytes));
-const floor = Math.min(...floors);
-// One class's label edited, as a knowledge engineer does between two builds.
+// One class's label edited, as a knowledge engineer does between two builds (timed before the floor, whose
+// 170,000 files would otherwise be the disk's work during the rebuild).
 const before = writeTimes(join(build.work, 'out'));
 const rebuild = await build.again((text) => text.replace(/(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/, (_, start: string, label: string) => `${start}${label} (edited)`));
 const rewritten = [...writeTimes(join(build.work, 'out'))].filter(([path, time]) => before.get(path) !== time).map(([path]) => path);
 const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
 const rebuildSeconds = stageSeconds(rebuild.line(/^stages: .*$/m));
+await waitForIdleDisk();
+// Twice, into fresh folders, with nothing deleted in between; the faster (the stricter budget) counts.
+const floors = [1, 2].map((run) => measureWriteFloor(join(build.work, `floor-${run}`), files, bytes));
+const floor = Math.min(...floors);
 build.done();
 const lines = [
   MACHINE,
