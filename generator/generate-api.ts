@@ -10,6 +10,7 @@ import { searchSource } from './search/search-entities.ts';
 import { startSearchThread } from './search/search-thread.ts';
 import { emitSite, exampleQuery } from './site/emit-site.ts';
 import { treeUpdate } from './site/tree.ts';
+import { compareUnits } from './text/compare-units.ts';
 import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
 import { buildManifest, diffEntities, emitChangeFiles, hashFiles, type Changes, type Manifest } from './changes/manifest.ts';
@@ -120,7 +121,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   sink?.add([...search.files, ...siteFiles]);
   const output = sink ? [] : options.bundleEntities ? bundleEntityFiles([...files, ...siteFiles], model, router) : [...files, ...siteFiles];
   // One sort of the whole build by path, so the same input always gives the same file list.
-  const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const byPath = (a: OutputFile, b: OutputFile) => compareUnits(a.path, b.path);
   output.sort(byPath);
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.

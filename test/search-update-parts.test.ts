@@ -4,7 +4,7 @@ import type { BuiltNode, RankedLists } from '../generator/search/expand-nodes.ts
 import { decodeNodes, encodeNodes, prefixesListing } from '../generator/search/node-codec.ts';
 import { rerankLists } from '../generator/search/rerank-lists.ts';
 import { RankTable } from '../generator/search/rank-table.ts';
-import type { Suffix } from '../generator/search/expand-nodes.ts';
+import { wordStarts, type Suffix } from '../generator/search/expand-nodes.ts';
 
 function entity(iri: string, label: string, kind: SearchEntity['kind'] = 'class', alternative_labels: string[] = []): SearchEntity {
   return { kind, iri, label, preferred_label: null, alternative_labels, definition: null, extra_labels: [] };
@@ -103,8 +103,7 @@ describe('RankTable orders a node\'s entities as the client does', () => {
   const table = new RankTable(entities, labels);
   // Every word-start suffix starting with the query, as the trie hands a node its items.
   const itemsFor = (query: string): Suffix[] => labels.flatMap((list, number) => list.flatMap(({ normalized }, label) => {
-    const starts = [0, ...[...normalized.matchAll(/ /g)].map((space) => (space.index ?? 0) + 1)];
-    return starts.filter((offset) => normalized.startsWith(query, offset)).map((offset) => ({ source: normalized, offset, entity: number, label }));
+    return wordStarts(normalized).filter((offset) => normalized.startsWith(query, offset)).map((offset) => ({ source: normalized, offset, entity: number, label }));
   }));
   it.each(['l', 'la', 'law', 'laws', 'lawf', 's', 'sea', 'c', '𠀀', '𠀀aw', 'of'])('%j', (query) => {
     const items = itemsFor(query);

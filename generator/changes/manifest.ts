@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compareUnits } from '../text/compare-units.ts';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson, emitReadableJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
@@ -46,7 +47,7 @@ export function buildManifest(hashed: readonly [string, string][], model: Ontolo
     if (kept !== undefined && bundled.length === 0 && paths.every((path) => previous?.files[path] !== undefined && previous.files[path] === fileHashes[path])) return kept;
     return contentHash(paths.map(partHash).join(' '));
   };
-  const entities = Object.fromEntries([...model.entities].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const entities = Object.fromEntries([...model.entities].sort((a, b) => compareUnits(a.id, b.id))
     .map((entity) => [entity.id, entityHash(entity.id)]));
   return { version: 1, files: fileHashes, entities };
 }
@@ -67,10 +68,6 @@ function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | un
   }
   while (at < kept.length) merged.push(kept[at++]);
   return merged;
-}
-
-function compareUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Ids added, removed and changed between two manifests' entities, each list sorted. */

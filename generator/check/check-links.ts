@@ -1,5 +1,6 @@
 import type { Router } from '../route/router.ts';
 import { isCheckedFile, linksIn } from './find-links.ts';
+import { compareUnits } from '../text/compare-units.ts';
 
 export interface BrokenLink {
   /** The output file the link is in. */
@@ -24,7 +25,7 @@ export function checkLinks(files: ReadonlyMap<string, string>, router: Router): 
   const broken: BrokenLink[] = [];
   let links = 0;
   let checked = 0;
-  for (const [path, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [path, contents] of [...files].sort(([a], [b]) => compareUnits(a, b))) {
     if (!isCheckedFile(path)) continue;
     checked += 1;
     const pageUrl = `${site}/${path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path}`;

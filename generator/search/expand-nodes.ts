@@ -135,11 +135,16 @@ function previousSubtree(previous: readonly BuiltNode[], prefix: string, from: n
   return previous.slice(low, end);
 }
 
-/** Where a label can be found from: the label and its tail after each space. */
+/** Where a label can be found from: where it and each later word start. */
+export function wordStarts(normalized: string): number[] {
+  const starts: number[] = [];
+  for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) starts.push(at);
+  return starts;
+}
+
+/** The label and its tail after each space. */
 export function wordSuffixes(normalized: string): string[] {
-  const suffixes: string[] = [];
-  for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) suffixes.push(normalized.slice(at));
-  return suffixes;
+  return wordStarts(normalized).map((at) => normalized.slice(at));
 }
 
 /** Every word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
@@ -147,9 +152,9 @@ function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet
   const suffixes: Suffix[] = [];
   labels.forEach((list, entity) => {
     list.forEach(({ normalized }, label) => {
-      for (let offset = 0; offset !== -1 && offset < normalized.length; offset = nextWordStart(normalized, offset)) {
-        // The first character is checked before the suffix is cut out: most are not walked when updating.
-        if (firsts && !firsts.has(String.fromCodePoint(normalized.codePointAt(offset) ?? 0))) continue;
+      for (const offset of wordStarts(normalized)) {
+        // Updating, most suffixes start with a character no edit reaches.
+        if (firsts && !firsts.has(firstCharacter(normalized, offset))) continue;
         suffixes.push({ source: normalized, offset, entity, label });
       }
     });
@@ -157,8 +162,9 @@ function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet
   return suffixes;
 }
 
-function firstCharacter(text: string): string {
-  return String.fromCodePoint(text.codePointAt(0) ?? 0);
+/** The whole character (code point) at `at`. */
+export function firstCharacter(text: string, at = 0): string {
+  return String.fromCodePoint(text.codePointAt(at) ?? 0);
 }
 
 function nextWordStart(text: string, from: number): number {

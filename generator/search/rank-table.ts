@@ -1,5 +1,6 @@
 import { codePointLength, compareCodePoints } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
+import { compareUnits } from '../text/compare-units.ts';
 import type { RankedLists, SearchLabel, Suffix } from './expand-nodes.ts';
 
 // A match key's leading parts (rank, primary or not) sit above every possible length (strings are shorter than 2^32).
@@ -29,8 +30,9 @@ export class RankTable {
   constructor(entities: readonly SearchEntity[], labels: readonly SearchLabel[][]) {
     this.#entities = entities;
     this.#labels = labels;
-    const compare = codePointOrder([...labels.flatMap((list) => list.map((label) => label.normalized)), ...entities.map((entity) => entity.iri)]);
-    const distinct = [...new Set(labels.flatMap((list) => list.map((label) => label.normalized)))].sort(compare);
+    const normalized = labels.flatMap((list) => list.map((label) => label.normalized));
+    const compare = codePointOrder([...normalized, ...entities.map((entity) => entity.iri)]);
+    const distinct = [...new Set(normalized)].sort(compare);
     const labelOrder = new Map(distinct.map((text, order) => [text, order]));
     this.#heads = labels.map((list) => list.map((label) => (label.primary ? 0 : 1) * LENGTH_SPAN + codePointLength(label.normalized)));
     this.#orders = labels.map((list) => list.map((label) => labelOrder.get(label.normalized) ?? 0));
@@ -78,7 +80,7 @@ export class RankTable {
 /** compareCodePoints, or the engine's own comparison where no text has a surrogate (then the two agree). */
 function codePointOrder(texts: readonly string[]): (a: string, b: string) => number {
   if (texts.some((text) => SURROGATE.test(text))) return compareCodePoints;
-  return (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  return compareUnits;
 }
 
 const SURROGATE = /[\ud800-\udfff]/;

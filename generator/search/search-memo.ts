@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { searchLabels } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
-import { wordSuffixes, type BuiltNode } from './expand-nodes.ts';
+import { firstCharacter, wordSuffixes, type BuiltNode } from './expand-nodes.ts';
 import type { PackRun } from './shard-files.ts';
 import { decodeNodes, prefixesListing, type EncodedNodes } from './node-codec.ts';
 
@@ -78,7 +78,7 @@ export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: strin
   const sameNumbers = memo.iris.length === entities.length && renumber.every((number, old) => number === old);
   const nodes = decodeNodes(memo.nodes, (old) => renumber[old]);
   const reached = [...words];
-  const firstCharacters = [...new Set(reached.map((word) => String.fromCodePoint(word.codePointAt(0) ?? 0)))];
+  const firstCharacters = [...new Set(reached.map((word) => firstCharacter(word)))];
   const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));
   return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), firstCharacters, changed, changedNumbers, sameNumbers, previousNumbers: before };
 }
