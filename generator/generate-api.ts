@@ -18,6 +18,7 @@ import type { FileSink } from './write/threaded-writer.ts';
 import { SEARCH_LANE } from './write/batch-flow.ts';
 import { describeSearchIndex } from './report/describe.ts';
 import { planUpdate } from './changes/plan-update.ts';
+import { patchManifest } from './changes/patch-manifest.ts';
 import { CACHE_VERSION, manifestHash, type BuildCache, type PreviousBuild } from './write/build-cache.ts';
 import type { SearchIndexStats } from './search/build-search-index.ts';
 
@@ -126,7 +127,10 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
   const { manifest, changes, changeFiles } = await timed(timings, 'manifest', () => {
-    const manifest = buildManifest([...Object.entries(plan?.carried ?? {}), ...Object.entries(search.carried), ...tree?.carried ?? [], ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
+    const carried = [plan?.carried ?? {}, search.carried, tree?.carried ?? {}];
+    // An update patches the previous manifest; the hashes it carries are the previous build's.
+    const patched = plan && previous && patchManifest(previous.manifest, { hashed, carried, redo: new Set([...plan.emit, ...examples]) }, model, router);
+    const manifest = patched || buildManifest([...carried.flatMap((part) => Object.entries(part)), ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
     const changes = diffEntities(previous?.manifest, manifest);
     return { manifest, changes, changeFiles: emitChangeFiles(manifest, changes) };
   });

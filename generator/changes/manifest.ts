@@ -38,35 +38,52 @@ export function buildManifest(hashed: readonly [string, string][], model: Ontolo
   const byPath = new Map(hashed);
   const fileHashes: Record<string, string> = {};
   for (const path of sortedPaths(byPath, previous)) fileHashes[path] = byPath.get(path) as string;
-  const contents = new Map(bundled.map((file) => [file.path, file.contents]));
-  const partHash = (path: string): string => fileHashes[path] ?? contentHash(contents.get(path) ?? '');
-  const entityHash = (id: string): string => {
-    const paths = FORMATS.map((spec) => router.filePath(id, spec.format));
-    // The same format files as last time make the same entity hash.
-    const kept = previous?.entities[id];
-    if (kept !== undefined && bundled.length === 0 && paths.every((path) => previous?.files[path] !== undefined && previous.files[path] === fileHashes[path])) return kept;
-    return contentHash(paths.map(partHash).join(' '));
-  };
+  const entityHash = entityHasher(fileHashes, router, bundled.length === 0 ? previous : undefined, bundled);
   const entities = Object.fromEntries([...model.entities].sort((a, b) => compareUnits(a.id, b.id))
     .map((entity) => [entity.id, entityHash(entity.id)]));
   return { version: 1, files: fileHashes, entities };
+}
+
+/**
+ * An entity's hash, over its format files' hashes; the previous build's when those are all the same as then.
+ * `bundled`: format files not among `fileHashes` (packed into bundles), hashed here.
+ */
+export function entityHasher(fileHashes: Readonly<Record<string, string>>, router: Router, previous?: Manifest, bundled: readonly OutputFile[] = []): (id: string) => string {
+  const contents = new Map(bundled.map((file) => [file.path, file.contents]));
+  const partHash = (path: string): string => fileHashes[path] ?? contentHash(contents.get(path) ?? '');
+  return (id) => {
+    const paths = FORMATS.map((spec) => router.filePath(id, spec.format));
+    const kept = previous?.entities[id];
+    if (kept !== undefined && paths.every((path) => previous?.files[path] !== undefined && previous.files[path] === fileHashes[path])) return kept;
+    return contentHash(paths.map(partHash).join(' '));
+  };
 }
 
 /** The paths in code unit order: the previous manifest's still present, merged with the new ones sorted. */
 function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | undefined): string[] {
   const before = previous ? Object.keys(previous.files) : [];
   // Only a previous manifest in the same order can be merged with (integer-like keys are listed first).
-  const ordered = before.every((path, at) => at === 0 || before[at - 1] < path);
-  const kept = ordered ? before.filter((path) => paths.has(path)) : [];
+  const kept = inOrder(before) ? before.filter((path) => paths.has(path)) : [];
   const keptSet = new Set(kept);
-  const added = [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits);
+  return mergeSorted(kept, [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits));
+}
+
+// Integer-like keys are listed first whatever their order, so a manifest's keys are checked, not assumed.
+export function inOrder(keys: readonly string[]): boolean {
+  for (let at = 1; at < keys.length; at += 1) if (!(keys[at - 1] < keys[at])) return false;
+  return true;
+}
+
+/** Two lists, each in code unit order, as one. */
+export function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  if (b.length === 0) return [...a];
   const merged: string[] = [];
   let at = 0;
-  for (const path of added) {
-    while (at < kept.length && kept[at] < path) merged.push(kept[at++]);
-    merged.push(path);
+  for (const item of b) {
+    while (at < a.length && a[at] < item) merged.push(a[at++]);
+    merged.push(item);
   }
-  while (at < kept.length) merged.push(kept[at++]);
+  while (at < a.length) merged.push(a[at++]);
   return merged;
 }
 

@@ -42,7 +42,7 @@ export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): Outp
  * parents (which show their labels and child counts). The others keep the previous build's hashes, where it
  * had them. Returns the ids to emit again, and the hashes carried.
  */
-export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, previous: Readonly<Record<string, string>>): { only: Set<string>; carried: [string, string][] } {
+export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, previous: Readonly<Record<string, string>>): { only: Set<string>; carried: Record<string, string> } {
   const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
   const only = new Set<string>();
   for (const entity of model.entities) {
@@ -53,12 +53,12 @@ export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, p
       if (found) only.add(found.id);
     }
   }
-  const carried: [string, string][] = [];
+  const carried: Record<string, string> = {};
   for (const entity of model.entities) {
     if (entity.kind !== 'class' || only.has(entity.id) || !('parent_class_of' in entity.record) || entity.record.parent_class_of.length === 0) continue;
     const hash = previous[treeFilePath(entity.id)];
     if (hash === undefined) only.add(entity.id);
-    else carried.push([treeFilePath(entity.id), hash]);
+    else carried[treeFilePath(entity.id)] = hash;
   }
   return { only, carried };
 }
