@@ -85,3 +85,25 @@ describe('blank node labels', () => {
     }
   });
 });
+
+describe('the cache\'s string table across edits', () => {
+  it('keeps restoring every block after edit upon edit, and is made afresh before unused strings pile up', async () => {
+    const sources = await readSources(SAMPLE_ONTOLOGY);
+    const edited = (round: number) => sources.map((source) => (source.format === 'rdfxml' ? { ...source, text: source.text.replace(/<rdfs:label>[^<]*/, `<rdfs:label>Edit number ${round}`) } : source));
+    let cache = encodeBlocks((await parseSources(sources)).blocks);
+    const freshSize = cache.strings.length;
+    const sizes: number[] = [];
+    for (let round = 1; round <= 40; round += 1) {
+      const input = edited(round);
+      const restored = await parseSources(input, cache);
+      expect(restored.reused).toBe(restored.blocks.length - 1);
+      expect(triples(restored.quads)).toEqual(triples((await parseSources(input)).quads));
+      cache = encodeBlocks(restored.blocks, cache);
+      sizes.push(cache.strings.length);
+    }
+    // Each edit appends its block's strings; the table grew, then shrank when it was made afresh.
+    expect(Math.max(...sizes)).toBeGreaterThan(freshSize);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(Math.ceil(freshSize / 0.9) + 20);
+    expect(sizes.some((size, at) => at > 0 && size < sizes[at - 1])).toBe(true);
+  });
+});

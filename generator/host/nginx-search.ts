@@ -25,6 +25,10 @@ function fallback(character: string): string {
   return LETTER_OR_DIGIT.test(lower) ? lower : ' ';
 }
 
+function isOneCodePoint(text: string): boolean {
+  return text.length === 1 || (text.length === 2 && text.codePointAt(0) !== text.charCodeAt(0));
+}
+
 /** Every character whose normalisation the njs handler cannot work out itself, with its result. */
 export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
   const characters = new Set<string>();
@@ -37,6 +41,8 @@ export function foldTable(entities: readonly SearchEntity[]): Record<string, str
   }
   const table: Record<string, string> = {};
   for (const character of [...characters].sort()) {
+    // A character NFKD keeps whole and that lower-cases to one character folds as the fallback does.
+    if (character.normalize('NFKD') === character && isOneCodePoint(character.toLowerCase())) continue;
     const folded = [...character.normalize('NFKD')].map((part) => (MARK.test(part) ? '' : part)).join('').toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, ' ');
     if (folded !== fallback(character)) table[character] = folded;

@@ -1,7 +1,7 @@
 import type { Quad } from '@rdfjs/types';
 import { checkEntityDeclarations } from './check-entities.ts';
 import { blockSource, parseBlocks, relabelBlankNodes } from './parse-blocks.ts';
-import { QuadDecoder, QuadEncoder, type EncodedQuads } from './quad-codec.ts';
+import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
 
 /** Blocks parsed by an earlier build, by key: what makes reading an edited ontology again quick. */
@@ -79,5 +79,7 @@ export function encodeBlocks(blocks: readonly LoadedBlock[], previous?: ParsedBl
     if (encoded.has(block.key)) continue;
     encoded.set(block.key, keep?.blocks.get(block.key) ?? encoder.encode(block.quads));
   }
+  // Each edit appends its blocks' strings; once a tenth of the table is unused, it is made afresh.
+  if (keep && stringsInUse(encoder.strings, encoded.values()) * 10 < encoder.strings.length * 9) return encodeBlocks(blocks);
   return { strings: encoder.strings, blocks: encoded };
 }

@@ -15,10 +15,12 @@ export class QuadEncoder {
   readonly strings: string[];
   readonly #numbers = new Map<string, number>();
 
-  /** Continues an existing table, so blocks encoded earlier stay valid. */
+  /**
+   * Continues an existing table, so blocks encoded earlier stay valid. New strings are appended without
+   * looking them up among the old ones (indexing a whole table costs more than an edit's few repeats).
+   */
   constructor(strings: readonly string[] = []) {
     this.strings = [...strings];
-    this.strings.forEach((text, number) => this.#numbers.set(text, number));
   }
 
   encode(quads: readonly Quad[]): EncodedQuads {
@@ -92,4 +94,19 @@ export class QuadDecoder {
     }
     return term;
   }
+}
+
+/** How many of a table's strings the blocks use, out of how many: a table that an edit's appends left mostly unused is rebuilt. */
+export function stringsInUse(strings: readonly string[], blocks: Iterable<EncodedQuads>): number {
+  const used = new Uint8Array(strings.length);
+  for (const encoded of blocks) {
+    for (let at = 0; at < encoded.length; at += FIELDS) {
+      const subject = encoded[at];
+      used[subject < 0 ? -subject - 1 : subject] = 1;
+      used[encoded[at + 1]] = 1;
+      used[encoded[at + 3]] = 1;
+      used[encoded[at + 4]] = 1;
+    }
+  }
+  return used.reduce((count, flag) => count + flag, 0);
 }
