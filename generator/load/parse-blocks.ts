@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
 import { parseRdfXml } from './parse-rdfxml.ts';
@@ -34,7 +34,7 @@ export function blockSource(source: SourceText, whole = false): BlockedSource {
   const context = createHash('sha256').update(`${source.format}\0${source.baseIRI}\0${split?.head ?? ''}`).digest('base64url').slice(0, CONTEXT_LENGTH);
   // One hash of the text per block: the key adds the context's.
   const block = (text: string): SourceBlock => {
-    const digest = createHash('sha1').update(text).digest('base64url');
+    const digest = hash('sha1', text, 'base64url');
     return { key: `${context}${digest}`, digest, text };
   };
   if (!split) return { source, blocks: [block(source.text)] };
