@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeBlocks, loadOntology, parseSources } from '../generator/load/load-ontology.ts';
 import { readSources } from '../generator/load/read-sources.ts';
 import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
+import { blockSource } from '../generator/load/parse-blocks.ts';
 import { EXCERPT, hasShared, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const ROOT = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">';
@@ -105,5 +106,39 @@ describe('the cache\'s string table across edits', () => {
     expect(Math.max(...sizes)).toBeGreaterThan(freshSize);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(Math.ceil(freshSize / 0.9) + 20);
     expect(sizes.some((size, at) => at > 0 && size < sizes[at - 1])).toBe(true);
+  });
+});
+
+describe('block keys and where the file lies', () => {
+  it.each([
+    ['an absolute xml:base on the root', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xml:base="https://x.example/o">', true],
+    ['single quotes and spaces', "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#' xml:base = 'urn:x:o'>", true],
+    ['no xml:base', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">', false],
+    ['a relative xml:base', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xml:base="sub/">', false],
+    ['an xml:base built from an entity', '<!DOCTYPE rdf:RDF [<!ENTITY b "https://x.example/">]><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xml:base="&b;o">', false],
+    ['an xml:base on an element before the root only', '<?xml-stylesheet href="s" xml:base="https://x.example/"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">', false],
+  ])('%s: the keys depend on the file\'s location unless the root fixes the base', (_, root, fixed) => {
+    const text = `<?xml version="1.0"?>\n${root}<rdf:Description rdf:about="a"/><rdf:Description rdf:about="b"/></rdf:RDF>`;
+    const keys = (baseIRI: string) => blockSource({ name: 'o.owl', baseIRI, format: 'rdfxml', text }).blocks.map((block) => block.key);
+    const here = keys('file:///one/o.owl');
+    expect(here).toHaveLength(2);
+    if (fixed) expect(keys('file:///two/o.owl')).toEqual(here);
+    else expect(keys('file:///two/o.owl')).not.toEqual(here);
+  });
+
+  it('an output built from the ontology in one folder is updated in place from a copy in another', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'moved-'));
+    try {
+      const [here, there] = ['a', 'b'].map((folder) => join(scratch, folder));
+      cpSync(SAMPLE_ONTOLOGY, here, { recursive: true });
+      cpSync(SAMPLE_ONTOLOGY, there, { recursive: true });
+      const first = await parseSources(await readSources(here));
+      const moved = await parseSources(await readSources(there), encodeBlocks(first.blocks));
+      const rdfxmlBlocks = first.blocks.length - 1;
+      // Every RDF/XML block comes from the cache; the Turtle file is one block keyed with its location.
+      expect(moved.reused).toBe(rdfxmlBlocks);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

@@ -8,7 +8,7 @@ import { splitRdfXml, type SplitDocument } from './split-rdfxml.ts';
 
 /** A piece of a source parsed on its own: a top-level RDF/XML element, or a whole document. */
 export interface SourceBlock {
-  /** Hash of everything the block's triples depend on: format, base IRI, the document head, its text. */
+  /** Hash of everything the block's triples depend on: format, base IRI (unless the root's xml:base fixes it), the document head, its text. */
   key: string;
   /** Hash of the text alone, which names the block's blank nodes (the output must not depend on where the file lies). */
   digest: string;
@@ -31,7 +31,9 @@ const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 /** Cuts a source into blocks: RDF/XML at its root's children where that is safe, anything else whole. */
 export function blockSource(source: SourceText, whole = false): BlockedSource {
   const split = source.format === 'rdfxml' && !whole ? splitRdfXml(source.text) : undefined;
-  const context = createHash('sha256').update(`${source.format}\0${source.baseIRI}\0${split?.head ?? ''}`).digest('base64url').slice(0, CONTEXT_LENGTH);
+  // A root element with an absolute xml:base resolves every IRI inside it: where the file lies does not matter.
+  const base = split && hasAbsoluteRootBase(split.head) ? '' : source.baseIRI;
+  const context = createHash('sha256').update(`${source.format}\0${base}\0${split?.head ?? ''}`).digest('base64url').slice(0, CONTEXT_LENGTH);
   // One hash of the text per block: the key adds the context's.
   const block = (text: string): SourceBlock => {
     const digest = hash('sha1', text, 'base64url');
@@ -40,6 +42,14 @@ export function blockSource(source: SourceText, whole = false): BlockedSource {
   if (!split) return { source, blocks: [block(source.text)] };
   const blocks = split.blocks.map(({ start, end }) => block(source.text.slice(start, end)));
   return { source, split, blocks };
+}
+
+const ABSOLUTE_XML_BASE = /\sxml:base\s*=\s*(?:"[a-zA-Z][a-zA-Z0-9+.-]*:[^"&]*"|'[a-zA-Z][a-zA-Z0-9+.-]*:[^'&]*')/;
+
+/** Whether the root start tag (the end of the head) has an xml:base written out as an absolute IRI, without entities. */
+export function hasAbsoluteRootBase(head: string): boolean {
+  // "<" cannot occur in an attribute value, so the last one opens the root's start tag.
+  return ABSOLUTE_XML_BASE.test(head.slice(head.lastIndexOf('<')));
 }
 
 /**
