@@ -18,10 +18,16 @@ const bytes = Number(written?.[2] ?? 0) * 2 ** 20;
 // One class's label edited, as a knowledge engineer does between two builds (timed before the floor, whose
 // 170,000 files would otherwise be the disk's work during the rebuild).
 const before = writeTimes(join(build.work, 'out'));
-const rebuild = await build.again((text) => text.replace(/(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/, (_, start: string, label: string) => `${start}${label} (edited)`));
+const EDITED = ' (edited)';
+const edit = (text: string) => text.replace(/(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/, (_, start: string, label: string) => `${start}${label}${EDITED}`);
+const rebuild = await build.again(edit);
 const rewritten = [...writeTimes(join(build.work, 'out'))].filter(([path, time]) => before.get(path) !== time).map(([path]) => path);
 const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
-const rebuildSeconds = stageSeconds(rebuild.line(/^stages: .*$/m));
+// Two more timings, the edit undone and made again: a single one varies by ±15 % on these shared machines.
+const undone = await rebuild.again((text) => text.replace(`${EDITED}</rdfs:label>`, '</rdfs:label>'));
+const rebuilds = [rebuild, undone, await undone.again(edit)].map((run) => ({ run, seconds: stageSeconds(run.line(/^stages: .*$/m)) }));
+const median = [...rebuilds].sort((a, b) => a.seconds - b.seconds)[1];
+const rebuildSeconds = median.seconds;
 await waitForIdleDisk();
 // Twice, into fresh folders, with nothing deleted in between; the faster (the stricter budget) counts.
 const floors = [1, 2].map((run) => measureWriteFloor(join(build.work, `floor-${run}`), files, bytes));
@@ -40,9 +46,10 @@ const lines = [
   'rebuild after editing one label:',
   rebuild.line(/^updated .*$|^wrote .*$/m),
   rebuild.line(/^changes since .*$/m),
-  rebuild.line(/^stages: .*$/m),
   `files rewritten: ${rewritten.length}, of which outside search/: ${outsideSearch.length} (${outsideSearch.join(', ')})`,
-  `wall time: ${rebuild.seconds.toFixed(2)} s (process start to exit), CPU time ${rebuild.cpuSeconds.toFixed(2)} s; API stages: ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
+  `timed three times (edited, undone, edited again): API stages ${rebuilds.map(({ seconds }) => `${seconds.toFixed(2)} s`).join(', ')}; the median run's:`,
+  median.run.line(/^stages: .*$/m),
+  `wall time: ${median.run.seconds.toFixed(2)} s (process start to exit), CPU time ${median.run.cpuSeconds.toFixed(2)} s; API stages: ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 if (build.seconds > FLOOR_FACTOR * floor || build.peakRssMb > RSS_BUDGET_MB || rebuildSeconds > REBUILD_BUDGET) process.stdout.write('BUDGET EXCEEDED\n');
