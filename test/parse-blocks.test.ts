@@ -67,23 +67,29 @@ describe('parsing in blocks gives the same triples as parsing whole', () => {
   });
 });
 
+/** Runs `check` with the repo sample copied into two folders of a scratch folder, removed afterwards. */
+async function inTwoFolders(folders: [string, string], check: (here: string, there: string) => Promise<void>): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'sample-copies-'));
+  try {
+    const [here, there] = folders.map((folder) => join(scratch, folder));
+    for (const folder of [here, there]) cpSync(SAMPLE_ONTOLOGY, folder, { recursive: true });
+    await check(here, there);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 describe('blank node labels', () => {
   // The clean-clone CI found both: labels came from a hash of the file's location, and one began with "-".
   it('do not depend on where the ontology lies, and begin as N-Quads and Turtle require', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'blank-labels-'));
-    try {
-      const [here, there] = ['a', 'elsewhere/b-c'].map((folder) => join(scratch, folder));
-      cpSync(SAMPLE_ONTOLOGY, here, { recursive: true });
-      cpSync(SAMPLE_ONTOLOGY, there, { recursive: true });
+    await inTwoFolders(['a', 'elsewhere/b-c'], async (here, there) => {
       const labels = async (folder: string) => (await loadOntology(folder)).quads.flatMap((quad) => [quad.subject, quad.object]).filter((term) => term.termType === 'BlankNode').map((term) => term.value);
       const [first, second] = [await labels(here), await labels(there)];
       expect(first.length).toBeGreaterThan(0);
       expect(second).toEqual(first);
       // BLANK_NODE_LABEL: a letter, digit or "_" first, then no "." last.
       for (const label of first) expect(label).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_\-.]*[A-Za-z0-9_-]$/);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -127,18 +133,12 @@ describe('block keys and where the file lies', () => {
   });
 
   it('an output built from the ontology in one folder is updated in place from a copy in another', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'moved-'));
-    try {
-      const [here, there] = ['a', 'b'].map((folder) => join(scratch, folder));
-      cpSync(SAMPLE_ONTOLOGY, here, { recursive: true });
-      cpSync(SAMPLE_ONTOLOGY, there, { recursive: true });
+    await inTwoFolders(['a', 'b'], async (here, there) => {
       const first = await parseSources(await readSources(here));
       const moved = await parseSources(await readSources(there), encodeBlocks(first.blocks));
       const rdfxmlBlocks = first.blocks.length - 1;
       // Every RDF/XML block comes from the cache; the Turtle file is one block keyed with its location.
       expect(moved.reused).toBe(rdfxmlBlocks);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    });
   });
 });

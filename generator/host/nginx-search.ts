@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import { SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { codePointLength } from '../search/client/search-client.js';
 import type { SearchEntity } from '../search/client/search-client.js';
 
 /** Folder of the nginx files; the generated config denies it to visitors. */
@@ -25,10 +26,6 @@ function fallback(character: string): string {
   return LETTER_OR_DIGIT.test(lower) ? lower : ' ';
 }
 
-function isOneCodePoint(text: string): boolean {
-  return text.length === 1 || (text.length === 2 && text.codePointAt(0) !== text.charCodeAt(0));
-}
-
 /** Every character whose normalisation the njs handler cannot work out itself, with its result. */
 export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
   const characters = new Set<string>();
@@ -42,7 +39,7 @@ export function foldTable(entities: readonly SearchEntity[]): Record<string, str
   const table: Record<string, string> = {};
   for (const character of [...characters].sort()) {
     // A character NFKD keeps whole and that lower-cases to one character folds as the fallback does.
-    if (character.normalize('NFKD') === character && isOneCodePoint(character.toLowerCase())) continue;
+    if (character.normalize('NFKD') === character && codePointLength(character.toLowerCase()) === 1) continue;
     const folded = [...character.normalize('NFKD')].map((part) => (MARK.test(part) ? '' : part)).join('').toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, ' ');
     if (folded !== fallback(character)) table[character] = folded;

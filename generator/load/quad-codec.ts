@@ -96,7 +96,7 @@ export class QuadDecoder {
   }
 }
 
-/** How many of a table's strings the blocks use, out of how many: a table that an edit's appends left mostly unused is rebuilt. */
+/** How many of a table's strings the blocks use (encodeBlocks rebuilds a table that edits' appends left partly unused). */
 export function stringsInUse(strings: readonly string[], blocks: Iterable<EncodedQuads>): number {
   const used = new Uint8Array(strings.length);
   for (const encoded of blocks) {
