@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/emit-api.ts';
-import { emitJson, escapeJsonText } from '../emit/json.ts';
+import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, lastNotAfter, shardName } from './client/search-client.js';
-import type { PackedEntity, RestLists, SearchEntity } from './client/search-client.js';
+import type { RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
-import { packedHash, planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
-import { packEntity, searchSource, type SearchSource } from './search-entities.ts';
+import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
+import { searchSource, type SearchSource } from './search-entities.ts';
+import { entityJsonOf, packForms } from './packed-forms.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
 import { FILE_BUDGET_GZIP, entityList, packFiles, renderShard, restLists, shardBoundary, type FileDone, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
@@ -77,15 +78,14 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
 /** buildSearchIndex from what it reads of the model (plain data, so it can cross to another thread). */
 export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = DEFAULT_BUDGETS, previous?: PreviousIndex, stream?: IndexStream): SearchIndex {
   const { entities, labels, baseIri } = source;
-  const packed = entities.map((entity) => packEntity(baseIri, entity));
-  const packedJson = packed.map((entry) => JSON.stringify(entry));
-  const entityJson = packedJson.map(escapeJsonText);
-  const sizes = packedJson.map((json) => Buffer.byteLength(json));
+  const forms = source.forms ?? packForms(entities.map((entity, number) => ({ entity, labels: labels[number] })), baseIri);
+  const { sizes, hashes } = forms;
+  const entityJson = entityJsonOf(forms, entities, baseIri);
+  const relativeIris = entities.map((entity) => entity.iri.slice(baseIri.length));
   const budgetsKey = JSON.stringify(budgets);
-  const hashes = packedJson.map(packedHash);
   const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, hashes);
   const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
-  const kept = reuse ? keptRuns(reuse, nodes, reused, packed) : undefined;
+  const kept = reuse ? keptRuns(reuse, nodes, reused, relativeIris) : undefined;
   stream?.between?.();
 
   const output = new IndexOutput(previous?.hashes ?? {}, budgets.fileGzip, stream);
@@ -125,13 +125,13 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   if (!stream) nameAll(rest, restNamer.onFile);
   const chunkPacking: Packing<number> = {
     estimate: (index) => sizes[index],
-    key: (index) => packed[index][1],
-    render: (group) => `{${entityList(group.map((index) => entityJson[index]))}}`,
+    key: (index) => relativeIris[index],
+    render: (group) => `{${entityList(group.map(entityJson))}}`,
     anchorSpacing: ENTITY_ANCHOR_SPACING,
-    reuse: kept ? (group, next) => kept.c(group, next === undefined ? undefined : packed[next][1]) : undefined,
+    reuse: kept ? (group, next) => kept.c(group, next === undefined ? undefined : relativeIris[next]) : undefined,
   };
   const chunkNamer = output.namer('c', chunkPacking, contentName);
-  const chunks = packFiles(packed.map((_, index) => index), chunkPacking, budgets, stream && chunkNamer.onFile);
+  const chunks = packFiles(entities.map((_, index) => index), chunkPacking, budgets, stream && chunkNamer.onFile);
   if (!stream) nameAll(chunks, chunkNamer.onFile);
   const restNames = restNamer.names;
   const chunkNames = chunkNamer.names;
@@ -149,7 +149,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     }),
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
-  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
+  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
   return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 
@@ -180,7 +180,7 @@ function named<T>(onFile: FileDone<T>, first: FileDone<T>): FileDone<T> {
  * For each kind of file, the previous build's run for a filled group that would come out the same: the same
  * items, none the edit reaches, followed by the same item (shards show the next one's boundary).
  */
-function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: ReadonlySet<BuiltNode>, packed: readonly PackedEntity[]) {
+function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: ReadonlySet<BuiltNode>, relativeIris: readonly string[]) {
   const { memo } = reuse;
   const byFirst = (runs: readonly PackRun[]) => new Map(runs.filter((run) => run.files.every((file) => !file.oversized)).map((run) => [run.first, run]));
   const runs = { s: byFirst(memo.runs.s), r: byFirst(memo.runs.r), c: byFirst(memo.runs.c) };
@@ -209,11 +209,11 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
       return run && start !== undefined && group.every((built, at) => reused.has(built) && oldWithRest[start + at] === built.prefix) ? run : undefined;
     },
     c: (group: number[], next: string | undefined): PackRun | undefined => {
-      const run = matching(runs.c.get(packed[group[0]][1]), group.length, next);
-      const start = reuse.previousNumbers.get(memo.baseIri + packed[group[0]][1]);
+      const run = matching(runs.c.get(relativeIris[group[0]]), group.length, next);
+      const start = reuse.previousNumbers.get(memo.baseIri + relativeIris[group[0]]);
       return run && start !== undefined && group.every((number, at) => {
         const iri = memo.iris[start + at];
-        return iri !== undefined && relative(iri) === packed[number][1] && !reuse.changed.has(iri);
+        return iri !== undefined && relative(iri) === relativeIris[number] && !reuse.changed.has(iri);
       }) ? run : undefined;
     },
   };

@@ -38,17 +38,17 @@ export interface PackRun {
 class EntityTable {
   readonly entries: string[] = [];
   readonly #positions = new Map<number, number>();
-  readonly #json: readonly string[];
+  readonly #json: (entity: number) => string;
 
   /** `json`: each entity's packed form as escaped JSON text, serialised once per build rather than once per file. */
-  constructor(json: readonly string[]) {
+  constructor(json: (entity: number) => string) {
     this.#json = json;
   }
 
   add(entity: number): number {
     let position = this.#positions.get(entity);
     if (position === undefined) {
-      position = this.entries.push(this.#json[entity]) - 1;
+      position = this.entries.push(this.#json(entity)) - 1;
       this.#positions.set(entity, position);
     }
     return position;
@@ -156,7 +156,7 @@ export function shardBoundary(first: BuiltNode): string {
 }
 
 /** A shard: its nodes keyed by prefix, over one table of the entities they show, and the boundaries of it and the next. */
-export function renderShard(group: readonly BuiltNode[], next: BuiltNode | undefined, entityJson: readonly string[], hasRest: ReadonlySet<string>): string {
+export function renderShard(group: readonly BuiltNode[], next: BuiltNode | undefined, entityJson: (entity: number) => string, hasRest: ReadonlySet<string>): string {
   const table = new EntityTable(entityJson);
   const nodes: Record<string, LeafNode | RankedNode> = {};
   for (const built of group) {

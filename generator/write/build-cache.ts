@@ -9,7 +9,7 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 2;
+export const CACHE_VERSION = 3;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {

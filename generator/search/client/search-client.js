@@ -63,9 +63,10 @@ export function codePointLength(text) {
 /**
  * Every label an entity is found by: the primary rdfs:label first, then the others, each once.
  * @param {SearchEntity} entity
+ * @param {readonly string[]} [normalized] the same labels normalised before, in this order (a build's cache keeps them)
  * @returns {{ original: string, normalized: string, primary: boolean }[]}
  */
-export function searchLabels(entity) {
+export function searchLabels(entity, normalized) {
   const seen = new Set();
   /** @type {{ original: string, normalized: string, primary: boolean }[]} */
   const labels = [];
@@ -73,7 +74,7 @@ export function searchLabels(entity) {
   candidates.forEach((original, index) => {
     if (original === null || seen.has(original)) return;
     seen.add(original);
-    labels.push({ original, normalized: normalize(original), primary: index === 0 });
+    labels.push({ original, normalized: normalized?.[labels.length] ?? normalize(original), primary: index === 0 });
   });
   return labels;
 }
