@@ -113,7 +113,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   // writes the shard openapi.json's search example reads (the site stage reads it from `files`).
   const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashes: previous.manifest.files, written: [exampleQuery(model)] } : undefined;
   // Entities the edit does not reach keep their search data: their own triples are as they were.
-  const sourceReuse = previousIndex && plan ? { memo: previousIndex.memo, redo: new Set(model.entities.flatMap((entity) => (plan.emit.has(entity.id) ? [entity.iri] : []))) } : undefined;
+  const sourceReuse = previousIndex && plan ? { memo: previousIndex.memo, redo: plan.reached } : undefined;
   const search = await timed(timings, 'search', () => searchThread ?? emitSearch(searchSource(model, sourceReuse), router, previousIndex));
   progress.log(`search: ${describeSearchIndex(search.stats)}${searchThread ? ' (built on another thread while emitting; the search stage is the wait after)' : ''}`);
   if (!plan) progress.between?.('search');

@@ -10,6 +10,8 @@ import type { Manifest } from './manifest.ts';
 /** Which entities to emit again, and the hashes of the format files kept as the previous build wrote them. */
 export interface UpdatePlan {
   emit: Set<string>;
+  /** IRIs the changed blocks name as subjects or parents: every entity whose own triples may differ is among them. */
+  reached: ReadonlySet<string>;
   carried: Record<string, string>;
   changedBlocks: number;
 }
@@ -51,7 +53,7 @@ export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, ma
       carried[path] = hash;
     }
   }
-  return { emit, carried, changedBlocks: changedKeys.size };
+  return { emit, reached: iris, carried, changedBlocks: changedKeys.size };
 }
 
 function countKeys(keys: readonly string[]): Map<string, number> {
