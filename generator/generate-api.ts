@@ -103,6 +103,8 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const searchThread = sink && startSearchThread({ source: searchSource(model), baseUrl: options.baseUrl, answering: [exampleQuery(model)], flow: sink.flow.buffer }, (batch) => sink.addBatch(batch, SEARCH_LANE));
   // Settled below; if emitting fails first, its failure is the one reported.
   searchThread?.catch(() => {});
+  // What loading left behind is garbage now: collected before emitting, the heap grows from the model alone.
+  if (!plan) progress.between?.('model');
   const handOff = sink && keepingExamples(sink, new Set([...examples].flatMap((id) => FORMATS.map((spec) => router.filePath(id, spec.format)))));
   const emitted = await timed(timings, 'emit', () => emitApi(model, router, { onEntity: (done) => progress.tick?.('emit', done, total), only, handOff: handOff?.add }));
   const files = handOff ? handOff.add(emitted) : emitted;

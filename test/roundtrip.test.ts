@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import jsonld from 'jsonld';
-import { DataFactory } from 'rdf-data-factory';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
 import { canonical, canonicalQuads } from './support/rdf-compare.ts';
@@ -34,7 +33,7 @@ function roundTrips(name: string, ontology: string, enabled: boolean): void {
       for (const entity of build.model.entities) {
         const xml = served.get(build.router.filePath(entity.id, 'xml')) ?? '';
         expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n'), entity.id).toBe(true);
-        const quads = await parseRdfXml(xml, `${entity.id}.xml`, 'https://api.example.org/', new DataFactory());
+        const quads = await parseRdfXml(xml, `${entity.id}.xml`, 'https://api.example.org/');
         expect(await canonicalQuads(quads), entity.id).toBe(await canonicalQuads(entity.quads));
       }
     });

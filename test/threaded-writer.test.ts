@@ -8,6 +8,7 @@ import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { generateApi } from '../generator/generate-api.ts';
 import { OutputWriteError } from '../generator/load/errors.ts';
 import { BatchFlow, MAIN_LANE, SEARCH_LANE } from '../generator/write/batch-flow.ts';
+import { BatchBuffer, decodeBatch, type FileBatch } from '../generator/write/file-batch.ts';
 import { ThreadedWriter } from '../generator/write/threaded-writer.ts';
 import { escapeRegExp } from '../generator/text/escape-regexp.ts';
 import { folderHashes } from './support/folder-state.ts';
@@ -69,6 +70,25 @@ describe('the write thread', () => {
     // The file it was writing, first: some system errors (ENOSPC) name no path of their own.
     expect((failure as Error).message).toMatch(new RegExp(`^could not write ${escapeRegExp(join(root, 'search', 'index.json'))}: E`));
     expect((failure as OutputWriteError).hint).toMatch(/--out/);
+  });
+});
+
+describe('batches of files', () => {
+  const big = 'x'.repeat(5 * 2 ** 20);
+  it.each([
+    ['empty files', [{ path: 'a', contents: '' }, { path: 'b', contents: '' }]],
+    ['a file larger than a batch, between small ones', [{ path: 'a', contents: 'ä' }, { path: 'big', contents: big }, { path: 'c', contents: '合同' }]],
+    ['files that fill batches exactly and straddle them', Array.from({ length: 40 }, (_, at) => ({ path: `f${at}`, contents: 'é'.repeat(2 ** 18 - (at % 3)) }))],
+  ])('%s come out as they went in, in order', (_, files) => {
+    const batches: FileBatch[] = [];
+    const buffer = new BatchBuffer((batch) => batches.push(batch));
+    buffer.add(files.slice(0, 1));
+    buffer.add(files.slice(1));
+    buffer.flush();
+    const decoded = batches.flatMap((batch) => [...decodeBatch(batch)].map(({ path, bytes }) => ({ path, contents: Buffer.from(bytes).toString('utf8') })));
+    expect(decoded).toEqual(files);
+    // Each batch its own memory, so it can move to the write thread.
+    expect(new Set(batches.map((batch) => batch.bytes)).size).toBe(batches.length);
   });
 });
 

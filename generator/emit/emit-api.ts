@@ -24,8 +24,8 @@ export interface EmitOptions {
   handOff?(files: OutputFile[]): void;
 }
 
-// Small enough that the writer starts early, large enough that batches cost little to pass.
-const HAND_OFF_ENTITIES = 500;
+// Small enough that the files' strings die young (the writer encodes them as they come), large enough to cost little.
+const HAND_OFF_ENTITIES = 100;
 
 /**
  * emit: every file of the static API, in entity order (generateApi sorts the whole build by path); with

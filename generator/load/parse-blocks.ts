@@ -67,7 +67,7 @@ export async function parseBlocks(blocked: BlockedSource, wanted: readonly numbe
   let quads: Quad[];
   try {
     // Positions are not tracked: an error is reported from the whole document instead.
-    quads = await parseRdfXml(split.head + body + split.tail, source.name, source.baseIRI, factory, false);
+    quads = await parseRdfXml(split.head + body + split.tail, source.name, source.baseIRI, false);
   } catch {
     // The file's own error, with its own positions; if the whole file parses, it is read whole instead.
     await parseWhole(source);
@@ -85,7 +85,7 @@ export async function parseBlocks(blocked: BlockedSource, wanted: readonly numbe
 function parseWhole(source: SourceText): Promise<Quad[]> | Quad[] {
   return source.format === 'turtle'
     ? parseTurtle(source.text, source.name, source.baseIRI, 'b')
-    : parseRdfXml(source.text, source.name, source.baseIRI, factory);
+    : parseRdfXml(source.text, source.name, source.baseIRI);
 }
 
 // On the block's first line, so line numbers stay the file's; the root's own RDF prefix where it has one,

@@ -1,15 +1,16 @@
 import type { Quad } from '@rdfjs/types';
 import { Parser } from 'n3';
 import { OntologySyntaxError } from './errors.ts';
+import { TermCopier } from './term-copier.ts';
 
 interface N3ErrorContext {
   line?: number;
   token?: { value?: unknown; type?: string } | null;
 }
 
-/** Parses one Turtle document into quads, in document order. */
+/** Parses one Turtle document into quads, in document order, with strings of their own (see TermCopier). */
 export function parseTurtle(text: string, file: string, baseIRI: string, blankNodePrefix: string): Quad[] {
-  const parser = new Parser({ baseIRI, format: 'text/turtle', blankNodePrefix });
+  const parser = new Parser({ baseIRI, format: 'text/turtle', blankNodePrefix, factory: new TermCopier() });
   try {
     return parser.parse(text) as Quad[];
   } catch (error) {

@@ -8,49 +8,50 @@ export interface FileBatch {
   bytes: ArrayBuffer;
 }
 
-/** Encodes files into one fresh buffer (never Node's shared pool, whose memory other buffers use). */
-export function encodeBatch(files: readonly OutputFile[]): FileBatch {
-  const lengths = files.map((file) => Buffer.byteLength(file.contents));
-  const buffer = Buffer.from(new ArrayBuffer(lengths.reduce((total, length) => total + length, 0)));
-  const ends: number[] = [];
-  let at = 0;
-  files.forEach((file, index) => {
-    const written = buffer.write(file.contents, at);
-    if (written !== lengths[index]) throw new Error(`internal error: ${file.path} was not encoded whole`);
-    at += written;
-    ends.push(at);
-  });
-  return { paths: files.map((file) => file.path), ends, bytes: buffer.buffer as ArrayBuffer };
-}
+// Batches of about this many bytes cost little to pass and keep little in flight.
+const BATCH_BYTES = 4 * 2 ** 20;
 
-// Batches of about this many characters cost little to pass and keep little in flight.
-const BATCH_CHARACTERS = 4 * 2 ** 20;
-
-/** Gathers files handed over in any portions into batches of about BATCH_CHARACTERS, sending each once full. */
+/**
+ * Gathers files handed over in any portions into batches of about BATCH_BYTES, sending each once full.
+ * Each file is encoded as it comes, so its string is garbage at once: strings gathered until a batch is full
+ * outlive the young generation and fill the old one (measured: 150-190 MB of a thread's heap).
+ */
 export class BatchBuffer {
   readonly #send: (batch: FileBatch) => void;
-  #files: OutputFile[] = [];
-  #characters = 0;
+  #bytes = Buffer.alloc(0);
+  #paths: string[] = [];
+  #ends: number[] = [];
+  #at = 0;
 
   constructor(send: (batch: FileBatch) => void) {
     this.#send = send;
   }
 
   add(files: readonly OutputFile[]): void {
-    for (const file of files) {
-      this.#files.push(file);
-      this.#characters += file.contents.length;
-      if (this.#characters >= BATCH_CHARACTERS) this.flush();
+    for (const { path, contents } of files) {
+      const length = Buffer.byteLength(contents);
+      if (this.#bytes.length === 0 || this.#at + length > this.#bytes.length) {
+        this.flush();
+        // A fresh buffer each time (never Node's shared pool, whose memory other buffers use): it moves to the writer.
+        this.#bytes = Buffer.from(new ArrayBuffer(Math.max(BATCH_BYTES, length)));
+      }
+      const written = this.#bytes.write(contents, this.#at);
+      if (written !== length) throw new Error(`internal error: ${path} was not encoded whole`);
+      this.#at += written;
+      this.#paths.push(path);
+      this.#ends.push(this.#at);
     }
   }
 
   /** Sends what is gathered, however little. */
   flush(): void {
-    if (this.#files.length === 0) return;
-    const files = this.#files;
-    this.#files = [];
-    this.#characters = 0;
-    this.#send(encodeBatch(files));
+    if (this.#paths.length === 0) return;
+    const batch: FileBatch = { paths: this.#paths, ends: this.#ends, bytes: this.#bytes.buffer as ArrayBuffer };
+    this.#bytes = Buffer.alloc(0);
+    this.#paths = [];
+    this.#ends = [];
+    this.#at = 0;
+    this.#send(batch);
   }
 }
 

@@ -1,0 +1,12 @@
+// Worker thread entry for load-memory.test.ts: loads a generated ontology, then writes a heap snapshot at once,
+// in the same task, as the build goes on to its next stage.
+import { parentPort, workerData } from 'node:worker_threads';
+import { writeHeapSnapshot } from 'node:v8';
+import { generateFolioShaped } from '../../bench/folio-shaped/generate.ts';
+import { parseSources } from '../../generator/load/load-ontology.ts';
+
+const { classes, snapshot } = workerData as { classes: number; snapshot: string };
+const loading = parseSources([{ name: 'shaped.owl', baseIRI: 'file:///shaped.owl', format: 'rdfxml', text: generateFolioShaped({ classes, properties: 20, seed: 5 }) }]);
+const loaded = await loading;
+writeHeapSnapshot(snapshot);
+parentPort?.postMessage({ triples: loaded.quads.length, labels: loaded.quads.filter((quad) => quad.object.termType === 'Literal').length });
