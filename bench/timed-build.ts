@@ -21,6 +21,14 @@ export interface TimedBuild {
   again(edit: (text: string) => string): Promise<TimedBuild>;
 }
 
+/** The options `npm run build` gives node (package.json's build script), so the build is timed as users run it. */
+export const BUILD_NODE_OPTIONS: string[] = (() => {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.build;
+  const options = /^node((?:\s+--\S+)*)\s+generator\/cli\/build\.ts$/.exec(script);
+  if (!options) throw new Error(`package.json's build script is not "node [options] generator/cli/build.ts": ${script}`);
+  return options[1].trim().split(/\s+/).filter((option) => option !== '');
+})();
+
 export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 
 /**
@@ -36,7 +44,7 @@ export async function timedBuild(name: string, args: string[]): Promise<TimedBui
 
 async function runTimed(work: string, ontology: string, args: string[]): Promise<TimedBuild> {
   const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'peak-rss-kb %M cpu-s %U %S'] : [];
-  const command = [...timer, process.execPath, 'generator/cli/build.ts', '--ontology', ontology, '--out', join(work, 'out'), ...args];
+  const command = [...timer, process.execPath, ...BUILD_NODE_OPTIONS, 'generator/cli/build.ts', '--ontology', ontology, '--out', join(work, 'out'), ...args];
   const waitedSeconds = await waitForIdleDisk();
   const started = performance.now();
   const run = spawnSync(command[0], command.slice(1), { encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, maxBuffer: 64 * 2 ** 20 });
