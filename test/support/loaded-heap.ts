@@ -6,7 +6,6 @@ import { generateFolioShaped } from '../../bench/folio-shaped/generate.ts';
 import { parseSources } from '../../generator/load/load-ontology.ts';
 
 const { classes, snapshot } = workerData as { classes: number; snapshot: string };
-const loading = parseSources([{ name: 'shaped.owl', baseIRI: 'file:///shaped.owl', format: 'rdfxml', text: generateFolioShaped({ classes, properties: 20, seed: 5 }) }]);
-const loaded = await loading;
+const loaded = await parseSources([{ name: 'shaped.owl', baseIRI: 'file:///shaped.owl', format: 'rdfxml', text: generateFolioShaped({ classes, properties: 20, seed: 5 }) }]);
 writeHeapSnapshot(snapshot);
 parentPort?.postMessage({ triples: loaded.quads.length, labels: loaded.quads.filter((quad) => quad.object.termType === 'Literal').length });
