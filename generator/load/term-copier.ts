@@ -24,7 +24,8 @@ export class TermCopier extends DataFactory<Quad> {
   }
 }
 
-// Decoded from UTF-8, the copy is made afresh, and in one byte per character where the text allows.
+// Decoded from UTF-8, the copy is made afresh, and in one byte per character where the text allows. Exact for
+// any text decoded from a file or a download, which holds no unpaired surrogate (those would become U+FFFD).
 function ownCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
