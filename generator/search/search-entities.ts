@@ -31,20 +31,46 @@ export interface SearchSource {
 export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchSource {
   const memo = reuse && reuse.memo.baseIri === model.baseIri ? reuse.memo : undefined;
   const previousNumbers = memo && new Map(memo.iris.map((iri, number) => [iri, number]));
-  const rows = model.entities.map((modelEntity): SourceEntity & { key: string } => {
+  const rows = model.entities.map((modelEntity): Row => {
     const entity = searchEntity(modelEntity);
     const previous = previousNumbers && !reuse?.redo.has(entity.iri) ? previousNumbers.get(entity.iri) : undefined;
     // The entity's triples are as they were, so its labels normalise as they did.
     const labels = searchLabels(entity, previous === undefined ? undefined : memo?.labels[previous].split(LABEL_SEPARATOR));
     return { entity, labels, previous, key: labels[0]?.normalized ?? '' };
   });
-  rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entity.iri < b.entity.iri ? -1 : 1));
+  sortRows(rows, memo?.iris.length ?? 0);
   return {
     entities: rows.map(({ entity }) => entity),
     labels: rows.map(({ labels }) => labels),
     baseIri: model.baseIri,
     forms: memo && packForms(rows, model.baseIri, memo),
   };
+}
+
+type Row = SourceEntity & { key: string };
+
+const byKey = (a: Row, b: Row): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entity.iri < b.entity.iri ? -1 : 1);
+
+/**
+ * Sorts the rows by primary label, then IRI. Rows that kept their data kept their labels, so they stand in the
+ * previous build's order: they are put in it by number, and only the others are sorted and merged in.
+ */
+function sortRows(rows: Row[], previousCount: number): void {
+  const kept: (Row | undefined)[] = new Array<Row | undefined>(previousCount);
+  const others: Row[] = [];
+  for (const row of rows) {
+    if (row.previous === undefined) others.push(row);
+    else kept[row.previous] = row;
+  }
+  others.sort(byKey);
+  let at = 0;
+  let other = 0;
+  for (const row of kept) {
+    if (row === undefined) continue;
+    while (other < others.length && byKey(others[other], row) < 0) rows[at++] = others[other++];
+    rows[at++] = row;
+  }
+  while (other < others.length) rows[at++] = others[other++];
 }
 
 function searchEntity(entity: ModelEntity): SearchEntity {
