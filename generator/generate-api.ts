@@ -4,7 +4,7 @@ import { encodeBlocks, loadOntology, type LoadedBlock, type ParsedBlocks } from 
 import { buildModel, type OntologyModel } from './model/build-model.ts';
 import { UnsafeIdError } from './model/check-ids.ts';
 import { locateIri } from './load/locate-text.ts';
-import { FORMATS, MANIFEST_FILE, Router } from './route/router.ts';
+import { FORMATS, MANIFEST_FILE, Router, SEARCH_FOLDER, TREE_FOLDER } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
 import { searchSource } from './search/search-entities.ts';
 import { startSearchThread } from './search/search-thread.ts';
@@ -13,7 +13,7 @@ import { treeUpdate } from './site/tree.ts';
 import { compareUnits } from './text/compare-units.ts';
 import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
-import { buildManifest, diffEntities, emitChangeFiles, hashFiles, type Changes, type Manifest } from './changes/manifest.ts';
+import { buildManifest, diffEntities, emitChangeFiles, hashFiles, removedFiles, type Changes, type Manifest } from './changes/manifest.ts';
 import type { FileSink } from './write/threaded-writer.ts';
 import { SEARCH_LANE } from './write/batch-flow.ts';
 import { describeSearchIndex } from './report/describe.ts';
@@ -93,7 +93,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const previous = await pending;
   const cache = options.bundleEntities ? undefined : previous?.cache;
   const { model, router, timings } = loaded;
-  const plan = cache && previous ? await timed(timings, 'plan', () => planUpdate(loaded.blocks, cache, previous.manifest, model, router)) : undefined;
+  const plan = cache && previous ? await timed(timings, 'plan', () => planUpdate(loaded.blocks, cache, model)) : undefined;
   const sink = plan || options.bundleEntities ? undefined : openSink?.(previous);
   // openapi.json quotes the example entities' files, so those are always emitted (and kept when handed over).
   const examples = new Set(Object.values(pickExamples(model)).flatMap((entity) => (entity ? [entity.id] : [])));
@@ -113,7 +113,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   progress.log(`emit: ${handOff?.count() ?? files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
   // Updating in place, the index keeps the files the previous build wrote that the edit does not reach, but
   // writes the shard openapi.json's search example reads (the site stage reads it from `files`).
-  const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashes: previous.manifest.files, written: [exampleQuery(model)] } : undefined;
+  const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`), written: [exampleQuery(model)] } : undefined;
   // Entities the edit does not reach keep their search data: their own triples are as they were.
   const sourceReuse = previousIndex && plan ? { memo: previousIndex.memo, redo: plan.reached } : undefined;
   const search = await timed(timings, 'search', () => searchThread ?? emitSearch(searchSource(model, sourceReuse), router, previousIndex));
@@ -121,7 +121,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   if (!plan) progress.between?.('search');
   files.push(...search.files);
   // Streaming, the shard of openapi.json's search example was handed over already: a copy is read here.
-  const tree = plan && previous ? await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.files)) : undefined;
+  const tree = plan && previous ? await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`))) : undefined;
   const siteFiles = await timed(timings, 'site', () => emitSite(model, router, [...files, ...search.answering], tree?.only));
   sink?.add([...search.files, ...siteFiles]);
   const output = sink ? [] : options.bundleEntities ? bundleEntityFiles([...files, ...siteFiles], model, router) : [...files, ...siteFiles];
@@ -131,21 +131,22 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
   const { manifest, changes, changeFiles } = await timed(timings, 'manifest', () => {
-    const carried = [plan?.carried ?? {}, search.carried, tree?.carried ?? {}];
+    const carried = [search.carried, tree?.carried ?? {}];
     // An update patches the previous manifest; the hashes it carries are the previous build's.
-    const patched = plan && previous && patchManifest(previous.manifest, { hashed, carried, redo: new Set([...plan.emit, ...examples]) }, model, router);
-    const manifest = patched || buildManifest([...carried.flatMap((part) => Object.entries(part)), ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
+    const manifest = plan && previous
+      ? patchManifest(previous.manifest, { hashed, carried, redo: new Set([...plan.emit, ...examples]) }, model, router)
+      : buildManifest([...carried.flatMap((part) => Object.entries(part)), ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
     const changes = diffEntities(previous?.manifest, manifest);
     return { manifest, changes, changeFiles: emitChangeFiles(manifest, changes) };
   });
   if (sink) sink.add(changeFiles);
   else output.push(...changeFiles);
   output.sort(byPath);
-  const update = plan && previous ? { entities: plan.emit.size, removed: Object.keys(previous.manifest.files).filter((path) => !(path in manifest.files)) } : undefined;
+  const update = plan && previous ? { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) } : undefined;
   // The manifest's working copies are garbage before the cache, the build's last peak, is encoded.
   if (!plan) progress.between?.('manifest');
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
+  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), formatFiles: !options.bundleEntities, blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
 }
 

@@ -37,6 +37,9 @@ describe('hostile or broken input is refused with one clear line', () => {
       /^error: .*bomb\.owl:4:1: entity "lol1" is built from other entities or markup: .*XML bomb.* — /],
     ['an external entity pointing at a local file (XXE)', 'xxe.owl', ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
       /^error: .*xxe\.owl:2:21: entity "secret" is external: it is never fetched/],
+    // Read from the file's bytes, the check still counts columns in characters.
+    ['an external entity after characters beyond ASCII', 'xxe-utf8.owl', ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!-- café ☕ --> <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
+      /^error: .*xxe-utf8\.owl:2:37: entity "secret" is external/],
     ['a parameter entity', 'parameter.owl', ontology('', '<!DOCTYPE rdf:RDF [ <!ENTITY % p "x"> ]>\n'), /^error: .*parameter\.owl:2:21: entity "p" is a parameter entity/],
     ['an id with a slash', 'slash.owl', ontology(named('a/b')), /^error: .*slash\.owl:5:\d+: 1 id\(s\) cannot be published as a file and URL: "a\/b" \("https:\/\/x\.example\/a\/b"\) contains "\/" — rename those IRIs/],
     ['an id with an encoded slash', 'encoded.owl', ontology(named('a%2Fb')), /contains "%"/],

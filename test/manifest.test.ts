@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildManifest } from '../generator/changes/manifest.ts';
+import { buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
+import { Manifest } from '../generator/changes/manifest-table.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
+import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
@@ -20,8 +22,9 @@ describe('buildManifest given the previous manifest', () => {
     ];
     const fresh = buildManifest(after, model, router);
     const updated = buildManifest(after, model, router, [], previous);
-    expect(JSON.stringify(updated)).toBe(JSON.stringify(fresh));
-    expect(updated.entities[first.id]).not.toBe(previous.entities[first.id]);
+    expect(updated.toJson()).toBe(fresh.toJson());
+    expect(updated).toEqual(fresh);
+    expect(updated.entityHash(first.id)).not.toBe(previous.entityHash(first.id));
   });
 });
 
@@ -31,23 +34,70 @@ describe('patchManifest', () => {
     const entityFiles = (tag: (id: string) => string) => model.entities.flatMap((entity) => FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}${tag(entity.id)}`]));
     const before: [string, string][] = [...entityFiles(() => ''), ['search/s/61.json', 'h1'], ['search/s/62.json', 'h2'], ['openapi.json', 'h3']];
     const [first, second] = model.entities;
-    // The previous build lacked the second entity; the update changed the first, added the second, dropped a shard.
-    const previous = buildManifest(before.filter(([path]) => !path.startsWith(router.filePath(second.id, 'json'))), model, router);
-    delete previous.entities[second.id];
+    // The previous build lacked the second entity and had one the model no longer has (with a page, which the
+    // API never keeps); the update changed the first, added the second, dropped a shard.
+    const secondFiles = new Set(FORMATS.map((spec) => router.filePath(second.id, spec.format)));
+    const built = buildManifest([...before.filter(([path]) => !secondFiles.has(path)), ['Gone', 'g1'], ['_api/Gone.md', 'g2'], ['html/Gone/index.html', 'g3']], model, router);
+    const previous = new Manifest({ keys: built.paths, values: built.hashes }, {
+      keys: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort(),
+      values: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort().map((id) => built.entityHash(id) ?? 'g0'),
+    });
     const after = entityFiles((id) => (id === first.id ? '-edited' : ''));
-    const made = after.filter(([path]) => path.startsWith(router.filePath(first.id, 'json')) || path.startsWith(router.filePath(second.id, 'json')));
-    const kept = Object.fromEntries(after.filter((entry) => !made.includes(entry)));
+    const remade = new Set([first.id, second.id].flatMap((id) => FORMATS.map((spec) => router.filePath(id, spec.format))));
+    const made = after.filter(([path]) => remade.has(path));
+    const kept = after.filter((entry) => !made.includes(entry));
     const hashed: [string, string][] = [...made, ['search/s/61a.json', 'h5'], ['openapi.json', 'h3'], ['~last', 'h6']];
-    const patched = patchManifest(previous, { hashed, carried: [kept, { 'search/s/61.json': 'h1' }], redo: new Set([first.id, second.id]) }, model, router);
-    const fresh = buildManifest([...Object.entries(kept), ['search/s/61.json', 'h1'], ...hashed], model, router);
-    expect(JSON.stringify(patched)).toBe(JSON.stringify(fresh));
-    expect(patched?.files['search/s/62.json']).toBeUndefined();
-    expect(patched?.entities[first.id]).not.toBe(previous.entities[first.id]);
+    // The entities' other format files are kept without being listed: the patch keeps the model's.
+    const patched = patchManifest(previous, { hashed, carried: [{ 'search/s/61.json': 'h1' }], redo: new Set([first.id, second.id]) }, model, router);
+    const fresh = buildManifest([...kept, ['search/s/61.json', 'h1'], ...hashed], model, router);
+    expect(patched.toJson()).toBe(fresh.toJson());
+    expect(patched).toEqual(fresh);
+    expect(patched.fileHash('search/s/62.json')).toBeUndefined();
+    expect(patched.entityHash(first.id)).not.toBe(previous.entityHash(first.id));
+    expect(removedFiles(previous, patched)).toEqual(['Gone', '_api/Gone.md', 'html/Gone/index.html', 'search/s/62.json']);
+    expect(diffEntities(previous, patched)).toEqual({ added: [second.id], removed: ['Gone'], changed: [first.id] });
+  });
+});
+
+describe('Manifest', () => {
+  const files: [string, string][] = [['b', 'h2'], ['a', 'h1'], ['10', 'h3'], ['2', 'h4'], ['c<d>&', 'h5'], ['q"\\\u2028', 'h6']];
+  const entities: [string, string][] = [['Y', 'e2'], ['X', 'e1']];
+
+  it('lists keys in code unit order, whatever order it is given or parsed in (integer-like keys included)', () => {
+    const manifest = Manifest.fromEntries(files, entities);
+    expect(manifest.paths).toEqual(['10', '2', 'a', 'b', 'c<d>&', 'q"\\\u2028']);
+    expect(manifest.ids).toEqual(['X', 'Y']);
+    expect(Manifest.parse(emitJson({ version: 1, files: Object.fromEntries(files), entities: Object.fromEntries(entities) }))).toEqual(manifest);
   });
 
-  it('declines a previous manifest whose paths are out of order', async () => {
-    const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
-    const previous = { version: 1 as const, files: { b: 'h1', a: 'h2' }, entities: {} };
-    expect(patchManifest(previous, { hashed: [], carried: [], redo: new Set() }, model, router)).toBeUndefined();
+  it('writes what emitJson writes of the same object in that order, escapes included', () => {
+    const manifest = Manifest.fromEntries(files, entities);
+    // Built key by key: an object literal would list the integer-like keys first.
+    const inOrder = (keys: readonly string[], values: readonly string[]) => `{${keys.map((key, at) => `${JSON.stringify(key)}:${JSON.stringify(values[at])}`).join(',')}}`;
+    expect(manifest.toJson()).toBe(escapeJsonText(`{"version":1,"files":${inOrder(manifest.paths, manifest.hashes)},"entities":${inOrder(manifest.ids, manifest.idHashes)}}`));
+    // Without integer-like keys, the same bytes as emitJson of the object.
+    const plain = Manifest.fromEntries(files.filter(([path]) => !/^\d+$/.test(path)), entities);
+    expect(plain.toJson()).toBe(emitJson({ version: 1, files: plain.files, entities: Object.fromEntries(entities.sort()) }));
+    expect(JSON.parse(manifest.toJson())).toEqual({ version: 1, files: Object.fromEntries(files), entities: Object.fromEntries(entities) });
+    expect(manifest.toJson()).not.toMatch(/[<>&\u2028]/);
+  });
+
+  it.each([
+    ['a', 'h1'], ['10', 'h3'], ['q"\\\u2028', 'h6'], ['0', undefined], ['aa', undefined], ['z', undefined],
+  ])('looks %j up: %s', (path, hash) => {
+    const manifest = Manifest.fromEntries(files, entities);
+    expect(manifest.fileHash(path)).toBe(hash);
+    expect(Manifest.unpack(manifest.pack())?.fileHash(path)).toBe(hash);
+  });
+
+  it('packs and unpacks to the same manifest, empty ones included', () => {
+    for (const manifest of [Manifest.fromEntries(files, entities), Manifest.fromEntries([], [])]) expect(Manifest.unpack(manifest.pack())).toEqual(manifest);
+    expect(Manifest.unpack({ paths: 'a\u0000b', hashes: 'h1', ids: '', idHashes: '' })).toBeUndefined();
+  });
+
+  it.each([
+    ['not JSON', '{'], ['another version', '{"version":2,"files":{},"entities":{}}'], ['a hash that is not a string', '{"version":1,"files":{"a":1},"entities":{}}'], ['no entities', '{"version":1,"files":{}}'],
+  ])('parses nothing from %s', (_, text) => {
+    expect(Manifest.parse(text)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { Quad } from '@rdfjs/types';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,5 +140,34 @@ describe('block keys and where the file lies', () => {
       // Every RDF/XML block comes from the cache; the Turtle file is one block keyed with its location.
       expect(moved.reused).toBe(rdfxmlBlocks);
     });
+  });
+});
+
+describe('blocks cut from a file\'s bytes', () => {
+  // Characters of two, three and four bytes before the root, in its start tag, in blocks and between them.
+  const text = `<?xml version="1.0"?>\n<!-- Übersicht ☕ -->\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xml:base="https://x.example/é/">
+<rdf:Description rdf:about="a"><rdfs:label xml:lang="de">Straße ☕ 𝔘</rdfs:label></rdf:Description>
+<!-- … -->
+<rdf:Description rdf:about="ß"><rdfs:seeAlso><rdf:Description><rdfs:label>𝔘nder</rdfs:label></rdf:Description></rdfs:seeAlso></rdf:Description>
+</rdf:RDF>
+`;
+
+  it('gives the same blocks, keys and triples as the decoded text, and each from the other\'s cache', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'utf8-blocks-'));
+    try {
+      writeFileSync(join(scratch, 'u.owl'), text);
+      const read = await readSources(join(scratch, 'u.owl'));
+      expect(read[0].bytes).toBeDefined();
+      const given = read.map(({ name, baseIRI, format }) => ({ name, baseIRI, format, text }));
+      const [fromBytes, fromText] = [await parseSources(read), await parseSources(given)];
+      expect(fromBytes.blocks.map((block) => block.key)).toEqual(fromText.blocks.map((block) => block.key));
+      expect(fromBytes.blocks).toHaveLength(2);
+      expect(triples(fromBytes.quads)).toEqual(triples(fromText.quads));
+      expect(fromBytes.quads.flatMap((quad) => [quad.subject.value, quad.object.value])).toEqual(expect.arrayContaining(['Straße ☕ 𝔘', '𝔘nder', 'https://x.example/é/ß']));
+      expect((await parseSources(read, encodeBlocks(fromText.blocks))).reused).toBe(2);
+      expect((await parseSources(given, encodeBlocks(fromBytes.blocks))).reused).toBe(2);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

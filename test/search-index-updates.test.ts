@@ -120,8 +120,8 @@ describe('the search index updated from the previous build', () => {
     const model = await modelOf(text);
     const full = buildSearchIndex(model, DEFAULT_BUDGETS);
     const previousFiles = new Map(before.files.map((file) => [file.path, file.contents]));
-    const hashes = Object.fromEntries(before.files.map((file) => [file.path, hash(file.contents)]));
-    const previous = { memo: before.memo, hashes };
+    const hashes = new Map(before.files.map((file) => [file.path, hash(file.contents)]));
+    const previous = { memo: before.memo, hashOf: (path: string) => hashes.get(path) };
     // Given which entities' own triples changed, as an update plan knows, the others keep their memoised search data.
     const redo = changedSubjects(beforeModel, model);
     const ways = [buildSearchIndex(model, DEFAULT_BUDGETS, previous), indexSearchSource(searchSource(model, { memo: before.memo, redo }), DEFAULT_BUDGETS, previous)];
@@ -129,7 +129,7 @@ describe('the search index updated from the previous build', () => {
       const result = new Map(updated.files.map((file) => [file.path, file.contents]));
       for (const [path, fileHash] of Object.entries(updated.carried)) {
         expect(result.has(path), path).toBe(false);
-        expect(hashes[path], path).toBe(fileHash);
+        expect(hashes.get(path), path).toBe(fileHash);
         result.set(path, previousFiles.get(path) ?? '');
       }
       expect(new Map([...result].sort())).toEqual(new Map(full.files.map((file) => [file.path, file.contents] as const).sort()));

@@ -17,6 +17,26 @@ describe('Router', () => {
     expect(router.filePath(id, format)).toBe(file);
     expect(router.urlPath(id, format)).toBe(url);
     expect(router.resolve(url)).toEqual({ id, format });
+    expect(router.fileEntity(file)).toEqual({ id, format });
+    expect(router.formatFileId(file)).toBe(id);
+  });
+
+  it.each([
+    ['html/R1/index.html', { id: 'R1', format: 'html' }, undefined],
+    ['_api/R1.x.md', { id: 'R1.x', format: 'markdown' }, 'R1.x'],
+    ['_api/R1.html', undefined, undefined],
+    ['_api/R1', undefined, undefined],
+    ['_api/a/R1.xml', undefined, undefined],
+    ['_headers', undefined, undefined],
+    ['.nojekyll', undefined, undefined],
+    ['404.html', undefined, undefined],
+    ['search/s/61.json', undefined, undefined],
+    ['tree/R1.json', undefined, undefined],
+    ['', undefined, undefined],
+  ] as const)('reads file %j as %j (a format file of %s)', (path, entity, id) => {
+    const router = new Router('https://x.example/');
+    expect(router.fileEntity(path)).toEqual(entity);
+    expect(router.formatFileId(path)).toBe(id);
   });
 
   it.each([['/'], ['/R1/nope'], ['/R1/xml/more'], ['/other/R1']])('resolves %s to nothing under /folio-api', (path) => {

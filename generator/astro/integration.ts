@@ -74,7 +74,7 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         const previous = readPreviousManifest(input.previousOut ?? outDir);
         emptyFolder(outDir);
         // Unchanged files can be linked from a previous build only if it is not the folder being emptied.
-        api = startApiWorker({ options: resolved(), outDir, previous, previousOut: input.previousOut }, (line) => log(`api ${line}`));
+        api = startApiWorker({ options: resolved(), outDir, previous: previous?.pack(), previousOut: input.previousOut }, (line) => log(`api ${line}`));
         try {
           // Pages read the model while Astro renders them, so it is ready before the pages start.
           const loaded = input.loaded ?? await loadModel(resolved());

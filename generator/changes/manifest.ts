@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { compareUnits } from '../text/compare-units.ts';
 import type { OutputFile } from '../emit/emit-api.ts';
-import { emitJson, emitReadableJson } from '../emit/json.ts';
+import { emitReadableJson } from '../emit/json.ts';
+import { Manifest } from './manifest-table.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { CHANGES_FILE, FORMATS, MANIFEST_FILE, type Router } from '../route/router.ts';
 
-/** What a build leaves for the next one: a hash of every output file, and of every entity's four formats. */
-export interface Manifest {
-  version: 1;
-  files: Record<string, string>;
-  entities: Record<string, string>;
-}
+export { Manifest, type PackedManifest } from './manifest-table.ts';
 
 export interface Changes {
   added: string[];
@@ -36,42 +32,32 @@ export function hashFiles(files: readonly OutputFile[]): [string, string][] {
  */
 export function buildManifest(hashed: readonly [string, string][], model: OntologyModel, router: Router, bundled: readonly OutputFile[] = [], previous?: Manifest): Manifest {
   const byPath = new Map(hashed);
-  const fileHashes: Record<string, string> = {};
-  for (const path of sortedPaths(byPath, previous)) fileHashes[path] = byPath.get(path) as string;
-  const entityHash = entityHasher(fileHashes, router, bundled.length === 0 ? previous : undefined, bundled);
-  const entities = Object.fromEntries([...model.entities].sort((a, b) => compareUnits(a.id, b.id))
-    .map((entity) => [entity.id, entityHash(entity.id)]));
-  return { version: 1, files: fileHashes, entities };
+  const paths = sortedPaths(byPath, previous);
+  const entityHash = entityHasher((path) => byPath.get(path), router, bundled.length === 0 ? previous : undefined, bundled);
+  const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
+  return new Manifest({ keys: paths, values: paths.map((path) => byPath.get(path) as string) }, { keys: ids, values: ids.map(entityHash) });
 }
 
 /**
  * An entity's hash, over its format files' hashes; the previous build's when those are all the same as then.
- * `bundled`: format files not among `fileHashes` (packed into bundles), hashed here.
+ * `bundled`: format files not among `fileHash`'s (packed into bundles), hashed here.
  */
-export function entityHasher(fileHashes: Readonly<Record<string, string>>, router: Router, previous?: Manifest, bundled: readonly OutputFile[] = []): (id: string) => string {
+export function entityHasher(fileHash: (path: string) => string | undefined, router: Router, previous?: Manifest, bundled: readonly OutputFile[] = []): (id: string) => string {
   const contents = new Map(bundled.map((file) => [file.path, file.contents]));
-  const partHash = (path: string): string => fileHashes[path] ?? contentHash(contents.get(path) ?? '');
+  const partHash = (path: string): string => fileHash(path) ?? contentHash(contents.get(path) ?? '');
   return (id) => {
     const paths = FORMATS.map((spec) => router.filePath(id, spec.format));
-    const kept = previous?.entities[id];
-    if (kept !== undefined && paths.every((path) => previous?.files[path] !== undefined && previous.files[path] === fileHashes[path])) return kept;
+    const kept = previous?.entityHash(id);
+    if (kept !== undefined && paths.every((path) => { const before = previous?.fileHash(path); return before !== undefined && before === fileHash(path); })) return kept;
     return contentHash(paths.map(partHash).join(' '));
   };
 }
 
 /** The paths in code unit order: the previous manifest's still present, merged with the new ones sorted. */
 function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | undefined): string[] {
-  const before = previous ? Object.keys(previous.files) : [];
-  // Only a previous manifest in the same order can be merged with (integer-like keys are listed first).
-  const kept = inOrder(before) ? before.filter((path) => paths.has(path)) : [];
+  const kept = previous ? previous.paths.filter((path) => paths.has(path)) : [];
   const keptSet = new Set(kept);
   return mergeSorted(kept, [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits));
-}
-
-// Integer-like keys are listed first whatever their order, so a manifest's keys are checked, not assumed.
-export function inOrder(keys: readonly string[]): boolean {
-  for (let at = 1; at < keys.length; at += 1) if (!(keys[at - 1] < keys[at])) return false;
-  return true;
 }
 
 /** Two lists, each in code unit order, as one. */
@@ -90,13 +76,33 @@ export function mergeSorted(a: readonly string[], b: readonly string[]): string[
 /** Ids added, removed and changed between two manifests' entities, each list sorted. */
 export function diffEntities(previous: Manifest | undefined, current: Manifest): Changes | undefined {
   if (!previous) return undefined;
-  const before = previous.entities;
-  const after = current.entities;
-  return {
-    added: Object.keys(after).filter((id) => !(id in before)).sort(),
-    removed: Object.keys(before).filter((id) => !(id in after)).sort(),
-    changed: Object.keys(after).filter((id) => id in before && before[id] !== after[id]).sort(),
-  };
+  const changes: Changes = { added: [], removed: [], changed: [] };
+  walkSorted(previous.ids, current.ids, (before, after) => {
+    if (after === undefined) changes.removed.push(previous.ids[before as number]);
+    else if (before === undefined) changes.added.push(current.ids[after]);
+    else if (previous.idHashes[before] !== current.idHashes[after]) changes.changed.push(current.ids[after]);
+  });
+  return changes;
+}
+
+/** The previous manifest's files the current one no longer lists, in code unit order. */
+export function removedFiles(previous: Manifest, current: Manifest): string[] {
+  const removed: string[] = [];
+  walkSorted(previous.paths, current.paths, (before, after) => {
+    if (after === undefined) removed.push(previous.paths[before as number]);
+  });
+  return removed;
+}
+
+/** Walks two lists in code unit order side by side: `visit` gets each key's index in either list, or undefined where it lacks it. */
+function walkSorted(a: readonly string[], b: readonly string[], visit: (inA: number | undefined, inB: number | undefined) => void): void {
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i] < b[j])) visit(i++, undefined);
+    else if (i >= a.length || b[j] < a[i]) visit(undefined, j++);
+    else visit(i++, j++);
+  }
 }
 
 /** `changes.json` (null lists for a first build) and the manifest file. */
@@ -104,21 +110,11 @@ export function emitChangeFiles(manifest: Manifest, changes: Changes | undefined
   const body = changes ? { since_previous_build: true, ...changes } : { since_previous_build: false, added: null, removed: null, changed: null };
   return [
     { path: CHANGES_FILE, contents: emitReadableJson(body) },
-    { path: MANIFEST_FILE, contents: emitJson(manifest) },
+    { path: MANIFEST_FILE, contents: manifest.toJson() },
   ];
 }
 
 export function describeChanges(changes: Changes | undefined): string {
   if (!changes) return 'changes: no previous build to compare with';
   return `changes since the previous build: ${changes.added.length} added, ${changes.removed.length} removed, ${changes.changed.length} changed`;
-}
-
-/** A manifest read back from a previous output, if it has a readable one. */
-export function parseManifest(text: string): Manifest | undefined {
-  try {
-    const parsed = JSON.parse(text) as Partial<Manifest>;
-    return parsed.version === 1 && parsed.entities && parsed.files ? (parsed as Manifest) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,17 +2,14 @@ import type { Quad } from '@rdfjs/types';
 import type { LoadedBlock } from '../load/load-ontology.ts';
 import { QuadDecoder } from '../load/quad-codec.ts';
 import type { OntologyModel } from '../model/build-model.ts';
-import { FORMATS, type Router } from '../route/router.ts';
 import type { BuildCache } from '../write/build-cache.ts';
 import { affectedIris } from './affected.ts';
-import type { Manifest } from './manifest.ts';
 
-/** Which entities to emit again, and the hashes of the format files kept as the previous build wrote them. */
+/** Which entities to emit again; the others' format files are kept as the previous build wrote them. */
 export interface UpdatePlan {
   emit: Set<string>;
   /** IRIs the changed blocks name as subjects or parents: every entity whose own triples may differ is among them. */
   reached: ReadonlySet<string>;
-  carried: Record<string, string>;
   changedBlocks: number;
 }
 
@@ -22,9 +19,10 @@ const MOST_CHANGED = 0.05;
 /**
  * Compares this load's blocks with the cached ones: only entities the changed blocks name (and the parents
  * whose child lists they change) are emitted again. Undefined when everything has to be: a large change,
- * the ontology header changed, or the cache does not cover the previous output.
+ * the ontology header changed, or the previous output has no format files to keep (its entities were bundled).
  */
-export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, manifest: Manifest, model: OntologyModel, router: Router): UpdatePlan | undefined {
+export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel): UpdatePlan | undefined {
+  if (!cache.formatFiles) return undefined;
   const before = countKeys(cache.blockKeys);
   const now = countKeys(blocks.map((block) => block.key));
   const changedKeys = new Set([...before.keys(), ...now.keys()].filter((key) => before.get(key) !== now.get(key)));
@@ -39,21 +37,8 @@ export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, ma
   }
   const iris = affectedIris(changed);
   if (!iris) return undefined;
-  const emit = new Set<string>();
-  const carried: Record<string, string> = {};
-  for (const entity of model.entities) {
-    if (iris.has(entity.iri)) {
-      emit.add(entity.id);
-      continue;
-    }
-    for (const { format } of FORMATS) {
-      const path = router.filePath(entity.id, format);
-      const hash = manifest.files[path];
-      if (hash === undefined) return undefined;
-      carried[path] = hash;
-    }
-  }
-  return { emit, reached: iris, carried, changedBlocks: changedKeys.size };
+  const emit = new Set(model.entities.filter((entity) => iris.has(entity.iri)).map((entity) => entity.id));
+  return { emit, reached: iris, changedBlocks: changedKeys.size };
 }
 
 function countKeys(keys: readonly string[]): Map<string, number> {

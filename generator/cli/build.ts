@@ -101,7 +101,7 @@ async function generateAndWriteApi(options: BuildOptions, reporter: Progress): P
     const written = fresh ? await finishWriting(fresh, build.timings, reporter)
       : update && previous
         ? await timed(build.timings, 'write', () => {
-          const stats = updateInPlace(options.out, build.files, previous.manifest.files, build.manifest.files, update.removed);
+          const stats = updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed);
           return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
         })
         : await inFreshFolder(options, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));

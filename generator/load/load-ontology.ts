@@ -1,5 +1,5 @@
 import type { Quad } from '@rdfjs/types';
-import { checkEntityDeclarations } from './check-entities.ts';
+import { checkDocumentEntities, documentUnits } from './document-units.ts';
 import { blockSource, parseBlocks, relabelBlankNodes } from './parse-blocks.ts';
 import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
@@ -36,8 +36,9 @@ export async function loadOntology(input: string, log?: (line: string) => void, 
 
 export async function parseSources(sources: SourceText[], parsing?: ParsedBlocks | Promise<ParsedBlocks | undefined>): Promise<LoadedOntology> {
   const cut = sources.map((source) => {
-    if (source.format === 'rdfxml') checkEntityDeclarations(source.text, source.name);
-    return { source, blocked: blockSource(source) };
+    const units = documentUnits(source);
+    if (source.format === 'rdfxml') checkDocumentEntities(units, source);
+    return { source, blocked: blockSource(source, false, units) };
   });
   const parsed = await parsing;
   const decoder = parsed ? new QuadDecoder(parsed.strings) : undefined;

@@ -1,10 +1,11 @@
-import { createHash, hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
 import { parseRdfXml } from './parse-rdfxml.ts';
 import { parseTurtle } from './parse-turtle.ts';
 import type { SourceText } from './read-sources.ts';
 import { splitRdfXml, type SplitDocument } from './split-rdfxml.ts';
+import { documentUnits, type DocumentUnits } from './document-units.ts';
 
 /** A piece of a source parsed on its own: a top-level RDF/XML element, or a whole document. */
 export interface SourceBlock {
@@ -12,7 +13,9 @@ export interface SourceBlock {
   key: string;
   /** Hash of the text alone, which names the block's blank nodes (the output must not depend on where the file lies). */
   digest: string;
-  text: string;
+  /** Where the block lies in the document (see DocumentUnits). */
+  start: number;
+  end: number;
 }
 
 export interface BlockedSource {
@@ -20,6 +23,8 @@ export interface BlockedSource {
   /** Set when the document cuts into elements; otherwise the single block is the whole text. */
   split?: SplitDocument;
   blocks: SourceBlock[];
+  /** A block's text, decoded when asked for. */
+  textOf(block: SourceBlock): string;
 }
 
 const factory = new DataFactory();
@@ -29,19 +34,23 @@ const BLOCK_SUBJECT = 'urn:x-block:';
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
 /** Cuts a source into blocks: RDF/XML at its root's children where that is safe, anything else whole. */
-export function blockSource(source: SourceText, whole = false): BlockedSource {
-  const split = source.format === 'rdfxml' && !whole ? splitRdfXml(source.text) : undefined;
+export function blockSource(source: SourceText, whole = false, units: DocumentUnits = documentUnits(source)): BlockedSource {
+  const found = source.format === 'rdfxml' && !whole ? splitRdfXml(units.view) : undefined;
+  const { text, digest } = units;
+  const length = units.view.length;
+  // Head and tail decoded: the view's are as many characters as the file has bytes.
+  const split = found && { head: text(0, found.head.length), tail: text(length - found.tail.length, length), blocks: found.blocks };
   // A root element with an absolute xml:base resolves every IRI inside it: where the file lies does not matter.
   const base = split && hasAbsoluteRootBase(split.head) ? '' : source.baseIRI;
   const context = createHash('sha256').update(`${source.format}\0${base}\0${split?.head ?? ''}`).digest('base64url').slice(0, CONTEXT_LENGTH);
   // One hash of the text per block: the key adds the context's.
-  const block = (text: string): SourceBlock => {
-    const digest = hash('sha1', text, 'base64url');
-    return { key: `${context}${digest}`, digest, text };
+  const block = (start: number, end: number): SourceBlock => {
+    const hashed = digest(start, end);
+    return { key: `${context}${hashed}`, digest: hashed, start, end };
   };
-  if (!split) return { source, blocks: [block(source.text)] };
-  const blocks = split.blocks.map(({ start, end }) => block(source.text.slice(start, end)));
-  return { source, split, blocks };
+  const textOf = (piece: SourceBlock) => text(piece.start, piece.end);
+  if (!split) return { source, blocks: [block(0, length)], textOf };
+  return { source, split, blocks: split.blocks.map(({ start, end }) => block(start, end)), textOf };
 }
 
 const ABSOLUTE_XML_BASE = /\sxml:base\s*=\s*(?:"[a-zA-Z][a-zA-Z0-9+.-]*:[^"&]*"|'[a-zA-Z][a-zA-Z0-9+.-]*:[^'&]*')/;
@@ -63,7 +72,7 @@ export async function parseBlocks(blocked: BlockedSource, wanted: readonly numbe
   if (wanted.length === 0) return new Map();
   if (!split) return new Map([[0, await parseWhole(source)]]);
   const prefix = rdfPrefix(split.head);
-  const body = wanted.map((index) => marker(index, prefix) + blocked.blocks[index].text).join('');
+  const body = wanted.map((index) => marker(index, prefix) + blocked.textOf(blocked.blocks[index])).join('');
   let quads: Quad[];
   try {
     // Positions are not tracked: an error is reported from the whole document instead.

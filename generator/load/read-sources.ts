@@ -14,7 +14,10 @@ export interface SourceText {
   /** Base IRI for relative references inside the document. */
   baseIRI: string;
   format: SourceFormat;
-  text: string;
+  /** The document; read from a file, decoded only when first asked for (an update parses few of its blocks). */
+  readonly text: string;
+  /** The file's bytes, when read from a file: what blocks are cut from and hashed, undecoded. */
+  readonly bytes?: Buffer;
 }
 
 const FORMAT_BY_EXTENSION: Record<string, SourceFormat> = {
@@ -54,8 +57,18 @@ function formatOfPath(path: string, shown: string): SourceFormat {
 }
 
 async function readFileSource(path: string, format: SourceFormat): Promise<SourceText> {
-  const text = await readFile(path, 'utf8');
-  return { name: displayPath(path), baseIRI: pathToFileURL(path).href, format, text };
+  const bytes = await readFile(path);
+  let text: string | undefined;
+  const source = {
+    name: displayPath(path),
+    baseIRI: pathToFileURL(path).href,
+    format,
+    get text() {
+      return (text ??= bytes.toString('utf8'));
+    },
+  };
+  // Not enumerable, so a copy given other text ({ ...source, text }) does not keep these bytes.
+  return Object.defineProperty(source, 'bytes', { value: bytes, enumerable: false });
 }
 
 // Paths inside the working folder are shown relative to it, others in full.

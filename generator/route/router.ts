@@ -21,6 +21,9 @@ export const FORMATS: readonly FormatSpec[] = [
 
 /** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
 export const FORMATS_FOLDER = '_api';
+const FORMATS_PREFIX = `${FORMATS_FOLDER}/`;
+const UNDERSCORE = 0x5f;
+const DOT = 0x2e;
 
 /** With bundled entities (Cloudflare's file limit): the bundle files the worker serves every format from. */
 export const BUNDLES_FOLDER = '_entities';
@@ -117,13 +120,26 @@ export class Router {
    * A top-level file without a dot is a record; site files all have extensions or live in folders.
    */
   fileEntity(path: string): { id: string; format: Format | 'html' } | undefined {
+    const id = this.formatFileId(path);
+    if (id !== undefined) {
+      const spec = FORMATS.find((candidate) => candidate.extension !== '' && path.endsWith(candidate.extension));
+      return { id, format: path.includes('/') && spec ? spec.format : 'json' };
+    }
     const page = path.match(PAGE_FILE);
-    if (page && page[1] !== undefined) return { id: page[1], format: 'html' };
-    if (!path.includes('/')) return /^[^._][^.]*$/.test(path) ? { id: path, format: 'json' } : undefined;
-    const [folder, name, ...rest] = path.split('/');
-    if (folder !== FORMATS_FOLDER || rest.length > 0 || name === undefined) return undefined;
-    const spec = FORMATS.find((candidate) => candidate.extension !== '' && name.endsWith(candidate.extension));
-    return spec ? { id: name.slice(0, -spec.extension.length), format: spec.format } : undefined;
+    return page && page[1] !== undefined ? { id: page[1], format: 'html' } : undefined;
+  }
+
+  /** The id whose record or format file `path` is (see filePath), if it is one. Asked of every file an update keeps: no pattern runs. */
+  formatFileId(path: string): string | undefined {
+    if (path.startsWith(FORMATS_PREFIX)) {
+      const dot = path.lastIndexOf('.');
+      if (dot === -1 || path.indexOf('/', FORMATS_PREFIX.length) !== -1) return undefined;
+      const extension = path.slice(dot);
+      return FORMATS.some((spec) => spec.extension !== '' && spec.extension === extension) ? path.slice(FORMATS_PREFIX.length, dot) : undefined;
+    }
+    const first = path.charCodeAt(0);
+    // A record is a top-level file without a dot; no id starts with "_" or ".".
+    return path.length > 0 && first !== UNDERSCORE && first !== DOT && !path.includes('/') && !path.includes('.') ? path : undefined;
   }
 
   /**

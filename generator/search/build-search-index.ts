@@ -45,8 +45,8 @@ export interface SearchIndexStats {
 /** The previous build's index, for an update in place: files it wrote the same are kept, not written again. */
 export interface PreviousIndex {
   memo: SearchMemo;
-  /** The previous manifest's file hashes. */
-  hashes: Readonly<Record<string, string>>;
+  /** A file's hash in the previous manifest. */
+  hashOf: (path: string) => string | undefined;
   /** Queries whose shard is written even when kept (the build reads it back). */
   written?: readonly string[];
 }
@@ -88,7 +88,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const kept = reuse ? keptRuns(reuse, nodes, reused, relativeIris) : undefined;
   stream?.between?.();
 
-  const output = new IndexOutput(previous?.hashes ?? {}, budgets.fileGzip, stream);
+  const output = new IndexOutput(previous?.hashOf ?? (() => undefined), budgets.fileGzip, stream);
   const withRest = nodes.flatMap((built) => {
     const lists = restLists(built);
     return lists ? [{ built, lists }] : [];

@@ -22,14 +22,14 @@ export class IndexOutput {
   readonly files: OutputFile[] = [];
   readonly carried: Record<string, string> = {};
   readonly stats = { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] as string[] };
-  readonly #hashes: Readonly<Record<string, string>>;
+  readonly #hashOf: (path: string) => string | undefined;
   readonly #budget: number;
   readonly #stream: IndexStream | undefined;
   /** Streaming: for each query answered in the build, the last shard so far whose boundary is not after it. */
   readonly #answering = new Map<string, OutputFile>();
 
-  constructor(hashes: Readonly<Record<string, string>>, budget: number, stream?: IndexStream) {
-    this.#hashes = hashes;
+  constructor(hashOf: (path: string) => string | undefined, budget: number, stream?: IndexStream) {
+    this.#hashOf = hashOf;
     this.#budget = budget;
     this.#stream = stream;
   }
@@ -69,7 +69,7 @@ export class IndexOutput {
     const previousName = file.contents === undefined && !written().has(number) ? entry.name : undefined;
     const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
     const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
-    const hash = keptName === undefined ? undefined : this.#hashes[path(keptName)];
+    const hash = keptName === undefined ? undefined : this.#hashOf(path(keptName));
     if (keptName !== undefined && hash !== undefined) {
       this.carried[path(keptName)] = hash;
       this.#count(path(keptName), file);

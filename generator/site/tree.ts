@@ -42,7 +42,7 @@ export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): Outp
  * parents (which show their labels and child counts). The others keep the previous build's hashes, where it
  * had them. Returns the ids to emit again, and the hashes carried.
  */
-export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, previous: Readonly<Record<string, string>>): { only: Set<string>; carried: Record<string, string> } {
+export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, previous: (path: string) => string | undefined): { only: Set<string>; carried: Record<string, string> } {
   const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
   const only = new Set<string>();
   for (const entity of model.entities) {
@@ -56,7 +56,7 @@ export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, p
   const carried: Record<string, string> = {};
   for (const entity of model.entities) {
     if (entity.kind !== 'class' || only.has(entity.id) || !('parent_class_of' in entity.record) || entity.record.parent_class_of.length === 0) continue;
-    const hash = previous[treeFilePath(entity.id)];
+    const hash = previous(treeFilePath(entity.id));
     if (hash === undefined) only.add(entity.id);
     else carried[treeFilePath(entity.id)] = hash;
   }

@@ -1,4 +1,5 @@
-import type { Changes, Manifest } from '../changes/manifest.ts';
+import type { Changes } from '../changes/manifest.ts';
+import type { PackedManifest } from '../changes/manifest-table.ts';
 import type { ApiBuild, ModelOptions, StageTiming } from '../generate-api.ts';
 import { countKinds } from '../generate-api.ts';
 import type { SearchIndexStats } from '../search/build-search-index.ts';
@@ -19,8 +20,8 @@ export interface ApiSummary {
 export interface ApiWorkerInput {
   options: ModelOptions;
   outDir: string;
-  /** The previous build's manifest, to report what changed and keep unchanged files. */
-  previous?: Manifest;
+  /** The previous build's manifest, to report what changed and keep unchanged files (packed: a class does not cross threads). */
+  previous?: PackedManifest;
   /** Where the previous build is. */
   previousOut?: string;
 }

@@ -6,11 +6,13 @@ import { generateApi, timed } from '../generate-api.ts';
 import { writeFiles } from '../write/write-files.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { writeBuildCache } from '../write/build-cache.ts';
+import { Manifest } from '../changes/manifest-table.ts';
 import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-summary.ts';
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
-async function run({ options, outDir, previous, previousOut }: ApiWorkerInput): Promise<void> {
+async function run({ options, outDir, previous: packed, previousOut }: ApiWorkerInput): Promise<void> {
+  const previous = packed && Manifest.unpack(packed);
   const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous ? { manifest: previous } : undefined);
   const written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files, reusableOutput(previousOut, previous, build.manifest)));
   // For the next build of the API alone; it names the manifest just written, so it is ignored if this build fails.

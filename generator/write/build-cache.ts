@@ -3,19 +3,23 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { parseManifest, type Manifest } from '../changes/manifest.ts';
+import { Manifest, type PackedManifest } from '../changes/manifest-table.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 3;
+export const CACHE_VERSION = 4;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
   version: typeof CACHE_VERSION;
   /** Hash of the manifest file of the output this cache belongs to. */
   manifest: string;
+  /** That manifest, packed: what an update reads instead of parsing the file. */
+  columns: PackedManifest;
+  /** Whether the output holds each entity's format files (not when they were bundled): only then can an update keep them. */
+  formatFiles: boolean;
   /** Block keys of the build, in document order. */
   blockKeys: string[];
   parsed: ParsedBlocks;
@@ -37,30 +41,34 @@ export function cacheFolder(outDir: string): string {
   return join(dirname(target), `.${basename(target)}.cache`);
 }
 
-export function manifestHash(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+export function manifestHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('base64url');
 }
 
 /**
  * The previous build's manifest, and its cache if that cache was written for exactly this manifest and no
  * in-place update was cut short since (which leaves its marker file behind). Both files are read at once,
- * in the background, so a build can read the ontology meanwhile.
+ * in the background, so a build can read the ontology meanwhile; the manifest is taken from the cache's
+ * columns when the cache is the manifest's, and parsed otherwise.
  */
 export async function readPreviousBuild(outDir: string): Promise<PreviousBuild | undefined> {
-  const [text, bytes] = await Promise.all([
-    readFile(join(outDir, MANIFEST_FILE), 'utf8').catch(() => undefined),
+  const [bytes, cacheBytes] = await Promise.all([
+    readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined),
     existsSync(join(outDir, UPDATING_FILE)) ? undefined : readFile(join(cacheFolder(outDir), CACHE_FILE)).catch(() => undefined),
   ]);
-  const manifest = text === undefined ? undefined : parseManifest(text);
-  if (text === undefined || !manifest) return undefined;
-  const cache = bytes && decodeCache(bytes);
-  return cache?.manifest === manifestHash(text) ? { manifest, cache } : { manifest };
+  if (bytes === undefined) return undefined;
+  const cache = cacheBytes && decodeCache(cacheBytes);
+  const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
+  const unpacked = matching && Manifest.unpack(matching.columns);
+  if (matching && unpacked) return { manifest: unpacked, cache: matching };
+  const manifest = Manifest.parse(bytes.toString('utf8'));
+  return manifest && { manifest };
 }
 
 function decodeCache(bytes: Buffer): BuildCache | undefined {
   try {
     const cache = deserialize(bytes) as Partial<BuildCache>;
-    return cache.version === CACHE_VERSION && cache.parsed && cache.blockKeys ? (cache as BuildCache) : undefined;
+    return cache.version === CACHE_VERSION && cache.parsed && cache.blockKeys && cache.columns ? (cache as BuildCache) : undefined;
   } catch {
     return undefined;
   }

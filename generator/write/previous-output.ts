@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseManifest, type Manifest } from '../changes/manifest.ts';
+import { Manifest } from '../changes/manifest-table.ts';
 import type { PreviousOutput } from './write-files.ts';
 import { MANIFEST_FILE } from '../route/router.ts';
 
 /** The previous build's manifest in an output folder, if there is a readable one. */
 export function readPreviousManifest(outDir: string): Manifest | undefined {
   const text = readManifestText(outDir);
-  return text === undefined ? undefined : parseManifest(text);
+  return text === undefined ? undefined : Manifest.parse(text);
 }
 
 /** The manifest file's text as the previous build wrote it (the build cache is tied to its hash). */

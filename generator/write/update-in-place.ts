@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
+import type { Manifest } from '../changes/manifest-table.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
 import { targetPath } from './write-files.ts';
 
@@ -18,12 +19,15 @@ export interface UpdateStats {
  * output as it was, and one stopped among the renames leaves each file whole, old or new. A marker file
  * present meanwhile tells a later build not to trust a half-updated folder.
  */
-export function updateInPlace(outDir: string, files: readonly OutputFile[], before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>, removed: readonly string[]): UpdateStats {
+export function updateInPlace(outDir: string, files: readonly OutputFile[], before: Manifest, after: Manifest, removed: readonly string[]): UpdateStats {
   const root = resolve(outDir);
   const marker = targetPath(root, UPDATING_FILE);
   mkdirSync(dirname(marker), { recursive: true });
   writeFileSync(marker, '');
-  const changed = files.filter((file) => before[file.path] === undefined || before[file.path] !== after[file.path]);
+  const changed = files.filter((file) => {
+    const hash = before.fileHash(file.path);
+    return hash === undefined || hash !== after.fileHash(file.path);
+  });
   const last = (file: OutputFile) => (file.path === MANIFEST_FILE ? 1 : 0);
   const staged: { temporary: string; target: string }[] = [];
   try {
@@ -43,7 +47,7 @@ export function updateInPlace(outDir: string, files: readonly OutputFile[], befo
   for (const path of removed) rmSync(targetPath(root, path), { force: true });
   removeEmptyFolders(root, removed);
   rmSync(marker);
-  return { files: Object.keys(after).length, rewritten: changed.length, removed: removed.length };
+  return { files: after.paths.length, rewritten: changed.length, removed: removed.length };
 }
 
 // Folders the removed files leave empty (an old search index generation), deepest first.

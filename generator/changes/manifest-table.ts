@@ -1,0 +1,150 @@
+import { escapeJsonText } from '../emit/json.ts';
+import { compareUnits } from '../text/compare-units.ts';
+
+/** A manifest's columns each joined into one string, as the build cache keeps them: read back far quicker than manifest.json parses. */
+export interface PackedManifest {
+  paths: string;
+  hashes: string;
+  ids: string;
+  idHashes: string;
+}
+
+/** Keys in code unit order, and the value of each at the same index. */
+export interface Column {
+  keys: readonly string[];
+  values: readonly string[];
+}
+
+// No path, id or hash holds a NUL (a file name cannot).
+const JOIN = '\u0000';
+// What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
+const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * What a build leaves for the next one: a hash of every output file, and of every entity's four formats,
+ * kept as sorted columns. An update looks hashes up and patches the columns without making the objects
+ * manifest.json parses into (for 86,000 files those cost more than the rest of the manifest's work).
+ */
+export class Manifest {
+  readonly version = 1;
+  /** Every output file's path, in code unit order; `hashes[i]` is the hash of `paths[i]`. */
+  readonly paths: readonly string[];
+  readonly hashes: readonly string[];
+  /** Every entity's id, in code unit order; `idHashes[i]` covers the bytes of that entity's formats. */
+  readonly ids: readonly string[];
+  readonly idHashes: readonly string[];
+  #files: Readonly<Record<string, string>> | undefined;
+
+  /** Columns whose keys are in code unit order already; `Manifest.fromEntries` takes any order. */
+  constructor(files: Column, entities: Column) {
+    this.paths = files.keys;
+    this.hashes = files.values;
+    this.ids = entities.keys;
+    this.idHashes = entities.values;
+  }
+
+  static fromEntries(files: readonly [string, string][], entities: readonly [string, string][]): Manifest {
+    return new Manifest(sortedColumn(files), sortedColumn(entities));
+  }
+
+  /** manifest.json read back; undefined unless it is one. */
+  static parse(text: string): Manifest | undefined {
+    try {
+      const parsed = JSON.parse(text) as { version?: unknown; files?: unknown; entities?: unknown };
+      const files = stringEntries(parsed.files);
+      const entities = stringEntries(parsed.entities);
+      return parsed.version === 1 && files && entities ? Manifest.fromEntries(files, entities) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  static unpack(packed: PackedManifest): Manifest | undefined {
+    const [paths, hashes, ids, idHashes] = [packed.paths, packed.hashes, packed.ids, packed.idHashes].map(split);
+    if (paths.length !== hashes.length || ids.length !== idHashes.length) return undefined;
+    return new Manifest({ keys: paths, values: hashes }, { keys: ids, values: idHashes });
+  }
+
+  pack(): PackedManifest {
+    return { paths: this.paths.join(JOIN), hashes: this.hashes.join(JOIN), ids: this.ids.join(JOIN), idHashes: this.idHashes.join(JOIN) };
+  }
+
+  fileHash(path: string): string | undefined {
+    const at = findSorted(this.paths, path);
+    return at === -1 ? undefined : this.hashes[at];
+  }
+
+  entityHash(id: string): string | undefined {
+    const at = findSorted(this.ids, id);
+    return at === -1 ? undefined : this.idHashes[at];
+  }
+
+  /** Lookups among the files under a folder (`prefix` ends in "/"), from one map of that stretch of the sorted paths. */
+  hashesUnder(prefix: string): (path: string) => string | undefined {
+    const hashes = new Map<string, string>();
+    for (let at = firstAtOrAfter(this.paths, prefix); at < this.paths.length && this.paths[at].startsWith(prefix); at += 1) hashes.set(this.paths[at], this.hashes[at]);
+    return (path) => hashes.get(path);
+  }
+
+  /** Every file's hash by path, made on first use: for many lookups at once (writing a whole build). */
+  get files(): Readonly<Record<string, string>> {
+    return (this.#files ??= Object.fromEntries(this.paths.map((path, at) => [path, this.hashes[at]])));
+  }
+
+  /** manifest.json: compact, keys in code unit order, escaped as emitJson escapes. */
+  toJson(): string {
+    return escapeJsonText(`{"version":1,"files":${jsonObject(this.paths, this.hashes)},"entities":${jsonObject(this.ids, this.idHashes)}}`);
+  }
+}
+
+/** Where `key` is in `keys` (in code unit order), or -1. */
+export function findSorted(keys: readonly string[], key: string): number {
+  const at = firstAtOrAfter(keys, key);
+  return keys[at] === key ? at : -1;
+}
+
+/** The index of the first of `keys` (in code unit order) not before `key`. */
+function firstAtOrAfter(keys: readonly string[], key: string): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (keys[middle] < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function sortedColumn(entries: readonly [string, string][]): Column {
+  const ordered = inOrder(entries) ? entries : [...entries].sort((a, b) => compareUnits(a[0], b[0]));
+  return { keys: ordered.map(([key]) => key), values: ordered.map(([, value]) => value) };
+}
+
+function inOrder(entries: readonly [string, string][]): boolean {
+  for (let at = 1; at < entries.length; at += 1) if (!(entries[at - 1][0] < entries[at][0])) return false;
+  return true;
+}
+
+function split(joined: string): string[] {
+  return joined === '' ? [] : joined.split(JOIN);
+}
+
+/** An object's entries, if it has only string values. */
+function stringEntries(value: unknown): [string, string][] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries: [string, string][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== 'string') return undefined;
+    entries.push([key, item]);
+  }
+  return entries;
+}
+
+// What JSON.stringify makes of an object with these keys and values in this order; quoted by hand when nothing needs escaping.
+function jsonObject(keys: readonly string[], values: readonly string[]): string {
+  const plain = !ESCAPED_IN_JSON.test(keys.join('')) && !ESCAPED_IN_JSON.test(values.join(''));
+  const quote = plain ? (text: string) => `"${text}"` : (text: string) => JSON.stringify(text);
+  const members = new Array<string>(keys.length);
+  for (let at = 0; at < keys.length; at += 1) members[at] = `${quote(keys[at])}:${quote(values[at])}`;
+  return `{${members.join(',')}}`;
+}
