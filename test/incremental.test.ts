@@ -112,6 +112,15 @@ describe('rebuilding after an edit', () => {
     await expectSameAsFullBuild();
   });
 
+  it('rebuilds in full after a build that bundled the entities (its output has no format files to keep)', async () => {
+    const bundled = await runBuild(['--api-only', '--bundle-entities', '--ontology', source, '--out', out]);
+    expect(bundled.code, bundled.stderr).toBe(0);
+    expect(existsSync(join(out, `_api/${CONTRACT}.jsonld`))).toBe(false);
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await build()).toMatch(/^wrote /m);
+    await expectSameAsFullBuild();
+  });
+
   it('ignores a cache written for another state of the output', async () => {
     writeFileSync(join(out, '_build/manifest.json'), `${readFileSync(join(out, '_build/manifest.json'), 'utf8')} `);
     editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
