@@ -17,6 +17,7 @@ const FOLD_RANGES: [number, number][] = [
 
 const MARK = /\p{M}/u;
 const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII_CHARACTERS = /[^\x00-\x7f]/gu;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 // What the njs handler does with a character that is not in the table.
@@ -30,11 +31,15 @@ function fallback(character: string): string {
 export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
   const characters = new Set<string>();
   for (const [first, last] of FOLD_RANGES) for (let code = first; code <= last; code += 1) characters.add(String.fromCodePoint(code));
+  // ASCII characters fold the same in the table and in the fallback, so only the others are gathered.
+  const gather = (label: string | null) => {
+    if (label !== null && NOT_ASCII.test(label)) for (const character of label.match(NOT_ASCII_CHARACTERS) ?? []) characters.add(character);
+  };
   for (const entity of entities) {
-    for (const label of [entity.label, entity.preferred_label, ...entity.alternative_labels, ...entity.extra_labels]) {
-      // ASCII characters fold the same in the table and in the fallback, so only other labels are read.
-      if (label !== null && NOT_ASCII.test(label)) for (const character of label) characters.add(character);
-    }
+    gather(entity.label);
+    gather(entity.preferred_label);
+    entity.alternative_labels.forEach(gather);
+    entity.extra_labels.forEach(gather);
   }
   const table: Record<string, string> = {};
   for (const character of [...characters].sort()) {

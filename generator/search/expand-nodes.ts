@@ -150,11 +150,13 @@ export function wordSuffixes(normalized: string): string[] {
 /** Every word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
 function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet<string> | undefined): Suffix[] {
   const suffixes: Suffix[] = [];
+  // Compared as code points: no string is made for the many suffixes an update passes over.
+  const firstCodes = firsts && new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
   labels.forEach((list, entity) => {
     list.forEach(({ normalized }, label) => {
-      for (const offset of wordStarts(normalized)) {
+      for (let offset = 0; offset !== -1 && offset < normalized.length; offset = nextWordStart(normalized, offset)) {
         // Updating, most suffixes start with a character no edit reaches.
-        if (firsts && !firsts.has(firstCharacter(normalized, offset))) continue;
+        if (firstCodes && !firstCodes.has(normalized.codePointAt(offset) ?? 0)) continue;
         suffixes.push({ source: normalized, offset, entity, label });
       }
     });
@@ -193,8 +195,9 @@ function nextCharacters(items: readonly Suffix[], prefix: string) {
     if (group) group.push(item);
     else byCharacter.set(code, [item]);
   }
-  const groups = [...byCharacter].map(([code, grouped]) => ({ prefix: prefix + String.fromCodePoint(code), items: grouped as readonly Suffix[] }));
-  return { ends, groups: groups.sort((a, b) => compareCodePoints(a.prefix, b.prefix)) };
+  // One prefix plus one character each: code point order is the characters' numeric order.
+  const codes = [...byCharacter.keys()].sort((a, b) => a - b);
+  return { ends, groups: codes.map((code) => ({ prefix: prefix + String.fromCodePoint(code), items: byCharacter.get(code) as readonly Suffix[] })) };
 }
 
 /** The longest prefix all the suffixes share, in whole code points. */

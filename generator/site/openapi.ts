@@ -27,10 +27,22 @@ const FORMAT_SCHEMA: Record<Format, { media: Media; schema: unknown; summary: st
 
 /** The entity the docs show: the first class, by id, with a definition and alternative labels. */
 export function pickExamples(model: OntologyModel): { class: ModelEntity; property?: ModelEntity } {
-  const byId = [...model.entities].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const classes = byId.filter((entity) => entity.kind === 'class');
-  const rich = classes.find((entity) => entity.record.definition !== null && entity.record.alternative_labels.length > 0);
-  return { class: rich ?? classes[0] ?? byId[0], property: byId.find((entity) => entity.kind === 'property') };
+  // The first of each kind by id, found in one pass (asked several times per build, of 18,000 entities).
+  let rich: ModelEntity | undefined;
+  let someClass: ModelEntity | undefined;
+  let property: ModelEntity | undefined;
+  let first: ModelEntity | undefined;
+  const before = (entity: ModelEntity, best: ModelEntity | undefined) => best === undefined || entity.id < best.id;
+  for (const entity of model.entities) {
+    if (before(entity, first)) first = entity;
+    if (entity.kind === 'property') {
+      if (before(entity, property)) property = entity;
+      continue;
+    }
+    if (before(entity, someClass)) someClass = entity;
+    if (entity.record.definition !== null && entity.record.alternative_labels.length > 0 && before(entity, rich)) rich = entity;
+  }
+  return { class: (rich ?? someClass ?? first) as ModelEntity, property };
 }
 
 /** openapi.json: OpenAPI 3.1 describing exactly what the build serves, with examples taken from it. */

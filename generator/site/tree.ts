@@ -43,16 +43,15 @@ export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): Outp
  * had them. Returns the ids to emit again, and the hashes carried.
  */
 export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, previous: (path: string) => string | undefined): { only: Set<string>; carried: Record<string, string> } {
-  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
   const only = new Set<string>();
+  const parents = new Set<string>();
   for (const entity of model.entities) {
     if (!reached.has(entity.id)) continue;
     only.add(entity.id);
-    for (const parent of 'sub_class_of' in entity.record ? entity.record.sub_class_of : []) {
-      const found = byIri.get(parent);
-      if (found) only.add(found.id);
-    }
+    for (const parent of 'sub_class_of' in entity.record ? entity.record.sub_class_of : []) parents.add(parent);
   }
+  // The reached classes' parents, by IRI: a few, so they are looked for rather than every entity mapped.
+  for (const entity of model.entities) if (parents.has(entity.iri)) only.add(entity.id);
   const carried: Record<string, string> = {};
   for (const entity of model.entities) {
     if (entity.kind !== 'class' || only.has(entity.id) || !('parent_class_of' in entity.record) || entity.record.parent_class_of.length === 0) continue;
