@@ -33,12 +33,15 @@ export class TripleIndex {
   /** The subject's own triples plus those of every blank node they reach (restrictions, lists). */
   closure(subject: string): Quad[] {
     const result: Quad[] = [];
-    const seen = new Set<string>([subject]);
+    // Made at the first blank node: most entities reach none.
+    let seen: Set<string> | undefined;
     const visit = (key: string): void => {
       for (const quad of this.about(key)) {
         result.push(quad);
+        if (quad.object.termType !== 'BlankNode') continue;
+        seen ??= new Set([subject]);
         const next = termKey(quad.object);
-        if (quad.object.termType === 'BlankNode' && !seen.has(next)) {
+        if (!seen.has(next)) {
           seen.add(next);
           visit(next);
         }
