@@ -12,13 +12,13 @@ export interface ParsedBlocks {
 
 export interface LoadedBlock {
   key: string;
-  quads: Quad[];
+  quads: readonly Quad[];
 }
 
 export interface LoadedOntology {
   sources: string[];
   /** Every triple of every source, in source order and then document order. */
-  quads: Quad[];
+  quads: readonly Quad[];
   /** The same triples by block, each block under the key of its text. */
   blocks: LoadedBlock[];
   /** Blocks taken from `parsed` instead of parsed again. */

@@ -116,7 +116,7 @@ function rdfPrefix(head: string): string | undefined {
  * Renames a block's blank nodes after the block's key and its occurrence, so labels never clash across
  * blocks parsed at different times, and the same text always gets the same labels.
  */
-export function relabelBlankNodes(quads: readonly Quad[], prefix: string): Quad[] {
+export function relabelBlankNodes(quads: readonly Quad[], prefix: string): readonly Quad[] {
   const labels = new Map<string, string>();
   const rename = <T extends Term>(term: T): T => {
     if (term.termType !== 'BlankNode') return term;
@@ -127,7 +127,10 @@ export function relabelBlankNodes(quads: readonly Quad[], prefix: string): Quad[
     }
     return factory.blankNode(label) as unknown as T;
   };
-  return quads.map((quad) => (quad.subject.termType === 'BlankNode' || quad.object.termType === 'BlankNode'
+  const blank = (quad: Quad) => quad.subject.termType === 'BlankNode' || quad.object.termType === 'BlankNode';
+  // Most blocks have no blank nodes: their list is kept, not copied.
+  if (!quads.some(blank)) return quads;
+  return quads.map((quad) => (blank(quad)
     ? factory.quad(rename(quad.subject), quad.predicate, rename(quad.object))
     : quad));
 }

@@ -27,7 +27,19 @@ const FORMAT_SCHEMA: Record<Format, { media: Media; schema: unknown; summary: st
 
 /** The entity the docs show: the first class, by id, with a definition and alternative labels. */
 export function pickExamples(model: OntologyModel): { class: ModelEntity; property?: ModelEntity } {
-  // The first of each kind by id, found in one pass (asked several times per build, of 18,000 entities).
+  let picked = pickedExamples.get(model);
+  if (!picked) {
+    picked = firstExamples(model);
+    pickedExamples.set(model, picked);
+  }
+  return picked;
+}
+
+// Asked several times per build, of 18,000 entities: worked out once per model.
+const pickedExamples = new WeakMap<OntologyModel, { class: ModelEntity; property?: ModelEntity }>();
+
+/** The first of each kind by id, found in one pass. */
+function firstExamples(model: OntologyModel): { class: ModelEntity; property?: ModelEntity } {
   let rich: ModelEntity | undefined;
   let someClass: ModelEntity | undefined;
   let property: ModelEntity | undefined;
