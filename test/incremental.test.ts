@@ -83,6 +83,23 @@ describe('rebuilding after an edit', () => {
     await expectSameAsFullBuild();
   });
 
+  it('adds to the cache file after an edit and leaves the parsed blocks\' own file as it was', async () => {
+    const cacheFiles = () => ['build-cache.v8', 'parsed-blocks.v8'].map((name) => {
+      const info = statSync(join(scratch, '.dist.cache', name));
+      return `${info.ino}:${info.mtimeMs}`;
+    });
+    const [cacheBefore, blocksBefore] = cacheFiles();
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await build()).toMatch(/^updated /m);
+    const [cacheAfter, blocksAfter] = cacheFiles();
+    expect(cacheAfter).not.toBe(cacheBefore);
+    expect(blocksAfter).toBe(blocksBefore);
+    // And the next edit is still an update, from the blocks file and both caches' additions.
+    editSample('<rdfs:label>Contract of Sale</rdfs:label>', '<rdfs:label>Contract of Lease</rdfs:label>');
+    expect(await build()).toMatch(/^updated /m);
+    await expectSameAsFullBuild();
+  });
+
   it('adds and removes classes in place', async () => {
     editSample('</rdf:RDF>', '<owl:Class rdf:about="https://lexicon.example.org/RNewClassForTheTest1"><rdfs:subClassOf rdf:resource="https://lexicon.example.org/RW9Bt4iTBftiF41HjPIU3ze"/><rdfs:label>Brand New Class</rdfs:label></owl:Class>\n</rdf:RDF>');
     const stdout = await build();

@@ -7,6 +7,7 @@ import { encodeBlocks, loadOntology, parseSources } from '../generator/load/load
 import { readSources } from '../generator/load/read-sources.ts';
 import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { blockSource } from '../generator/load/parse-blocks.ts';
+import { joinBlocks, splitBlocks } from '../generator/write/blocks-file.ts';
 import { EXCERPT, hasShared, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const ROOT = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">';
@@ -97,21 +98,42 @@ describe('the cache\'s string table across edits', () => {
   it('keeps restoring every block after edit upon edit, and is made afresh before unused strings pile up', async () => {
     const sources = await readSources(SAMPLE_ONTOLOGY);
     const edited = (round: number) => sources.map((source) => (source.format === 'rdfxml' ? { ...source, text: source.text.replace(/<rdfs:label>[^<]*/, `<rdfs:label>Edit number ${round}`) } : source));
-    let cache = encodeBlocks((await parseSources(sources)).blocks);
-    const freshSize = cache.strings.length;
+    // Each round is written and read back as the cache files are: the blocks file, and what the cache adds to it.
+    const first = splitBlocks(encodeBlocks((await parseSources(sources)).blocks));
+    let file = first.file;
+    let read = file && joinBlocks(file, first.delta);
+    if (!file || !read) throw new Error('a first write makes a blocks file that joins its delta');
+    const freshSize = read.parsed.strings.length;
     const sizes: number[] = [];
+    let filesKept = 0;
     for (let round = 1; round <= 40; round += 1) {
       const input = edited(round);
-      const restored = await parseSources(input, cache);
+      const restored = await parseSources(input, read.parsed);
       expect(restored.reused).toBe(restored.blocks.length - 1);
       expect(triples(restored.quads)).toEqual(triples((await parseSources(input)).quads));
-      cache = encodeBlocks(restored.blocks, cache);
-      sizes.push(cache.strings.length);
+      const next = encodeBlocks(restored.blocks, read.parsed);
+      const written = splitBlocks(next, read);
+      if (written.file) file = written.file;
+      else filesKept += 1;
+      read = joinBlocks(file, written.delta);
+      if (!read) throw new Error('a cache file names the blocks file it was written with');
+      expect(read.parsed.strings).toEqual(next.strings);
+      for (const [key, encoded] of next.blocks) expect(read.parsed.blocks.get(key), key).toEqual(encoded);
+      sizes.push(read.parsed.strings.length);
     }
-    // Each edit appends its block's strings; the table grew, then shrank when it was made afresh.
+    // Each edit appends its block's strings; the table grew, then shrank when it was made afresh (a new blocks file).
     expect(Math.max(...sizes)).toBeGreaterThan(freshSize);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(Math.ceil(freshSize / 0.9) + 20);
     expect(sizes.some((size, at) => at > 0 && size < sizes[at - 1])).toBe(true);
+    expect(filesKept).toBeGreaterThan(30);
+    expect(filesKept).toBeLessThan(40);
+  });
+
+  it('reads no blocks from a file the cache was not written with', () => {
+    const parsed = { strings: ['a'], blocks: new Map([['k', Int32Array.from([0, 0, 0, 0, 0])]]) };
+    const { file, delta } = splitBlocks(parsed);
+    if (!file) throw new Error('a first write makes a blocks file');
+    expect(joinBlocks({ ...file, id: 'another' }, delta)).toBeUndefined();
   });
 });
 

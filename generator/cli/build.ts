@@ -67,8 +67,8 @@ async function inFreshFolder<T>(options: BuildOptions, build: (staging: string) 
 async function buildApi(options: BuildOptions, reporter: Progress): Promise<string[]> {
   // Generated and written by a function of its own, so when the files are made in memory (bundles) they are
   // let go before the cache is serialised: kept alive together, they passed the 1 GB budget.
-  const { cache, timings, summary, cacheWritten } = await generateAndWriteApi(options, reporter);
-  await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache));
+  const { cache, timings, summary, cacheWritten, previousCache } = await generateAndWriteApi(options, reporter);
+  await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache, previousCache));
   return summaryLines(options, summary);
 }
 
@@ -78,6 +78,8 @@ interface GeneratedApi {
   summary: ApiSummary;
   /** Written while the output is (updated in place, or by the write thread); settles once the cache is in place. */
   cacheWritten?: Promise<void>;
+  /** The previous build's cache, whose blocks file the new cache may add to. */
+  previousCache?: BuildCache;
 }
 
 async function generateAndWriteApi(options: BuildOptions, reporter: Progress): Promise<GeneratedApi> {
@@ -95,7 +97,7 @@ async function generateAndWriteApi(options: BuildOptions, reporter: Progress): P
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
     // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).
-    const cacheWritten = update ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache) }))).written : undefined;
+    const cacheWritten = update ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache, previous?.cache) }))).written : undefined;
     // Awaited by the caller; if updating fails first, that failure is the one reported.
     cacheWritten?.catch(() => {});
     const written = fresh ? await finishWriting(fresh, build.timings, reporter)
@@ -105,7 +107,7 @@ async function generateAndWriteApi(options: BuildOptions, reporter: Progress): P
           return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
         })
         : await inFreshFolder(options, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));
-    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written), cacheWritten };
+    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written), cacheWritten, previousCache: previous?.cache };
   } catch (error) {
     if (fresh) {
       await fresh.writer.stop();

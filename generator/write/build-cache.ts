@@ -6,10 +6,11 @@ import { deserialize, serialize } from 'node:v8';
 import { Manifest, type PackedManifest } from '../changes/manifest-table.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
+import { joinBlocks, splitBlocks, type BlocksDelta, type BlocksOrigin, type StoredBlocks } from './blocks-file.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 4;
+export const CACHE_VERSION = 5;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -25,7 +26,12 @@ export interface BuildCache {
   parsed: ParsedBlocks;
   /** The search index's nodes and files, for an update that redoes only what an edit reaches. */
   search?: SearchMemo;
+  /** Set on a cache read back: the blocks file its parsed blocks came from (never stored). */
+  blocksOrigin?: BlocksOrigin;
 }
+
+/** The cache file: the parsed blocks are the blocks file's, plus what this cache adds to them. */
+type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin'> & { parsed: BlocksDelta };
 
 /** The previous build in an output folder: its manifest, and its cache when the folder can be updated in place. */
 export interface PreviousBuild {
@@ -34,6 +40,7 @@ export interface PreviousBuild {
 }
 
 const CACHE_FILE = 'build-cache.v8';
+const BLOCKS_FILE = 'parsed-blocks.v8';
 
 /** Beside the output, not in it, so hosts never serve it: `dist` → `.dist.cache`. */
 export function cacheFolder(outDir: string): string {
@@ -52,12 +59,10 @@ export function manifestHash(contents: string | Uint8Array): string {
  * columns when the cache is the manifest's, and parsed otherwise.
  */
 export async function readPreviousBuild(outDir: string): Promise<PreviousBuild | undefined> {
-  const [bytes, cacheBytes] = await Promise.all([
-    readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined),
-    existsSync(join(outDir, UPDATING_FILE)) ? undefined : readFile(join(cacheFolder(outDir), CACHE_FILE)).catch(() => undefined),
-  ]);
+  const cacheFile = (name: string) => (existsSync(join(outDir, UPDATING_FILE)) ? undefined : readFile(join(cacheFolder(outDir), name)).catch(() => undefined));
+  const [bytes, cacheBytes, blocksBytes] = await Promise.all([readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined), cacheFile(CACHE_FILE), cacheFile(BLOCKS_FILE)]);
   if (bytes === undefined) return undefined;
-  const cache = cacheBytes && decodeCache(cacheBytes);
+  const cache = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
   const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
   const unpacked = matching && Manifest.unpack(matching.columns);
   if (matching && unpacked) return { manifest: unpacked, cache: matching };
@@ -65,25 +70,37 @@ export async function readPreviousBuild(outDir: string): Promise<PreviousBuild |
   return manifest && { manifest };
 }
 
-function decodeCache(bytes: Buffer): BuildCache | undefined {
+function decodeCache(bytes: Buffer, blocksBytes: Buffer): BuildCache | undefined {
   try {
-    const cache = deserialize(bytes) as Partial<BuildCache>;
-    return cache.version === CACHE_VERSION && cache.parsed && cache.blockKeys && cache.columns ? (cache as BuildCache) : undefined;
+    const stored = deserialize(bytes) as Partial<StoredCache>;
+    if (stored.version !== CACHE_VERSION || !stored.parsed || !stored.blockKeys || !stored.columns) return undefined;
+    const joined = joinBlocks(deserialize(blocksBytes) as StoredBlocks, stored.parsed);
+    return joined && { ...(stored as StoredCache), parsed: joined.parsed, blocksOrigin: joined.origin };
   } catch {
     return undefined;
   }
 }
 
 /**
- * Written whole under a temporary name and renamed, so a reader never sees half a cache. Serialised at
- * once; the file is written in the background (the returned promise settles when it is in place).
+ * Written whole under temporary names and renamed, so a reader never sees half a cache: the blocks file
+ * first, when a new one is needed (an update that continues the previous build's string table adds to the
+ * one `previous` was read from instead), then the cache file naming it. Serialised at once; the files are
+ * written in the background (the returned promise settles when they are in place).
  */
-export function writeBuildCache(outDir: string, cache: BuildCache): Promise<void> {
+export function writeBuildCache(outDir: string, cache: BuildCache, previous?: BuildCache): Promise<void> {
   const folder = cacheFolder(outDir);
   mkdirSync(folder, { recursive: true });
-  const target = join(folder, CACHE_FILE);
+  const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
+  const { version, manifest, columns, formatFiles, blockKeys, search } = cache;
+  const stored: StoredCache = { version, manifest, columns, formatFiles, blockKeys, search, parsed: delta };
+  const cacheBytes = serialize(stored);
+  const blocksBytes = file && serialize(file);
+  const written = blocksBytes ? writeAtomically(join(folder, BLOCKS_FILE), blocksBytes) : Promise.resolve();
+  return written.then(() => writeAtomically(join(folder, CACHE_FILE), cacheBytes));
+}
+
+function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
   const temporary = `${target}.tmp-${process.pid}`;
-  const bytes = serialize(cache);
   return writeFile(temporary, bytes).then(() => rename(temporary, target)).catch((error: unknown) => {
     rmSync(temporary, { force: true });
     throw error;

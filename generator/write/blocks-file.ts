@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { ParsedBlocks } from '../load/load-ontology.ts';
+import type { EncodedQuads } from '../load/quad-codec.ts';
+
+/**
+ * The parsed blocks' own file: written whole when the string table is made afresh, then left as it is while
+ * updates add their blocks and strings to the (much smaller) cache file.
+ */
+export interface StoredBlocks {
+  id: string;
+  strings: readonly string[];
+  blocks: ReadonlyMap<string, EncodedQuads>;
+}
+
+/** What the cache file holds of the parsed blocks: the blocks file it adds to, and the additions. */
+export interface BlocksDelta {
+  file: string;
+  /** Strings past the file's table. */
+  strings: readonly string[];
+  /** Blocks the file lacks. */
+  blocks: ReadonlyMap<string, EncodedQuads>;
+}
+
+/** Where parsed blocks read back came from, so the next write can add to that file instead of rewriting it. */
+export interface BlocksOrigin {
+  id: string;
+  /** The file's table length. */
+  strings: number;
+  /** Keys of the blocks the cache file added. */
+  added: ReadonlySet<string>;
+}
+
+/** The blocks file and the cache's additions as one; undefined when they do not belong together. */
+export function joinBlocks(file: StoredBlocks, delta: BlocksDelta): { parsed: ParsedBlocks; origin: BlocksOrigin } | undefined {
+  if (file.id !== delta.file) return undefined;
+  const origin: BlocksOrigin = { id: file.id, strings: file.strings.length, added: new Set(delta.blocks.keys()) };
+  const blocks = new Map(file.blocks);
+  for (const [key, encoded] of delta.blocks) blocks.set(key, encoded);
+  return { parsed: { strings: file.strings.concat(delta.strings), blocks }, origin };
+}
+
+/**
+ * What to write for `parsed`: only the additions when it continues the table of the blocks file `previous`
+ * was read from (that file stays as it is), otherwise a new blocks file with everything.
+ */
+export function splitBlocks(parsed: ParsedBlocks, previous?: { parsed: ParsedBlocks; origin?: BlocksOrigin }): { file?: StoredBlocks; delta: BlocksDelta } {
+  const origin = previous?.origin;
+  if (origin && previous && continuesTable(parsed.strings, previous.parsed.strings, origin.strings)) {
+    // A key names the block's text, so a block the file holds is encoded there as here (same table start).
+    const inFile = (key: string) => previous.parsed.blocks.has(key) && !origin.added.has(key);
+    const blocks = new Map([...parsed.blocks].filter(([key]) => !inFile(key)));
+    return { delta: { file: origin.id, strings: parsed.strings.slice(origin.strings), blocks } };
+  }
+  const id = randomUUID();
+  return { file: { id, strings: parsed.strings, blocks: parsed.blocks }, delta: { file: id, strings: [], blocks: new Map() } };
+}
+
+// The same strings at the start: encodeBlocks kept the previous table and appended to it.
+function continuesTable(strings: readonly string[], before: readonly string[], length: number): boolean {
+  if (strings.length < length || before.length < length) return false;
+  for (let at = 0; at < length; at += 1) if (strings[at] !== before[at]) return false;
+  return true;
+}
