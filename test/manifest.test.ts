@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
+import { renderManifestJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
 import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
@@ -99,5 +100,42 @@ describe('Manifest', () => {
     ['not JSON', '{'], ['another version', '{"version":2,"files":{},"entities":{}}'], ['a hash that is not a string', '{"version":1,"files":{"a":1},"entities":{}}'], ['no entities', '{"version":1,"files":{}}'],
   ])('parses nothing from %s', (_, text) => {
     expect(Manifest.parse(text)).toBeUndefined();
+  });
+});
+
+describe('manifest.json made from the previous text', () => {
+  const column = (entries: [string, string][]) => ({ keys: entries.map(([key]) => key), values: entries.map(([, value]) => value) });
+  const files: [string, string][] = [['.nojekyll', 'h0'], ['R1', 'h1'], ['R2', 'h2'], ['_api/R1.md', 'h3'], ['search/s/a.json', 'h4']];
+  const entities: [string, string][] = [['R1', 'e1'], ['R2', 'e2']];
+  const before = { files: column(files), entities: column(entities), json: renderManifestJson(column(files), column(entities)) };
+
+  it.each<[string, [string, string][], [string, string][]]>([
+    ['nothing changed', files, entities],
+    ['a hash changed in the middle', files.map(([path, hash]) => [path, path === 'R2' ? 'changed' : hash]), entities],
+    ['files added first, between and last', [['!first', 'n1'], ...files.slice(0, 2), ['R1a', 'n2'], ...files.slice(2), ['~last', 'n3']], entities],
+    ['files and an entity gone', files.filter(([path]) => path !== 'R1' && path !== 'search/s/a.json'), [['R2', 'e2']]],
+    ['every file gone', [], []],
+    ['new entries that need escaping', [...files, ['x<"y"\u2028', 'h"5']], [...entities, ['R3&', 'e3']]],
+  ])('%s: the text written afresh', (_, nowFiles, nowEntities) => {
+    expect(spliceManifestJson(before, column(nowFiles), column(nowEntities))).toBe(renderManifestJson(column(nowFiles), column(nowEntities)));
+  });
+
+  it('declines a previous text with escapes, whose entries are longer than their keys and values', () => {
+    const escaped: [string, string][] = [...files, ['a<b', 'h9']];
+    const text = renderManifestJson(column(escaped), column(entities));
+    expect(spliceManifestJson({ files: column(escaped), entities: column(entities), json: text }, column(files), column(entities))).toBeUndefined();
+  });
+
+  it('is what a patched manifest writes when the previous one\'s text is known', async () => {
+    const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
+    const entityFiles = model.entities.flatMap((entity) => FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]));
+    const built = buildManifest([...entityFiles, ['search/s/61.json', 'h1']], model, router);
+    const previous = Manifest.unpack(built.pack())?.withJson(built.toJson());
+    if (!previous) throw new Error('the packed manifest did not unpack');
+    const [first] = model.entities;
+    const made = FORMATS.map((spec): [string, string] => [router.filePath(first.id, spec.format), `edited-${spec.format}`]);
+    const patched = patchManifest(previous, { hashed: [...made, ['search/s/62.json', 'h2']], carried: [], redo: new Set([first.id]) }, model, router);
+    expect(patched.toJson()).toBe(Manifest.unpack(patched.pack())?.toJson());
+    expect(JSON.parse(patched.toJson())).toEqual({ version: 1, files: patched.files, entities: Object.fromEntries(patched.ids.map((id, at) => [id, patched.idHashes[at]])) });
   });
 });

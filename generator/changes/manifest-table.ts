@@ -1,5 +1,5 @@
-import { escapeJsonText } from '../emit/json.ts';
 import { compareUnits } from '../text/compare-units.ts';
+import { renderManifestJson, spliceManifestJson } from './manifest-json.ts';
 
 /** A manifest's columns each joined into one string, as the build cache keeps them: read back far quicker than manifest.json parses. */
 export interface PackedManifest {
@@ -17,8 +17,6 @@ export interface Column {
 
 // No path, id or hash holds a NUL (a file name cannot).
 const JOIN = '\u0000';
-// What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
-const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * What a build leaves for the next one: a hash of every output file, and of every entity's four formats,
@@ -34,13 +32,23 @@ export class Manifest {
   readonly ids: readonly string[];
   readonly idHashes: readonly string[];
   #files: Readonly<Record<string, string>> | undefined;
+  #json: string | undefined;
+  /** A manifest this one was patched from, whose text toJson copies the unchanged runs of. */
+  #base: Manifest | undefined;
 
   /** Columns whose keys are in code unit order already; `Manifest.fromEntries` takes any order. */
-  constructor(files: Column, entities: Column) {
+  constructor(files: Column, entities: Column, base?: Manifest) {
     this.paths = files.keys;
     this.hashes = files.values;
     this.ids = entities.keys;
     this.idHashes = entities.values;
+    this.#base = base;
+  }
+
+  /** Notes the text toJson gives, known already: the file this manifest was read from (checked by its hash). */
+  withJson(json: string): this {
+    this.#json = json;
+    return this;
   }
 
   static fromEntries(files: readonly [string, string][], entities: readonly [string, string][]): Manifest {
@@ -93,7 +101,16 @@ export class Manifest {
 
   /** manifest.json: compact, keys in code unit order, escaped as emitJson escapes. */
   toJson(): string {
-    return escapeJsonText(`{"version":1,"files":${jsonObject(this.paths, this.hashes)},"entities":${jsonObject(this.ids, this.idHashes)}}`);
+    if (this.#json === undefined) {
+      const files = { keys: this.paths, values: this.hashes };
+      const entities = { keys: this.ids, values: this.idHashes };
+      const base = this.#base;
+      const before = base === undefined || base.#json === undefined ? undefined : { files: { keys: base.paths, values: base.hashes }, entities: { keys: base.ids, values: base.idHashes }, json: base.#json };
+      this.#json = (before && spliceManifestJson(before, files, entities)) ?? renderManifestJson(files, entities);
+      // Let go: a chain of patched manifests would keep every earlier one alive.
+      this.#base = undefined;
+    }
+    return this.#json;
   }
 }
 
@@ -138,13 +155,4 @@ function stringEntries(value: unknown): [string, string][] | undefined {
     entries.push([key, item]);
   }
   return entries;
-}
-
-// What JSON.stringify makes of an object with these keys and values in this order; quoted by hand when nothing needs escaping.
-function jsonObject(keys: readonly string[], values: readonly string[]): string {
-  const plain = !ESCAPED_IN_JSON.test(keys.join('')) && !ESCAPED_IN_JSON.test(values.join(''));
-  const quote = plain ? (text: string) => `"${text}"` : (text: string) => JSON.stringify(text);
-  const members = new Array<string>(keys.length);
-  for (let at = 0; at < keys.length; at += 1) members[at] = `${quote(keys[at])}:${quote(values[at])}`;
-  return `{${members.join(',')}}`;
 }

@@ -55,5 +55,5 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   const entityIds = mergeSorted(still, [...ids].filter((id) => !stillSet.has(id)).sort(compareUnits));
   const previousHashes = new Map(previous.ids.map((id, at) => [id, previous.idHashes[at]]));
   const entityHashes = entityIds.map((id) => (patch.redo.has(id) ? undefined : previousHashes.get(id)) ?? entityHash(id));
-  return new Manifest({ keys: paths, values: hashes }, { keys: entityIds, values: entityHashes });
+  return new Manifest({ keys: paths, values: hashes }, { keys: entityIds, values: entityHashes }, previous);
 }

@@ -64,7 +64,8 @@ export async function readPreviousBuild(outDir: string): Promise<PreviousBuild |
   if (bytes === undefined) return undefined;
   const cache = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
   const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
-  const unpacked = matching && Manifest.unpack(matching.columns);
+  // The file is the one the columns were written with (its hash says so): its text is theirs.
+  const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes.toString('utf8'));
   if (matching && unpacked) return { manifest: unpacked, cache: matching };
   const manifest = Manifest.parse(bytes.toString('utf8'));
   return manifest && { manifest };
