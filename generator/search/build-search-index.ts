@@ -3,7 +3,7 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, lastNotAfter, shardName } from './client/search-client.js';
+import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, indexFilePath, lastNotAfter, shardName } from './client/search-client.js';
 import type { RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
@@ -11,7 +11,7 @@ import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.
 import { searchSource, type SearchSource } from './search-entities.ts';
 import { entityJsonOf, packForms } from './packed-forms.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
-import { FILE_BUDGET_GZIP, entityList, packFiles, renderShard, restLists, shardBoundary, type FileDone, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
+import { FILE_BUDGET_GZIP, entityList, packFiles, renderShard, restLists, shardBoundary, type FileDone, type KnownSizes, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
 export interface IndexBudgets {
   /** Largest gzipped size of any file a query fetches. */
@@ -82,7 +82,8 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const { sizes, hashes } = forms;
   const entityJson = entityJsonOf(forms, entities, baseIri);
   const relativeIris = entities.map((entity) => entity.iri.slice(baseIri.length));
-  const budgetsKey = JSON.stringify(budgets);
+  // The zlib version too: the files' gzip sizes decide where they split, and a build reuses the previous one's.
+  const budgetsKey = JSON.stringify({ ...budgets, zlib: process.versions.zlib });
   const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, hashes);
   const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
   const kept = reuse ? keptRuns(reuse, nodes, reused, relativeIris) : undefined;
@@ -105,7 +106,8 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const boundaries: string[] = [];
   let writtenShards = new Set<number>();
   const shardNamer = output.namer('s', shardPacking, (_, number) => shardName(boundaries, number), () => writtenShards, (file) => shardBoundary(file.group[0]));
-  const shards = packFiles(nodes, shardPacking, budgets, stream && named(shardNamer.onFile, (file, number) => { boundaries[number] = shardBoundary(file.group[0]); }));
+  const known = reuse && previous && knownSizes(previous);
+  const shards = packFiles(nodes, shardPacking, budgets, stream && named(shardNamer.onFile, (file, number) => { boundaries[number] = shardBoundary(file.group[0]); }), known);
   if (!stream) {
     boundaries.push(...shards.files.map(({ group }) => shardBoundary(group[0])));
     // The shard the client reads for each query.
@@ -121,7 +123,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     reuse: kept && reuse?.sameNumbers ? (group, next) => kept.r(group.map(({ built }) => built), next?.built.prefix) : undefined,
   };
   const restNamer = output.namer('r', restPacking, contentName);
-  const rest = packFiles(withRest, restPacking, budgets, stream && restNamer.onFile);
+  const rest = packFiles(withRest, restPacking, budgets, stream && restNamer.onFile, known);
   if (!stream) nameAll(rest, restNamer.onFile);
   const chunkPacking: Packing<number> = {
     estimate: (index) => sizes[index],
@@ -131,7 +133,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     reuse: kept ? (group, next) => kept.c(group, next === undefined ? undefined : relativeIris[next]) : undefined,
   };
   const chunkNamer = output.namer('c', chunkPacking, contentName);
-  const chunks = packFiles(entities.map((_, index) => index), chunkPacking, budgets, stream && chunkNamer.onFile);
+  const chunks = packFiles(entities.map((_, index) => index), chunkPacking, budgets, stream && chunkNamer.onFile, known);
   if (!stream) nameAll(chunks, chunkNamer.onFile);
   const restNames = restNamer.names;
   const chunkNames = chunkNamer.names;
@@ -151,6 +153,20 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
   const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
   return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
+}
+
+/** The previous build's gzip measurements of its index files, by content hash (files rendered again unchanged are not compressed again). */
+function knownSizes({ memo, hashOf }: PreviousIndex): KnownSizes {
+  const known = new Map<string, { gzipAtMost: number; oversized: boolean }>();
+  for (const kind of ['s', 'r', 'c'] as const) {
+    for (const run of memo.runs[kind]) {
+      for (const { name, gzipAtMost, oversized } of run.files) {
+        const hash = name === undefined ? undefined : hashOf(`${SEARCH_FOLDER}/${indexFilePath(kind, name)}`);
+        if (hash !== undefined) known.set(hash, { gzipAtMost, oversized });
+      }
+    }
+  }
+  return known;
 }
 
 function contentName(contents: string): string {

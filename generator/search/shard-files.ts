@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { emitJson } from '../emit/json.ts';
 import { fnv1a } from '../text/fnv1a.ts';
+import { contentHash } from '../changes/manifest.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, codePointLength } from './client/search-client.js';
 import type { LeafNode, RankedNode, RestLists } from './client/search-client.js';
 import type { BuiltNode, RankedLists } from './expand-nodes.ts';
@@ -60,8 +61,13 @@ export function entityList(json: readonly string[]): string {
   return `"e":[${json.join(',')}]`;
 }
 
-/** A rendered file's sizes against the gzip budget. */
-export function measure(contents: string, budget: number): { contents: string; bytes: number; gzipAtMost: number; oversized: boolean } {
+/** Gzip measurements an earlier build made, by the file's content hash (as the manifest has it). */
+export type KnownSizes = ReadonlyMap<string, { gzipAtMost: number; oversized: boolean }>;
+
+/** A rendered file's sizes against the gzip budget; `known`: a file rendered again with the same bytes is not compressed again. */
+export function measure(contents: string, budget: number, known?: KnownSizes): { contents: string; bytes: number; gzipAtMost: number; oversized: boolean } {
+  const measured = known?.get(contentHash(contents));
+  if (measured) return { contents, bytes: Buffer.byteLength(contents), ...measured };
   // The fast level settles almost every file; only those it puts over the budget are measured exactly.
   const gzipAtMost = gzipSize(contents, 1);
   return { contents, bytes: Buffer.byteLength(contents), gzipAtMost, oversized: gzipAtMost > budget && gzipSize(contents) > budget };
@@ -95,11 +101,11 @@ export interface Packing<T> {
  * holds MIN_FILL of the raw budget it also ends before an item whose key is an anchor, so a boundary
  * depends on the items near it, not on everything before: an edit moves only the boundaries of files it touches.
  */
-export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: PackBudgets, onFile?: FileDone<T>): { files: PackedFile<T>[]; runs: PackRun[] } {
+export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: PackBudgets, onFile?: FileDone<T>, known?: KnownSizes): { files: PackedFile<T>[]; runs: PackRun[] } {
   const files: PackedFile<T>[] = [];
   const runs: PackRun[] = [];
   const emit = (group: T[], next: T | undefined): void => {
-    const file = measure(packing.render(group, next), budgets.fileGzip);
+    const file = measure(packing.render(group, next), budgets.fileGzip, known);
     if (group.length > 1 && file.oversized) {
       const half = Math.ceil(group.length / 2);
       emit(group.slice(0, half), group[half]);
