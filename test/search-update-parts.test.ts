@@ -5,6 +5,9 @@ import { decodeNodes, encodeNodes, prefixesListing } from '../generator/search/n
 import { rerankLists } from '../generator/search/rerank-lists.ts';
 import { RankTable } from '../generator/search/rank-table.ts';
 import { wordStarts, type Suffix } from '../generator/search/expand-nodes.ts';
+import { searchSource } from '../generator/search/search-entities.ts';
+import { buildModel } from '../generator/model/build-model.ts';
+import { parseSources } from '../generator/load/load-ontology.ts';
 
 function entity(iri: string, label: string, kind: SearchEntity['kind'] = 'class', alternative_labels: string[] = []): SearchEntity {
   return { kind, iri, label, preferred_label: null, alternative_labels, definition: null, extra_labels: [] };
@@ -110,5 +113,20 @@ describe('RankTable orders a node\'s entities as the client does', () => {
     const members = [...new Set(items.map((item) => item.entity))];
     expect(members.length).toBeGreaterThan(0);
     expect(table.rank(items, query)).toEqual(ranked(entities, members, query));
+  });
+});
+
+describe('a search entity\'s extra labels', () => {
+  const NS = 'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:skos="http://www.w3.org/2004/02/skos/core#"';
+  const document = (body: string) => `<rdf:RDF ${NS}><owl:Ontology rdf:about="https://x.example/"/>${body}</rdf:RDF>`;
+  it.each([
+    ['none beyond the record', '<rdfs:label>Sale</rdfs:label><skos:altLabel>Selling</skos:altLabel>', []],
+    ['earlier rdfs:label values (the record keeps the last), each once, in triple order', '<rdfs:label>B</rdfs:label><rdfs:label>A</rdfs:label><rdfs:label>B</rdfs:label><rdfs:label>C</rdfs:label>', ['B', 'A']],
+    ['a second prefLabel, not one already an alternative label', '<skos:prefLabel>P1</skos:prefLabel><skos:altLabel>P1</skos:altLabel><skos:prefLabel>P2</skos:prefLabel><skos:prefLabel>P3</skos:prefLabel><rdfs:label>L</rdfs:label>', ['P2']],
+    ['not a restriction\'s label, nor a label that is an IRI', '<rdfs:label>Own</rdfs:label><rdfs:label rdf:resource="https://x.example/Iri"/><rdfs:subClassOf><owl:Restriction><rdfs:label>Inner</rdfs:label></owl:Restriction></rdfs:subClassOf><rdfs:label>Last</rdfs:label>', ['Own']],
+  ])('%s', async (_, body, extra) => {
+    const text = document(`<owl:Class rdf:about="https://x.example/K">${body}</owl:Class>`);
+    const model = buildModel((await parseSources([{ name: 'k.owl', baseIRI: 'https://x.example/', format: 'rdfxml', text }])).quads);
+    expect(searchSource(model).entities.find((entity) => entity.iri === 'https://x.example/K')?.extra_labels).toEqual(extra);
   });
 });

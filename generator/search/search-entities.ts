@@ -75,7 +75,6 @@ function sortRows(rows: Row[], previousCount: number): void {
 
 function searchEntity(entity: ModelEntity): SearchEntity {
   const record = entity.record;
-  const known = new Set([record.label, record.preferred_label, ...record.alternative_labels]);
   return {
     kind: entity.kind,
     iri: entity.iri,
@@ -83,12 +82,19 @@ function searchEntity(entity: ModelEntity): SearchEntity {
     preferred_label: record.preferred_label,
     alternative_labels: record.alternative_labels,
     definition: record.definition,
-    extra_labels: [...new Set(labelValues(entity).filter((label) => !known.has(label)))],
+    extra_labels: extraLabels(entity),
   };
 }
 
-function labelValues(entity: ModelEntity): string[] {
-  return entity.quads
-    .filter((quad) => quad.subject.value === entity.iri && LABEL_PREDICATES.has(quad.predicate.value) && quad.object.termType === 'Literal')
-    .map((quad) => quad.object.value);
+/** The labels the entity's own triples carry beyond the record's, each once, in triple order (lists are short: no sets). */
+function extraLabels(entity: ModelEntity): string[] {
+  const { record } = entity;
+  const extra: string[] = [];
+  for (const quad of entity.quads) {
+    if (quad.subject.value !== entity.iri || quad.object.termType !== 'Literal' || !LABEL_PREDICATES.has(quad.predicate.value)) continue;
+    const label = quad.object.value;
+    if (label === record.label || label === record.preferred_label || record.alternative_labels.includes(label) || extra.includes(label)) continue;
+    extra.push(label);
+  }
+  return extra;
 }
