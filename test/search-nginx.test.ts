@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutputFile } from '../generator/emit/emit-api.ts';
-import { emitNginxSearch } from '../generator/host/nginx-search.ts';
+import { emitJson } from '../generator/emit/json.ts';
+import { emitNginxSearch, foldJson, foldTable } from '../generator/host/nginx-search.ts';
+import type { SearchEntity } from '../generator/search/client/search-client.js';
 import { loadOntology } from '../generator/load/load-ontology.ts';
 import { buildModel, type OntologyModel } from '../generator/model/build-model.ts';
 import { Router } from '../generator/route/router.ts';
@@ -36,7 +38,7 @@ function onNginx(name: string, model: () => Promise<OntologyModel>, budgets: Ind
     beforeAll(async () => {
       const built = await model();
       const index = buildSearchIndex(built, budgets);
-      files = [...index.files, ...emitNginxSearch(new Router('http://127.0.0.1/'), index.entities)];
+      files = [...index.files, ...emitNginxSearch(new Router('http://127.0.0.1/'), foldJson(index.entities))];
       // The client is checked against the semantics on every query elsewhere; here a spread of them checks the port.
       const all = queriesOf(built);
       const step = Math.max(1, Math.ceil(all.length / 700));
@@ -82,3 +84,18 @@ onNginx('the repo sample, tiny files', async () => buildModel((await loadOntolog
 onNginx('Unicode edge cases, tiny files', async () => buildModel((await loadOntology(UNICODE_FIXTURE)).quads), { fileGzip: 400, leafRaw: 300, fileRaw: 600 });
 onNginx('a synthetic FOLIO-shaped ontology of 600 classes, tiny files', () => syntheticModel(600), TINY);
 onNginx('folio-excerpt.owl', async () => buildModel((await loadOntology(EXCERPT)).quads), DEFAULT_BUDGETS, hasShared);
+
+describe('the nginx fold table kept from the previous build', () => {
+  const entity = (label: string): SearchEntity => ({ kind: 'class', iri: `https://x.example/${label}`, label, preferred_label: null, alternative_labels: [], definition: null, extra_labels: [] });
+  const before = [entity('Café'), entity('한국 법'), entity('Plain')];
+  it.each([
+    ['the same characters (an ASCII edit)', [entity('Café'), entity('한국 법'), entity('Plainer')], true],
+    ['one character more (outside the fixed ranges)', [...before, entity('계약')], false],
+    ['one character fewer', [entity('Café'), entity('Plain')], false],
+  ])('%s: the text folded afresh, reused only when the characters are the same', (_, after, reused) => {
+    const previous = foldJson(before);
+    const kept = foldJson(after, previous);
+    expect(kept.json).toBe(emitJson(foldTable(after)));
+    expect(kept === previous).toBe(reused);
+  });
+});

@@ -27,11 +27,31 @@ function fallback(character: string): string {
   return LETTER_OR_DIGIT.test(lower) ? lower : ' ';
 }
 
+/** The fold table as nginx's handler gets it, and what it was made from: a build keeps it for the next. */
+export interface FoldMemo {
+  /** The labels' non-ASCII characters, sorted, and the Unicode data that folded them. */
+  key: string;
+  json: string;
+}
+
+/**
+ * The fold table's JSON; the previous build's when the labels hold the same non-ASCII characters (an edit
+ * seldom adds or drops one), since folding every character of the fixed ranges takes most of the time.
+ */
+export function foldJson(entities: readonly SearchEntity[], previous?: FoldMemo): FoldMemo {
+  const characters = labelCharacters(entities);
+  const key = `${process.versions.icu ?? ''} ${process.versions.unicode ?? ''} ${characters.join('')}`;
+  return previous?.key === key ? previous : { key, json: emitJson(foldTableOf(characters)) };
+}
+
 /** Every character whose normalisation the njs handler cannot work out itself, with its result. */
 export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
+  return foldTableOf(labelCharacters(entities));
+}
+
+// ASCII characters fold the same in the table and in the fallback, so only the others are gathered.
+function labelCharacters(entities: readonly SearchEntity[]): string[] {
   const characters = new Set<string>();
-  for (const [first, last] of FOLD_RANGES) for (let code = first; code <= last; code += 1) characters.add(String.fromCodePoint(code));
-  // ASCII characters fold the same in the table and in the fallback, so only the others are gathered.
   const gather = (label: string | null) => {
     if (label !== null && NOT_ASCII.test(label)) for (const character of label.match(NOT_ASCII_CHARACTERS) ?? []) characters.add(character);
   };
@@ -41,6 +61,12 @@ export function foldTable(entities: readonly SearchEntity[]): Record<string, str
     entity.alternative_labels.forEach(gather);
     entity.extra_labels.forEach(gather);
   }
+  return [...characters].sort();
+}
+
+function foldTableOf(labelCharacters: readonly string[]): Record<string, string> {
+  const characters = new Set<string>(labelCharacters);
+  for (const [first, last] of FOLD_RANGES) for (let code = first; code <= last; code += 1) characters.add(String.fromCodePoint(code));
   const table: Record<string, string> = {};
   for (const character of [...characters].sort()) {
     // A character NFKD keeps whole and that lower-cases to one character folds as the fallback does.
@@ -56,14 +82,14 @@ export function foldTable(entities: readonly SearchEntity[]): Record<string, str
  * nginx with njs: `_nginx/search.js` answers the exact search URL from the index files on disk, and
  * `_nginx/search.conf` is the location block to include in the site's server block.
  */
-export function emitNginxSearch(router: Router, entities: readonly SearchEntity[]): OutputFile[] {
+export function emitNginxSearch(router: Router, fold: FoldMemo): OutputFile[] {
   const handler = readFileSync(new URL('./nginx/search.njs', import.meta.url), 'utf8');
   const location = `# Prefix search at the exact URL, answered by njs from the index files.
 # In http {}:    js_path "<this site's folder>/${NGINX_FOLDER}/";  js_import search from search.js;
 # In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;  (site.conf includes the same)
 ${searchLocations(router)}`;
   return [
-    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${emitJson(foldTable(entities))};\n\n${handler}` },
+    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${fold.json};\n\n${handler}` },
     { path: `${NGINX_FOLDER}/search.conf`, contents: location },
   ];
 }

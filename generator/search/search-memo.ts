@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { FoldMemo } from '../host/nginx-search.ts';
 import { searchLabels } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
 import { firstCharacter, wordSuffixes, type BuiltNode } from './expand-nodes.ts';
@@ -19,6 +20,8 @@ export interface SearchMemo {
   /** Nodes in index order, lists in that numbering. */
   nodes: EncodedNodes;
   runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };
+  /** The nginx handler's fold table (added by emitSearch). */
+  fold?: FoldMemo;
 }
 
 /** The previous index, renumbered for this build, and what the edit reaches. */
