@@ -31,9 +31,9 @@ export interface OntologyModel {
 export function buildModel(quads: readonly Quad[], options: { baseIri?: string } = {}): OntologyModel {
   const baseIri = findBaseIri(quads, options.baseIri);
   const index = new TripleIndex(quads);
-  const children = childrenByParent(quads, index);
+  const children = childrenByParent(index);
   const warnings: string[] = [];
-  const found = findEntities(quads, baseIri);
+  const found = findEntities(index.typeStatements, baseIri);
   checkIds(found);
   const entities = found.map((entity): ModelEntity => {
     const record = entity.kind === 'class'
@@ -62,12 +62,12 @@ function ontologyInfo(quads: readonly Quad[], index: TripleIndex): OntologyInfo 
 }
 
 // Children are listed in class declaration order; unlabelled classes are skipped as the live service does.
-function childrenByParent(quads: readonly Quad[], index: TripleIndex): Map<string, string[]> {
+function childrenByParent(index: TripleIndex): Map<string, string[]> {
   const children = new Map<string, string[]>();
   const seen = new Set<string>();
-  for (const quad of quads) {
+  for (const quad of index.typeStatements) {
     const child = quad.subject.value;
-    if (quad.predicate.value !== RDF_TYPE || quad.object.value !== OWL_CLASS) continue;
+    if (quad.object.value !== OWL_CLASS) continue;
     if (quad.subject.termType !== 'NamedNode' || seen.has(child)) continue;
     seen.add(child);
     const about = index.about(child);
