@@ -3,6 +3,7 @@ import { buildManifest, diffEntities, removedFiles } from '../generator/changes/
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { renderManifestJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
+import { keysCountedDifferently } from '../generator/changes/plan-update.ts';
 import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';
@@ -137,5 +138,27 @@ describe('manifest.json made from the previous text', () => {
     const patched = patchManifest(previous, { hashed: [...made, ['search/s/62.json', 'h2']], carried: [], redo: new Set([first.id]) }, model, router);
     expect(patched.toJson()).toBe(Manifest.unpack(patched.pack())?.toJson());
     expect(JSON.parse(patched.toJson())).toEqual({ version: 1, files: patched.files, entities: Object.fromEntries(patched.ids.map((id, at) => [id, patched.idHashes[at]])) });
+  });
+});
+
+describe('the blocks an update finds changed', () => {
+  // What the plan compared before: each key's count in either list.
+  const byCounting = (before: string[], now: string[]) => {
+    const count = (keys: string[]) => keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>());
+    const [a, b] = [count(before), count(now)];
+    return new Set([...a.keys(), ...b.keys()].filter((key) => a.get(key) !== b.get(key)));
+  };
+  it.each<[string, string[], string[], string[]]>([
+    ['nothing', ['a', 'b', 'c'], ['a', 'b', 'c'], []],
+    ['one block edited', ['a', 'b', 'c'], ['a', 'x', 'c'], ['b', 'x']],
+    ['two blocks swapped', ['a', 'b', 'c'], ['c', 'b', 'a'], []],
+    ['a block removed from the middle', ['a', 'b', 'c', 'd'], ['a', 'c', 'd'], ['b']],
+    ['a block added at the start', ['a', 'b'], ['x', 'a', 'b'], ['x']],
+    ['a block duplicated', ['a', 'b'], ['a', 'b', 'b'], ['b']],
+    ['identical blocks, one edited', ['a', 'a', 'a'], ['a', 'y', 'a'], ['a', 'y']],
+    ['everything', [], ['a'], ['a']],
+  ])('%s', (_, before, now, changed) => {
+    expect([...keysCountedDifferently(before, now)].sort()).toEqual(changed);
+    expect([...byCounting(before, now)].sort()).toEqual(changed);
   });
 });

@@ -23,14 +23,13 @@ const MOST_CHANGED = 0.05;
  */
 export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel): UpdatePlan | undefined {
   if (!cache.formatFiles) return undefined;
-  const before = countKeys(cache.blockKeys);
-  const now = countKeys(blocks.map((block) => block.key));
-  const changedKeys = new Set([...before.keys(), ...now.keys()].filter((key) => before.get(key) !== now.get(key)));
+  const changedKeys = keysCountedDifferently(cache.blockKeys, blocks.map((block) => block.key));
   if (changedKeys.size > blocks.length * MOST_CHANGED) return undefined;
   const changed: Quad[] = blocks.filter((block) => changedKeys.has(block.key)).flatMap((block) => block.quads);
   const decoder = new QuadDecoder(cache.parsed.strings);
+  const previousKeys = new Set(changedKeys.size > 0 ? cache.blockKeys : []);
   for (const key of changedKeys) {
-    if (!before.has(key)) continue;
+    if (!previousKeys.has(key)) continue;
     const encoded = cache.parsed.blocks.get(key);
     if (!encoded) return undefined;
     changed.push(...decoder.decode(encoded));
@@ -41,8 +40,17 @@ export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, mo
   return { emit, reached: iris, changedBlocks: changedKeys.size };
 }
 
-function countKeys(keys: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
+/**
+ * The keys that occur a different number of times in the two lists. Positions holding the same key in both
+ * cancel out, so an edit that keeps the blocks in place counts only the few positions it changed.
+ */
+export function keysCountedDifferently(before: readonly string[], now: readonly string[]): Set<string> {
+  const difference = new Map<string, number>();
+  const add = (key: string, by: number) => difference.set(key, (difference.get(key) ?? 0) + by);
+  for (let at = 0; at < Math.max(before.length, now.length); at += 1) {
+    if (before[at] === now[at]) continue;
+    if (at < before.length) add(before[at], 1);
+    if (at < now.length) add(now[at], -1);
+  }
+  return new Set([...difference].filter(([, by]) => by !== 0).map(([key]) => key));
 }
