@@ -1,5 +1,6 @@
 import { escapeJsonText } from '../emit/json.ts';
 import type { Column } from './manifest-table.ts';
+import { walkSorted } from './sorted-keys.ts';
 
 // What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
 const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -55,10 +56,10 @@ function splicedMembers(before: Column, starts: Int32Array, now: Column, text: s
     if (runFrom !== -1) parts.push(text.slice(starts[runFrom], starts[runTo] + before.keys[runTo].length + before.values[runTo].length + 5));
     runFrom = -1;
   };
-  let old = 0;
-  now.keys.forEach((key, index) => {
-    while (old < before.keys.length && before.keys[old] < key) old += 1;
-    if (before.keys[old] === key && before.values[old] === now.values[index]) {
+  walkSorted(before.keys, now.keys, (old, index) => {
+    // An entry gone: the next one kept is not the run's next, so it starts another.
+    if (index === undefined) return;
+    if (old !== undefined && before.values[old] === now.values[index]) {
       if (runFrom === -1 || old !== runTo + 1) {
         closeRun();
         runFrom = old;
@@ -67,7 +68,7 @@ function splicedMembers(before: Column, starts: Int32Array, now: Column, text: s
       return;
     }
     closeRun();
-    parts.push(escapeJsonText(`${quoted(key)}:${quoted(now.values[index])}`));
+    parts.push(escapeJsonText(`${quoted(now.keys[index])}:${quoted(now.values[index])}`));
   });
   closeRun();
   return parts.join(',');

@@ -1,5 +1,6 @@
 import { compareUnits } from '../text/compare-units.ts';
 import { renderManifestJson, spliceManifestJson } from './manifest-json.ts';
+import { findSorted, firstAtOrAfter } from './sorted-keys.ts';
 
 /** A manifest's columns each joined into one string, as the build cache keeps them: read back far quicker than manifest.json parses. */
 export interface PackedManifest {
@@ -112,24 +113,6 @@ export class Manifest {
     }
     return this.#json;
   }
-}
-
-/** Where `key` is in `keys` (in code unit order), or -1. */
-export function findSorted(keys: readonly string[], key: string): number {
-  const at = firstAtOrAfter(keys, key);
-  return keys[at] === key ? at : -1;
-}
-
-/** The index of the first of `keys` (in code unit order) not before `key`. */
-function firstAtOrAfter(keys: readonly string[], key: string): number {
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (keys[middle] < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function sortedColumn(entries: readonly [string, string][]): Column {

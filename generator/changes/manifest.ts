@@ -3,6 +3,7 @@ import { compareUnits } from '../text/compare-units.ts';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
 import { Manifest } from './manifest-table.ts';
+import { mergeSorted, walkSorted } from './sorted-keys.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { CHANGES_FILE, FORMATS, MANIFEST_FILE, type Router } from '../route/router.ts';
 
@@ -60,19 +61,6 @@ function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | un
   return mergeSorted(kept, [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits));
 }
 
-/** Two lists, each in code unit order, as one. */
-export function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
-  if (b.length === 0) return [...a];
-  const merged: string[] = [];
-  let at = 0;
-  for (const item of b) {
-    while (at < a.length && a[at] < item) merged.push(a[at++]);
-    merged.push(item);
-  }
-  while (at < a.length) merged.push(a[at++]);
-  return merged;
-}
-
 /** Ids added, removed and changed between two manifests' entities, each list sorted. */
 export function diffEntities(previous: Manifest | undefined, current: Manifest): Changes | undefined {
   if (!previous) return undefined;
@@ -92,17 +80,6 @@ export function removedFiles(previous: Manifest, current: Manifest): string[] {
     if (after === undefined) removed.push(previous.paths[before as number]);
   });
   return removed;
-}
-
-/** Walks two lists in code unit order side by side: `visit` gets each key's index in either list, or undefined where it lacks it. */
-function walkSorted(a: readonly string[], b: readonly string[], visit: (inA: number | undefined, inB: number | undefined) => void): void {
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i] < b[j])) visit(i++, undefined);
-    else if (i >= a.length || b[j] < a[i]) visit(undefined, j++);
-    else visit(i++, j++);
-  }
 }
 
 /** `changes.json` (null lists for a first build) and the manifest file. */

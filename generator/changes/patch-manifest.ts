@@ -1,8 +1,9 @@
 import { compareUnits } from '../text/compare-units.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import type { Router } from '../route/router.ts';
-import { entityHasher, mergeSorted } from './manifest.ts';
-import { Manifest, findSorted } from './manifest-table.ts';
+import { entityHasher } from './manifest.ts';
+import { Manifest, type Column } from './manifest-table.ts';
+import { findSorted, walkSorted } from './sorted-keys.ts';
 
 /** What an in-place update hands the manifest: the files it made, and the previous hashes it kept. */
 export interface ManifestPatch {
@@ -28,32 +29,31 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
     for (const part of patch.carried) if (Object.hasOwn(part, path)) return part[path];
     return undefined;
   };
-  const added = [...made.keys()].filter((path) => previous.fileHash(path) === undefined).sort(compareUnits);
-  const paths: string[] = [];
-  const hashes: string[] = [];
-  let next = 0;
-  const addUpTo = (path: string | undefined) => {
-    for (; next < added.length && (path === undefined || added[next] < path); next += 1) {
-      paths.push(added[next]);
-      hashes.push(made.get(added[next]) as string);
-    }
-  };
-  previous.paths.forEach((path, at) => {
-    addUpTo(path);
-    const hash = made.get(path) ?? keptHash(path, previous.hashes[at]);
-    if (hash === undefined) return;
-    paths.push(path);
-    hashes.push(hash);
-  });
-  addUpTo(undefined);
+  const files = patchColumn({ keys: previous.paths, values: previous.hashes }, [...made.keys()], (path, before) => made.get(path) ?? (before === undefined ? undefined : keptHash(path, before)));
   const entityHash = entityHasher((path) => {
-    const at = findSorted(paths, path);
-    return at === -1 ? undefined : hashes[at];
+    const at = findSorted(files.keys, path);
+    return at === -1 ? undefined : files.values[at];
   }, router, previous);
-  const still = previous.ids.filter((id) => ids.has(id));
-  const stillSet = new Set(still);
-  const entityIds = mergeSorted(still, [...ids].filter((id) => !stillSet.has(id)).sort(compareUnits));
-  const previousHashes = new Map(previous.ids.map((id, at) => [id, previous.idHashes[at]]));
-  const entityHashes = entityIds.map((id) => (patch.redo.has(id) ? undefined : previousHashes.get(id)) ?? entityHash(id));
-  return new Manifest({ keys: paths, values: hashes }, { keys: entityIds, values: entityHashes }, previous);
+  const entities = patchColumn({ keys: previous.ids, values: previous.idHashes }, [...ids], (id, before) => {
+    if (!ids.has(id)) return undefined;
+    return before !== undefined && !patch.redo.has(id) ? before : entityHash(id);
+  });
+  return new Manifest(files, entities, previous);
+}
+
+/**
+ * A column after an update: its keys and `keys` (any order; those it lacks are sorted and merged in), each
+ * with the value `value` gives it from the previous one (undefined for a new key), and dropped where that is undefined.
+ */
+function patchColumn(previous: Column, keys: readonly string[], value: (key: string, before: string | undefined) => string | undefined): Column {
+  const added = keys.filter((key) => findSorted(previous.keys, key) === -1).sort(compareUnits);
+  const column = { keys: [] as string[], values: [] as string[] };
+  walkSorted(previous.keys, added, (before, after) => {
+    const key = before === undefined ? added[after as number] : previous.keys[before];
+    const kept = value(key, before === undefined ? undefined : previous.values[before]);
+    if (kept === undefined) return;
+    column.keys.push(key);
+    column.values.push(kept);
+  });
+  return column;
 }

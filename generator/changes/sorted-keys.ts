@@ -1,0 +1,43 @@
+// Lookups and walks over lists of keys in code unit order (JavaScript's `<`): the manifest's columns.
+
+/** Where `key` is in `keys` (in code unit order), or -1. */
+export function findSorted(keys: readonly string[], key: string): number {
+  const at = firstAtOrAfter(keys, key);
+  return keys[at] === key ? at : -1;
+}
+
+/** Walks two lists in code unit order side by side: `visit` gets each key's index in either list, or undefined where it lacks it. */
+export function walkSorted(a: readonly string[], b: readonly string[], visit: (inA: number | undefined, inB: number | undefined) => void): void {
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i] < b[j])) visit(i++, undefined);
+    else if (i >= a.length || b[j] < a[i]) visit(undefined, j++);
+    else visit(i++, j++);
+  }
+}
+
+/** The index of the first of `keys` (in code unit order) not before `key`. */
+export function firstAtOrAfter(keys: readonly string[], key: string): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (keys[middle] < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Two lists, each in code unit order, as one. */
+export function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  if (b.length === 0) return [...a];
+  const merged: string[] = [];
+  let at = 0;
+  for (const item of b) {
+    while (at < a.length && a[at] < item) merged.push(a[at++]);
+    merged.push(item);
+  }
+  while (at < a.length) merged.push(a[at++]);
+  return merged;
+}
