@@ -154,7 +154,7 @@ function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet
   const firstCodes = firsts && new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
   labels.forEach((list, entity) => {
     list.forEach(({ normalized }, label) => {
-      for (let offset = 0; offset !== -1 && offset < normalized.length; offset = nextWordStart(normalized, offset)) {
+      for (const offset of wordStarts(normalized)) {
         // Updating, most suffixes start with a character no edit reaches.
         if (firstCodes && !firstCodes.has(normalized.codePointAt(offset) ?? 0)) continue;
         suffixes.push({ source: normalized, offset, entity, label });
