@@ -29,12 +29,15 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
     for (const part of patch.carried) if (Object.hasOwn(part, path)) return part[path];
     return undefined;
   };
-  const files = patchColumn({ keys: previous.paths, values: previous.hashes }, [...made.keys()], (path, before) => made.get(path) ?? (before === undefined ? undefined : keptHash(path, before)));
+  const addedPaths = [...made.keys()].filter((path) => previous.fileHash(path) === undefined).sort(compareUnits);
+  const files = patchColumn({ keys: previous.paths, values: previous.hashes }, addedPaths, (path, before) => made.get(path) ?? (before === undefined ? undefined : keptHash(path, before)));
   const entityHash = entityHasher((path) => {
     const at = findSorted(files.keys, path);
     return at === -1 ? undefined : files.values[at];
   }, router, previous);
-  const entities = patchColumn({ keys: previous.ids, values: previous.idHashes }, [...ids], (id, before) => {
+  const previousIds = new Set(previous.ids);
+  const addedIds = [...ids].filter((id) => !previousIds.has(id)).sort(compareUnits);
+  const entities = patchColumn({ keys: previous.ids, values: previous.idHashes }, addedIds, (id, before) => {
     if (!ids.has(id)) return undefined;
     return before !== undefined && !patch.redo.has(id) ? before : entityHash(id);
   });
@@ -42,11 +45,10 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
 }
 
 /**
- * A column after an update: its keys and `keys` (any order; those it lacks are sorted and merged in), each
- * with the value `value` gives it from the previous one (undefined for a new key), and dropped where that is undefined.
+ * A column after an update: its keys with `added` (sorted, none of them among its keys) merged in, each with the
+ * value `value` gives it from the previous one (undefined for an added key), and dropped where that is undefined.
  */
-function patchColumn(previous: Column, keys: readonly string[], value: (key: string, before: string | undefined) => string | undefined): Column {
-  const added = keys.filter((key) => findSorted(previous.keys, key) === -1).sort(compareUnits);
+function patchColumn(previous: Column, added: readonly string[], value: (key: string, before: string | undefined) => string | undefined): Column {
   const column = { keys: [] as string[], values: [] as string[] };
   walkSorted(previous.keys, added, (before, after) => {
     const key = before === undefined ? added[after as number] : previous.keys[before];
