@@ -35,32 +35,38 @@ export interface FoldMemo {
 }
 
 /**
- * The fold table's JSON; the previous build's when the labels hold the same non-ASCII characters (an edit
- * seldom adds or drops one), since folding every character of the fixed ranges takes most of the time.
+ * The fold table's JSON, from each entity's nonAsciiCharacters; the previous build's when the labels hold the
+ * same non-ASCII characters (an edit seldom adds or drops one), since folding every character of the fixed
+ * ranges takes most of the time.
  */
-export function foldJson(entities: readonly SearchEntity[], previous?: FoldMemo): FoldMemo {
-  const characters = labelCharacters(entities);
+export function foldJson(entityCharacters: readonly string[], previous?: FoldMemo): FoldMemo {
+  const characters = unionOf(entityCharacters);
   const key = `${process.versions.icu ?? ''} ${process.versions.unicode ?? ''} ${characters.join('')}`;
   return previous?.key === key ? previous : { key, json: emitJson(foldTableOf(characters)) };
 }
 
 /** Every character whose normalisation the njs handler cannot work out itself, with its result. */
 export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
-  return foldTableOf(labelCharacters(entities));
+  return foldTableOf(unionOf(entities.map(nonAsciiCharacters)));
 }
 
-// ASCII characters fold the same in the table and in the fallback, so only the others are gathered.
-function labelCharacters(entities: readonly SearchEntity[]): string[] {
-  const characters = new Set<string>();
+/** The entity's labels' non-ASCII characters, each once, sorted (ASCII folds the same in the table and in the fallback). */
+export function nonAsciiCharacters(entity: SearchEntity): string {
+  const characters: string[] = [];
   const gather = (label: string | null) => {
-    if (label !== null && NOT_ASCII.test(label)) for (const character of label.match(NOT_ASCII_CHARACTERS) ?? []) characters.add(character);
+    if (label !== null && NOT_ASCII.test(label)) characters.push(...(label.match(NOT_ASCII_CHARACTERS) ?? []));
   };
-  for (const entity of entities) {
-    gather(entity.label);
-    gather(entity.preferred_label);
-    entity.alternative_labels.forEach(gather);
-    entity.extra_labels.forEach(gather);
-  }
+  gather(entity.label);
+  gather(entity.preferred_label);
+  entity.alternative_labels.forEach(gather);
+  entity.extra_labels.forEach(gather);
+  return characters.length === 0 ? '' : [...new Set(characters)].sort().join('');
+}
+
+// Most entities have none, so the strings are looked into only when not empty.
+function unionOf(entityCharacters: readonly string[]): string[] {
+  const characters = new Set<string>();
+  for (const text of entityCharacters) if (text !== '') for (const character of text) characters.add(character);
   return [...characters].sort();
 }
 

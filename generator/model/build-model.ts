@@ -2,16 +2,19 @@ import type { Quad } from '@rdfjs/types';
 import { UserError } from '../load/errors.ts';
 import { checkIds } from './check-ids.ts';
 import type { EntityRecord } from '../schema/records.ts';
-import { buildClassRecord } from './class-record.ts';
-import { buildPropertyRecord } from './property-record.ts';
+import { IndexedEntity } from './indexed-entity.ts';
 import { findBaseIri, findEntities, type Entity } from './entities.ts';
 import { TripleIndex } from './triple-index.ts';
 import { NS, OWL_CLASS, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY, OWL_THING, P, RDF_TYPE } from './vocabulary.ts';
 
 export interface ModelEntity extends Entity {
-  record: EntityRecord;
+  readonly record: EntityRecord;
   /** The entity's source triples with the blank nodes they reach: what JSON-LD and RDF/XML publish. */
-  quads: Quad[];
+  readonly quads: Quad[];
+  /** The labelled classes that name this one as parent, in declaration order (without making its record). */
+  readonly children: readonly string[];
+  /** The named classes this one is a subclass of (also without making its record). */
+  readonly superclasses: readonly string[];
 }
 
 export interface OntologyInfo {
@@ -36,17 +39,11 @@ export function buildModel(quads: readonly Quad[], options: { baseIri?: string }
   const found = findEntities(index.typeStatements, baseIri);
   checkIds(found);
   const entities = found.map((entity): ModelEntity => {
-    const record = entity.kind === 'class'
-      ? buildClassRecord(entity.iri, index, children.get(entity.iri) ?? [])
-      : buildPropertyRecord(entity.iri, index);
-    if (record.label === null) warnings.push(`missing-label: ${entity.kind} ${entity.id} has no rdfs:label`);
-    const about = index.about(entity.iri);
-    const type = entity.kind === 'class' ? OWL_CLASS : OWL_OBJECT_PROPERTY;
-    const declarations = count(about, (quad) => quad.predicate.value === RDF_TYPE && quad.object.value === type);
+    const { labels, declarations, definitions } = countStatements(index.about(entity.iri), entity.kind === 'class' ? OWL_CLASS : OWL_OBJECT_PROPERTY);
+    if (labels === 0) warnings.push(`missing-label: ${entity.kind} ${entity.id} has no rdfs:label`);
     if (declarations > 1) warnings.push(`duplicate-declaration: ${entity.kind} ${entity.id} is declared ${declarations} times; its statements are merged`);
-    const definitions = count(about, (quad) => quad.predicate.value === P.definition && quad.object.termType === 'Literal');
     if (definitions > 1) warnings.push(`duplicate-definition: ${entity.kind} ${entity.id} has ${definitions} skos:definition values; the last in the file is published`);
-    return { ...entity, record, quads: index.closure(entity.iri) };
+    return new IndexedEntity(entity, index, entity.kind === 'class' ? (children.get(entity.iri) ?? []) : []);
   });
   if (entities.length === 0) {
     throw new UserError(`no owl:Class or owl:ObjectProperty under ${baseIri}`, 'check the ontology, or pass --base-iri with the IRI its classes start with');
@@ -82,9 +79,14 @@ function childrenByParent(index: TripleIndex): Map<string, string[]> {
   return children;
 }
 
-// Counted without making the filtered list: asked twice of each of 18,000 entities.
-function count<T>(items: readonly T[], test: (item: T) => boolean): number {
-  let found = 0;
-  for (const item of items) if (test(item)) found += 1;
-  return found;
+// What the warnings count, in one pass and without the record (which an update makes only for the entities it emits).
+function countStatements(about: readonly Quad[], type: string): { labels: number; declarations: number; definitions: number } {
+  const counts = { labels: 0, declarations: 0, definitions: 0 };
+  for (const { predicate, object } of about) {
+    // A record takes only literal labels and definitions (see buildClassRecord).
+    if (predicate.value === P.label && object.termType === 'Literal') counts.labels += 1;
+    else if (predicate.value === RDF_TYPE && object.value === type) counts.declarations += 1;
+    else if (predicate.value === P.definition && object.termType === 'Literal') counts.definitions += 1;
+  }
+  return counts;
 }

@@ -151,7 +151,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     }),
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
-  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
+  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), characters: forms.characters, nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
   return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 

@@ -12,7 +12,7 @@ import { searchClientSource } from './client-source.ts';
 /** Everything prefix search needs: the index, its client module, and the code hosts run for the exact URL. */
 export function emitSearch(source: SearchSource, router: Router, previous?: PreviousIndex, stream?: IndexStream): Omit<SearchIndex, 'entities'> {
   const index = indexSearchSource(source, DEFAULT_BUDGETS, previous, stream);
-  const fold = foldJson(index.entities, previous?.memo.fold);
+  const fold = foldJson(index.memo.characters, previous?.memo.fold);
   return {
     files: [
       ...index.files,

@@ -2,20 +2,24 @@ import { escapeJsonText } from '../emit/json.ts';
 import type { PackedEntity, SearchEntity } from './client/search-client.js';
 import type { SearchLabel } from './expand-nodes.ts';
 import { packedHash, type SearchMemo } from './search-memo.ts';
+import { nonAsciiCharacters } from '../host/nginx-search.ts';
 
 /**
  * Each entity's packed form, by number: its hash and byte size, and its escaped JSON text where already made
- * (an update makes the others only for the files that show them); and its normalised labels as the memo keeps them.
+ * (an update makes the others only for the files that show them); its search labels as the memo keeps them
+ * (see joinLabels); and the non-ASCII characters of its labels, which nginx's fold table must cover.
  */
 export interface PackedForms {
   hashes: string[];
   sizes: number[];
   json: (string | undefined)[];
   labels: string[];
+  characters: string[];
 }
 
-// Normalising turns every control character into a space, so none occurs inside a normalised label.
-export const LABEL_SEPARATOR = '\u0000';
+// Normalising turns every control character into a space, so neither mark occurs inside a normalised label.
+const LABEL_SEPARATOR = '\u0000';
+const PRIMARY_MARK = '\u0001';
 
 /** An entity searched for: the entity, its search labels, and its number in the previous build if it kept its data. */
 export interface SourceEntity {
@@ -26,22 +30,36 @@ export interface SourceEntity {
 
 /** Every entity's packed form, made afresh unless it kept its data, in which case the memo's is taken. */
 export function packForms(rows: readonly SourceEntity[], baseIri: string, memo?: SearchMemo): PackedForms {
-  const forms: PackedForms = { hashes: [], sizes: [], json: [], labels: [] };
+  const forms: PackedForms = { hashes: [], sizes: [], json: [], labels: [], characters: [] };
   for (const { entity, labels, previous } of rows) {
     if (memo && previous !== undefined) {
       forms.hashes.push(memo.hashes[previous]);
       forms.sizes.push(memo.sizes[previous]);
       forms.json.push(undefined);
       forms.labels.push(memo.labels[previous]);
+      forms.characters.push(memo.characters[previous]);
       continue;
     }
     const json = JSON.stringify(packEntity(baseIri, entity));
     forms.hashes.push(packedHash(json));
     forms.sizes.push(Buffer.byteLength(json));
     forms.json.push(escapeJsonText(json));
-    forms.labels.push(labels.map((label) => label.normalized).join(LABEL_SEPARATOR));
+    forms.labels.push(joinLabels(labels));
+    forms.characters.push(nonAsciiCharacters(entity));
   }
   return forms;
+}
+
+/** Search labels as the memo keeps them: a mark saying whether the first is the primary label, then the normalised labels. */
+export function joinLabels(labels: readonly SearchLabel[]): string {
+  if (labels.length === 0) return '';
+  return (labels[0].primary ? PRIMARY_MARK : LABEL_SEPARATOR) + labels.map((label) => label.normalized).join(LABEL_SEPARATOR);
+}
+
+/** joinLabels undone: the normalised labels, and whether the first is the primary label. */
+export function splitLabels(joined: string): { normalized: string[]; primary: boolean } {
+  if (joined === '') return { normalized: [], primary: false };
+  return { normalized: joined.slice(1).split(LABEL_SEPARATOR), primary: joined.startsWith(PRIMARY_MARK) };
 }
 
 /** An entity's escaped JSON text, made once when a file first shows it. */

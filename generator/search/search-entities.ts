@@ -3,7 +3,8 @@ import { P } from '../model/vocabulary.ts';
 import { searchLabels } from './client/search-client.js';
 import type { SearchLabel } from './expand-nodes.ts';
 import type { SearchEntity } from './client/search-client.js';
-import { LABEL_SEPARATOR, packForms, type PackedForms, type SourceEntity } from './packed-forms.ts';
+import { packForms, splitLabels, type PackedForms, type SourceEntity } from './packed-forms.ts';
+import { KeptLabel, KeptSearchEntity } from './kept-entity.ts';
 import type { SearchMemo } from './search-memo.ts';
 
 const LABEL_PREDICATES = new Set<string>([P.label, P.prefLabel, P.altLabel, P.hiddenLabel]);
@@ -32,10 +33,9 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
   const memo = reuse && reuse.memo.baseIri === model.baseIri ? reuse.memo : undefined;
   const previousNumbers = memo && new Map(memo.iris.map((iri, number) => [iri, number]));
   const rows = model.entities.map((modelEntity): Row => {
-    const entity = searchEntity(modelEntity);
-    const previous = previousNumbers && !reuse?.redo.has(entity.iri) ? previousNumbers.get(entity.iri) : undefined;
-    // The entity's triples are as they were, so its labels normalise as they did.
-    const labels = searchLabels(entity, previous === undefined ? undefined : memo?.labels[previous].split(LABEL_SEPARATOR));
+    const previous = previousNumbers && !reuse?.redo.has(modelEntity.iri) ? previousNumbers.get(modelEntity.iri) : undefined;
+    // The entity's triples are as they were, so its labels normalise as they did and its record need not be made.
+    const { entity, labels } = memo && previous !== undefined ? keptEntity(modelEntity, memo.labels[previous]) : freshEntity(modelEntity);
     return { entity, labels, previous, key: labels[0]?.normalized ?? '' };
   });
   sortRows(rows, memo?.iris.length ?? 0);
@@ -45,6 +45,17 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
     baseIri: model.baseIri,
     forms: memo && packForms(rows, model.baseIri, memo),
   };
+}
+
+function freshEntity(modelEntity: ModelEntity): SourceEntity {
+  const entity = searchEntity(modelEntity);
+  return { entity, labels: searchLabels(entity) };
+}
+
+function keptEntity(modelEntity: ModelEntity, joinedLabels: string): SourceEntity {
+  const entity = new KeptSearchEntity(modelEntity, searchEntity);
+  const { normalized, primary } = splitLabels(joinedLabels);
+  return { entity, labels: normalized.map((label, at) => new KeptLabel(label, primary && at === 0, entity, at)) };
 }
 
 type Row = SourceEntity & { key: string };

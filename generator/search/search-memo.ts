@@ -14,9 +14,11 @@ export interface SearchMemo {
   /** Entities in that build's numbering: IRI, and a hash of the packed form (see packedHash). */
   iris: string[];
   hashes: string[];
-  /** Each entity's normalised search labels, joined by LABEL_SEPARATOR, and its packed form's size in bytes. */
+  /** Each entity's normalised search labels (see joinLabels), and its packed form's size in bytes. */
   labels: string[];
   sizes: Int32Array;
+  /** Each entity's labels' non-ASCII characters (see nonAsciiCharacters), for nginx's fold table. */
+  characters: string[];
   /** Nodes in index order, lists in that numbering. */
   nodes: EncodedNodes;
   runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };

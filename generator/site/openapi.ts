@@ -52,7 +52,8 @@ function firstExamples(model: OntologyModel): { class: ModelEntity; property?: M
       continue;
     }
     if (before(entity, someClass)) someClass = entity;
-    if (entity.record.definition !== null && entity.record.alternative_labels.length > 0 && before(entity, rich)) rich = entity;
+    // The order first, so an update makes the records of only a few entities.
+    if (before(entity, rich) && entity.record.definition !== null && entity.record.alternative_labels.length > 0) rich = entity;
   }
   return { class: (rich ?? someClass ?? first) as ModelEntity, property };
 }

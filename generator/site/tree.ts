@@ -22,12 +22,13 @@ export function treeFilePath(id: string): string {
 export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): OutputFile[] {
   const classes = model.entities.filter((entity) => entity.kind === 'class');
   const byIri = new Map(classes.map((entity) => [entity.iri, entity]));
-  const childrenOf = (entity: ModelEntity): ModelEntity[] => ('parent_class_of' in entity.record ? entity.record.parent_class_of : [])
+  // Read from the entities, not their records: an update makes the records of only the entries it shows.
+  const childrenOf = (entity: ModelEntity): ModelEntity[] => entity.children
     .map((iri) => byIri.get(iri)).filter((child): child is ModelEntity => child !== undefined);
   const entries = (list: ModelEntity[]): TreeEntry[] => [...new Set(list)]
     .map((entity): TreeEntry => [entity.id, entity.record.label ?? entity.id, childrenOf(entity).length])
     .sort((a, b) => compareCodePoints(a[1], b[1]) || compareCodePoints(a[0], b[0]));
-  const roots = classes.filter((entity) => 'sub_class_of' in entity.record && !entity.record.sub_class_of.some((iri) => byIri.has(iri)));
+  const roots = classes.filter((entity) => !entity.superclasses.some((iri) => byIri.has(iri)));
   const files: OutputFile[] = [{ path: TREE_ROOT_FILE, contents: emitJson(entries(roots)) }];
   for (const entity of classes) {
     if (only && !only.has(entity.id)) continue;
@@ -48,13 +49,13 @@ export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, p
   for (const entity of model.entities) {
     if (!reached.has(entity.id)) continue;
     only.add(entity.id);
-    for (const parent of 'sub_class_of' in entity.record ? entity.record.sub_class_of : []) parents.add(parent);
+    for (const parent of entity.superclasses) parents.add(parent);
   }
   // The reached classes' parents, by IRI: a few, so they are looked for rather than every entity mapped.
   for (const entity of model.entities) if (parents.has(entity.iri)) only.add(entity.id);
   const carried: Record<string, string> = {};
   for (const entity of model.entities) {
-    if (entity.kind !== 'class' || only.has(entity.id) || !('parent_class_of' in entity.record) || entity.record.parent_class_of.length === 0) continue;
+    if (entity.kind !== 'class' || only.has(entity.id) || entity.children.length === 0) continue;
     const hash = previous(treeFilePath(entity.id));
     if (hash === undefined) only.add(entity.id);
     else carried[treeFilePath(entity.id)] = hash;

@@ -1,0 +1,67 @@
+import type { ModelEntity } from '../model/build-model.ts';
+import { searchLabels } from './client/search-client.js';
+import type { EntityKind, SearchEntity } from './client/search-client.js';
+import type { SearchLabel } from './expand-nodes.ts';
+
+/**
+ * An entity an update did not reach, searched for with the previous build's data: its fields are read from
+ * the model only when a file that shows it is rendered again, so the others' records are never made.
+ */
+export class KeptSearchEntity implements SearchEntity {
+  readonly kind: EntityKind;
+  readonly iri: string;
+  readonly #model: ModelEntity;
+  readonly #make: (model: ModelEntity) => SearchEntity;
+  #entity: SearchEntity | undefined;
+
+  /** `make`: the entity's search fields, as a fresh build reads them from the model. */
+  constructor(model: ModelEntity, make: (model: ModelEntity) => SearchEntity) {
+    this.kind = model.kind;
+    this.iri = model.iri;
+    this.#model = model;
+    this.#make = make;
+  }
+
+  get label(): string | null {
+    return this.#fields().label;
+  }
+
+  get preferred_label(): string | null {
+    return this.#fields().preferred_label;
+  }
+
+  get alternative_labels(): string[] {
+    return this.#fields().alternative_labels;
+  }
+
+  get definition(): string | null {
+    return this.#fields().definition;
+  }
+
+  get extra_labels(): string[] {
+    return this.#fields().extra_labels;
+  }
+
+  #fields(): SearchEntity {
+    return (this.#entity ??= this.#make(this.#model));
+  }
+}
+
+/** A kept entity's search label, normalised as the previous build did; the label as written is read when asked for. */
+export class KeptLabel implements SearchLabel {
+  readonly normalized: string;
+  readonly primary: boolean;
+  readonly #entity: SearchEntity;
+  readonly #at: number;
+
+  constructor(normalized: string, primary: boolean, entity: SearchEntity, at: number) {
+    this.normalized = normalized;
+    this.primary = primary;
+    this.#entity = entity;
+    this.#at = at;
+  }
+
+  get original(): string {
+    return searchLabels(this.#entity)[this.#at].original;
+  }
+}
