@@ -1,4 +1,4 @@
-import type { Quad, Term } from '@rdfjs/types';
+import type { NamedNode, Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
 
 /** Quads as five numbers each, indexes into a shared string table: compact to store, quick to restore. */
@@ -60,7 +60,7 @@ function describeObject(object: Term): { kind: ObjectKind; extra: string } {
 /** Restores quads from a string table, sharing one term object per IRI. */
 export class QuadDecoder {
   readonly #strings: readonly string[];
-  readonly #named: (Term | undefined)[] = [];
+  readonly #named: (NamedNode | undefined)[] = [];
 
   constructor(strings: readonly string[]) {
     this.#strings = strings;
@@ -71,7 +71,7 @@ export class QuadDecoder {
     for (let at = 0; at < encoded.length; at += FIELDS) {
       const subjectNumber = encoded[at];
       const subject = subjectNumber < 0 ? factory.blankNode(this.#strings[-subjectNumber - 1]) : this.#namedNode(subjectNumber);
-      quads.push(factory.quad(subject as Quad['subject'], this.#namedNode(encoded[at + 1]) as Quad['predicate'], this.#object(encoded, at)));
+      quads.push(factory.quad(subject as Quad['subject'], this.#namedNode(encoded[at + 1]), this.#object(encoded, at)));
     }
     return quads;
   }
@@ -79,14 +79,15 @@ export class QuadDecoder {
   #object(encoded: EncodedQuads, at: number): Quad['object'] {
     const value = encoded[at + 3];
     switch (encoded[at + 2]) {
-      case ObjectKind.Named: return this.#namedNode(value) as Quad['object'];
+      case ObjectKind.Named: return this.#namedNode(value);
       case ObjectKind.Blank: return factory.blankNode(this.#strings[value]);
       case ObjectKind.LanguageLiteral: return factory.literal(this.#strings[value], this.#strings[encoded[at + 4]]);
-      default: return factory.literal(this.#strings[value], factory.namedNode(this.#strings[encoded[at + 4]]));
+      // Datatypes shared like other IRIs: most literals are xsd:string, and one term each would be garbage to carry.
+      default: return factory.literal(this.#strings[value], this.#namedNode(encoded[at + 4]));
     }
   }
 
-  #namedNode(number: number): Term {
+  #namedNode(number: number): NamedNode {
     let term = this.#named[number];
     if (term === undefined) {
       term = factory.namedNode(this.#strings[number]);

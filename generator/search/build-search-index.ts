@@ -120,7 +120,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     key: ({ built }) => built.prefix,
     render: (group) => emitJson(Object.fromEntries(group.map(({ built, lists }) => [built.prefix, lists]))),
     anchorSpacing: NODE_ANCHOR_SPACING,
-    reuse: kept && reuse?.sameNumbers ? (group, next) => kept.r(group.map(({ built }) => built), next?.built.prefix) : undefined,
+    reuse: kept ? (group, next) => kept.r(group, next?.built.prefix) : undefined,
   };
   const restNamer = output.namer('r', restPacking, contentName);
   const rest = packFiles(withRest, restPacking, budgets, stream && restNamer.onFile, known);
@@ -216,13 +216,14 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
   return {
     s: (group: BuiltNode[], next: BuiltNode | undefined): PackRun | undefined => {
       const run = matching(runs.s.get(group[0].prefix), group.length, next?.prefix);
-      // A shard shows where the next one begins, which a node worked out again may have moved.
-      return sameNodes(group, run) && (next === undefined || reused.has(next)) ? run : undefined;
+      // A shard shows where the next one begins: the same unless a node worked out again begins its chain elsewhere.
+      return sameNodes(group, run) && (next === undefined || reused.has(next) || previousNodes[oldNode.get(next.prefix) ?? -1]?.from === next.from) ? run : undefined;
     },
-    r: (group: BuiltNode[], next: string | undefined): PackRun | undefined => {
-      const run = matching(runs.r.get(group[0].prefix), group.length, next);
-      const start = oldRestAt.get(group[0].prefix);
-      return run && start !== undefined && group.every((built, at) => reused.has(built) && oldWithRest[start + at] === built.prefix) ? run : undefined;
+    r: (group: { built: BuiltNode; lists: RestLists }[], next: string | undefined): PackRun | undefined => {
+      const run = matching(runs.r.get(group[0].built.prefix), group.length, next);
+      const start = oldRestAt.get(group[0].built.prefix);
+      // Rest files list entity numbers: an edit that moves some entities changes only the files that list those.
+      return run && start !== undefined && group.every(({ built, lists }, at) => reused.has(built) && oldWithRest[start + at] === built.prefix && !listsMoved(lists, reuse.moved)) ? run : undefined;
     },
     c: (group: number[], next: string | undefined): PackRun | undefined => {
       const run = matching(runs.c.get(relativeIris[group[0]]), group.length, next);
@@ -233,6 +234,11 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
       }) ? run : undefined;
     },
   };
+}
+
+function listsMoved(lists: RestLists, moved: Uint8Array): boolean {
+  const any = (numbers: readonly number[]) => numbers.some((number) => moved[number] === 1);
+  return any(lists.c) || any(lists.p) || (lists.i !== undefined && (any(lists.i.c) || any(lists.i.p)));
 }
 
 function countReferences(lists: RestLists): number {

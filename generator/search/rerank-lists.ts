@@ -1,5 +1,5 @@
-import { bestMatch, compareMatches } from './client/search-client.js';
-import type { RankedMatch, SearchEntity } from './client/search-client.js';
+import { bestLabel, compareMatches } from './client/search-client.js';
+import type { MatchKey, SearchEntity } from './client/search-client.js';
 import type { RankedLists, SearchLabel } from './expand-nodes.ts';
 
 /** What re-ranking reads: this build's entities and search labels, and which of them an edit changed. */
@@ -22,14 +22,19 @@ export function rerankLists(previous: RankedLists, members: readonly number[], q
   const kept = { class: keep(previous.class), property: keep(previous.property) };
   const fresh = members.filter((number) => changed.has(number));
   if (kept.class.length + kept.property.length + fresh.length !== members.length) return undefined;
-  const matches = new Map<number, RankedMatch | undefined>();
-  const matchOf = (number: number): RankedMatch | undefined => {
-    if (!matches.has(number)) matches.set(number, bestMatch(entities[number], query, labels[number]));
+  // Ordered by keys alone: the labels as written, which the kept entities would have to read from their records, are not needed.
+  type Ranked = { entity: SearchEntity; key: MatchKey };
+  const matches = new Map<number, Ranked | undefined>();
+  const matchOf = (number: number): Ranked | undefined => {
+    if (!matches.has(number)) {
+      const best = bestLabel(query, labels[number]);
+      matches.set(number, best && { entity: entities[number], key: best.key });
+    }
     return matches.get(number);
   };
   // A member always matches; one that does not means the lists were not what they seemed.
   if (fresh.some((number) => matchOf(number) === undefined)) return undefined;
-  const order = (a: number, b: number) => compareMatches(matchOf(a) as RankedMatch, matchOf(b) as RankedMatch);
+  const order = (a: number, b: number) => compareMatches(matchOf(a) as Ranked, matchOf(b) as Ranked);
   const insert = (list: number[], kind: SearchEntity['kind']) => merge(list, fresh.filter((number) => entities[number].kind === kind).sort(order), order);
   return { class: insert(kept.class, 'class'), property: insert(kept.property, 'property') };
 }

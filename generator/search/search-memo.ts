@@ -44,8 +44,8 @@ export interface IndexReuse {
   changedNumbers: ReadonlySet<number>;
   /** Each entity's number in the previous build, by IRI. */
   previousNumbers: ReadonlyMap<string, number>;
-  /** Whether every entity kept its number (rest files list numbers). */
-  sameNumbers: boolean;
+  /** By this build's numbers, 1 for an entity whose number is not the one it had (rest files list numbers). */
+  moved: Uint8Array;
 }
 
 /** What tells an entity's search data changed: a hash of its packed form as JSON (the cache keeps no copy). */
@@ -83,10 +83,13 @@ export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: strin
   if (gone.size > 0) for (const prefix of prefixesListing(memo.nodes, gone)) words.add(prefix);
   if (changed.size > entities.length * MOST_CHANGED) return undefined;
   const renumber = memo.iris.map((iri) => now.get(iri) ?? -1);
-  const sameNumbers = memo.iris.length === entities.length && renumber.every((number, old) => number === old);
+  const moved = new Uint8Array(entities.length).fill(1);
+  renumber.forEach((number, old) => {
+    if (number === old) moved[number] = 0;
+  });
   const nodes = decodeNodes(memo.nodes, (old) => renumber[old]);
   const reached = [...words];
   const firstCharacters = [...new Set(reached.map((word) => firstCharacter(word)))];
   const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));
-  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), firstCharacters, changed, changedNumbers, sameNumbers, previousNumbers: before };
+  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), firstCharacters, changed, changedNumbers, moved, previousNumbers: before };
 }

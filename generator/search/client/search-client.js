@@ -108,14 +108,25 @@ function compareKeys(a, b) {
  * @returns {RankedMatch | undefined}
  */
 export function bestMatch(entity, query, labels = searchLabels(entity)) {
-  /** @type {RankedMatch | undefined} */
+  const best = bestLabel(query, labels);
+  return best && { entity, match: best.label.original, key: best.key };
+}
+
+/**
+ * Of some search labels, the best-ranked matching one and its key, or undefined (the index re-ranks by keys alone).
+ * @template {{ normalized: string, primary: boolean }} Label
+ * @param {string} query normalised @param {readonly Label[]} labels
+ * @returns {{ label: Label, key: MatchKey } | undefined}
+ */
+export function bestLabel(query, labels) {
+  /** @type {{ label: Label, key: MatchKey } | undefined} */
   let best;
   for (const label of labels) {
     const rank = matchRank(label.normalized, query);
     if (rank < 0) continue;
     /** @type {MatchKey} */
     const key = [rank, label.primary ? 0 : 1, codePointLength(label.normalized), label.normalized];
-    if (!best || compareKeys(key, best.key) < 0) best = { entity, match: label.original, key };
+    if (!best || compareKeys(key, best.key) < 0) best = { label, key };
   }
   return best;
 }
@@ -137,7 +148,10 @@ export function rankEntities(entities, query, labelsOf = searchLabels) {
   return ranked;
 }
 
-/** Result order: by match key, then by IRI, so no two entities tie. @param {RankedMatch} a @param {RankedMatch} b */
+/**
+ * Result order: by match key, then by IRI, so no two entities tie.
+ * @param {{ entity: { iri: string }, key: MatchKey }} a @param {{ entity: { iri: string }, key: MatchKey }} b
+ */
 export function compareMatches(a, b) {
   return compareKeys(a.key, b.key) || compareCodePoints(a.entity.iri, b.entity.iri);
 }
