@@ -1,7 +1,8 @@
 import type { BuildOptions } from './config/options.ts';
 import { emitApi, type OutputFile } from './emit/emit-api.ts';
-import { encodeBlocks, loadOntology, type LoadedBlock, type ParsedBlocks } from './load/load-ontology.ts';
-import { buildModel, type OntologyModel } from './model/build-model.ts';
+import { encodeBlocks, loadOntology, type ParsedBlocks } from './load/load-ontology.ts';
+import type { LoadedBlock } from './load/loaded-block.ts';
+import { buildModelFromBlocks, type OntologyModel } from './model/build-model.ts';
 import { UnsafeIdError } from './model/check-ids.ts';
 import { locateIri } from './load/locate-text.ts';
 import { FORMATS, MANIFEST_FILE, Router, SEARCH_FOLDER, TREE_FOLDER } from './route/router.ts';
@@ -71,13 +72,13 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
   const timings: StageTiming[] = [];
   const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed, options.downloadTimeout));
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
-  progress.log(`load: ${loaded.sources.length} source(s), ${loaded.quads.length} triples${reuse}`);
-  const model = await timed(timings, 'model', () => buildModel(loaded.quads, { baseIri: options.baseIri })).catch(async (error: unknown) => {
+  progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
+  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri })).catch(async (error: unknown) => {
     if (error instanceof UnsafeIdError && error.iris[0] !== undefined) error.position = await locateIri(options.ontology, error.iris[0]);
     throw error;
   });
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
-  return { sources: loaded.sources, triples: loaded.quads.length, model, router: new Router(options.baseUrl), timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };
+  return { sources: loaded.sources, triples: loaded.size, model, router: new Router(options.baseUrl), timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };
 }
 
 /**

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeBlocks, loadOntology, parseSources } from '../generator/load/load-ontology.ts';
+import { buildModel, buildModelFromBlocks, type OntologyModel } from '../generator/model/build-model.ts';
 import { readSources } from '../generator/load/read-sources.ts';
 import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { blockSource } from '../generator/load/parse-blocks.ts';
@@ -65,6 +66,30 @@ describe('parsing in blocks gives the same triples as parsing whole', () => {
     expect(restored.reused).toBe(fresh.blocks.length);
     expect(restored.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`))
       .toEqual(fresh.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`));
+  });
+});
+
+describe('the model from blocks read back from the cache equals the model from the parsed triples', () => {
+  it.each([
+    ['the repo sample', SAMPLE_ONTOLOGY, true],
+    ['folio-excerpt.owl', EXCERPT, hasShared],
+  ])('%s: entities, records, triples, warnings', async (_, input, available) => {
+    if (!available) return;
+    const fresh = await loadOntology(input);
+    const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
+    expect(restored.reused).toBe(fresh.blocks.length);
+    const view = (model: OntologyModel) => ({
+      ...model,
+      // Records read in reverse order first: an entity's triples must not depend on which blocks were read before.
+      // Superclasses and children read before the record, from the statements walked: they must be the record's.
+      entities: [...model.entities].reverse().map((entity) => ({ id: entity.id, kind: entity.kind, superclasses: [...entity.superclasses], children: entity.children, record: entity.record, quads: triples(entity.quads) })).reverse(),
+    });
+    const [fromCache, fromTriples] = [view(buildModelFromBlocks(restored.blocks)), view(buildModel(fresh.quads))];
+    expect(fromCache).toEqual(fromTriples);
+    for (const { superclasses, children, record } of fromCache.entities) {
+      expect(superclasses).toEqual('sub_class_of' in record ? record.sub_class_of : []);
+      expect(children).toEqual('parent_class_of' in record ? record.parent_class_of : []);
+    }
   });
 });
 

@@ -7,7 +7,13 @@ import { RankTable } from '../generator/search/rank-table.ts';
 import { wordStarts, type Suffix } from '../generator/search/expand-nodes.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
 import { buildModel } from '../generator/model/build-model.ts';
-import { parseSources } from '../generator/load/load-ontology.ts';
+import { loadOntology, parseSources } from '../generator/load/load-ontology.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { PackedJsonReader, packJson } from '../generator/search/packed-json.ts';
+import { joinLabels, splitLabels } from '../generator/search/packed-forms.ts';
+import { KeptSearchEntity } from '../generator/search/kept-entity.ts';
+import { buildSearchIndex } from '../generator/search/build-search-index.ts';
+import type { SearchLabel } from '../generator/search/expand-nodes.ts';
 
 function entity(iri: string, label: string, kind: SearchEntity['kind'] = 'class', alternative_labels: string[] = []): SearchEntity {
   return { kind, iri, label, preferred_label: null, alternative_labels, definition: null, extra_labels: [] };
@@ -128,5 +134,50 @@ describe('a search entity\'s extra labels', () => {
     const text = document(`<owl:Class rdf:about="https://x.example/K">${body}</owl:Class>`);
     const model = buildModel((await parseSources([{ name: 'k.owl', baseIRI: 'https://x.example/', format: 'rdfxml', text }])).quads);
     expect(searchSource(model).entities.find((entity) => entity.iri === 'https://x.example/K')?.extra_labels).toEqual(extra);
+  });
+});
+
+describe('the packed JSON an update keeps: each entity\'s text, made or read from the previous build', () => {
+  const previousTexts = ['["a"]', '["é"]', '["税务"]', '["𠀀"]', '[]'];
+  const previous = packJson(previousTexts, previousTexts.map(() => undefined));
+  it.each([
+    ['every text made afresh', ['x', 'ü', 'y'], [undefined, undefined, undefined]],
+    ['every entity kept, in order', [undefined, undefined, undefined, undefined, undefined], [0, 1, 2, 3, 4]],
+    ['kept entities reordered, one gone', [undefined, undefined, undefined, undefined], [3, 0, 1, 4]],
+    ['made and kept mixed, runs broken by a made one', [undefined, '["new ü"]', undefined, undefined, 'z'], [0, undefined, 1, 2, undefined]],
+    ['a kept entity a file showed (its text read)', ['["é"]', undefined], [1, 2]],
+  ])('%s', (_, texts: (string | undefined)[], numbers: (number | undefined)[]) => {
+    const reader = new PackedJsonReader(packJson(texts, numbers, new PackedJsonReader(previous)));
+    const expected = texts.map((text, at) => text ?? previousTexts[numbers[at] as number]);
+    expect(expected.map((_, at) => reader.text(at))).toEqual(expected);
+  });
+});
+
+describe('search labels as the memo keeps them, with the primary label marked', () => {
+  const label = (normalized: string, primary = false): SearchLabel => ({ original: normalized, normalized, primary });
+  it.each([
+    ['none', []],
+    ['one primary', [label('sale', true)]],
+    ['no primary label (no rdfs:label)', [label('selling'), label('vente')]],
+    ['an empty label', [label('')]],
+    ['empty labels around others', [label('', true), label('x'), label('')]],
+  ])('%s', (_, labels: SearchLabel[]) => {
+    const { normalized, primary } = splitLabels(joinLabels(labels));
+    expect(normalized).toEqual(labels.map((one) => one.normalized));
+    expect(labels.length === 0 ? false : primary).toBe(labels[0]?.primary ?? false);
+  });
+});
+
+describe('an entity an update did not reach searches as a fresh one', () => {
+  it('has the same fields and labels, read from the model and the memo', async () => {
+    const model = buildModel((await loadOntology(SAMPLE_ONTOLOGY)).quads);
+    const fresh = searchSource(model);
+    const memo = buildSearchIndex(model).memo;
+    const kept = searchSource(model, { memo, redo: new Set() });
+    expect(kept.entities.every((entity) => entity instanceof KeptSearchEntity)).toBe(true);
+    const plain = (entity: SearchEntity) => ({ kind: entity.kind, iri: entity.iri, label: entity.label, preferred_label: entity.preferred_label, alternative_labels: entity.alternative_labels, definition: entity.definition, extra_labels: entity.extra_labels });
+    expect(kept.entities.map(plain)).toEqual(fresh.entities.map(plain));
+    const labels = (lists: SearchLabel[][]) => lists.map((list) => list.map(({ original, normalized, primary }) => ({ original, normalized, primary })));
+    expect(labels(kept.labels)).toEqual(labels(fresh.labels));
   });
 });

@@ -1,5 +1,5 @@
 import type { Quad } from '@rdfjs/types';
-import type { LoadedBlock } from '../load/load-ontology.ts';
+import type { LoadedBlock } from '../load/loaded-block.ts';
 import { QuadDecoder } from '../load/quad-codec.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import type { BuildCache } from '../write/build-cache.ts';

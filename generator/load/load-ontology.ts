@@ -1,6 +1,7 @@
 import type { Quad } from '@rdfjs/types';
 import { checkDocumentEntities, documentUnits } from './document-units.ts';
-import { blockSource, parseBlocks, relabelBlankNodes } from './parse-blocks.ts';
+import { blockSource, parseBlocks } from './parse-blocks.ts';
+import { LoadedBlock } from './loaded-block.ts';
 import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
 
@@ -10,17 +11,14 @@ export interface ParsedBlocks {
   blocks: ReadonlyMap<string, EncodedQuads>;
 }
 
-export interface LoadedBlock {
-  key: string;
-  quads: readonly Quad[];
-}
-
 export interface LoadedOntology {
   sources: string[];
-  /** Every triple of every source, in source order and then document order. */
-  quads: readonly Quad[];
+  /** Every triple of every source, in source order and then document order (made when read). */
+  readonly quads: readonly Quad[];
   /** The same triples by block, each block under the key of its text. */
   blocks: LoadedBlock[];
+  /** How many triples. */
+  size: number;
   /** Blocks taken from `parsed` instead of parsed again. */
   reused: number;
 }
@@ -55,16 +53,28 @@ export async function parseSources(sources: SourceText[], parsing?: ParsedBlocks
     }
     blocked.blocks.forEach((block, index) => {
       const cached = fresh?.has(index) ? undefined : parsed?.blocks.get(block.key);
-      if (cached) reused += 1;
-      const quads = cached && decoder ? decoder.decode(cached) : fresh?.get(index) ?? [];
       // Identical blocks stay distinct: their blank nodes are not the same nodes. A label starts with a letter,
       // as N-Quads and Turtle require (a hash may start with "-").
       const occurrence = occurrences.get(block.digest) ?? 0;
       occurrences.set(block.digest, occurrence + 1);
-      blocks.push({ key: block.key, quads: relabelBlankNodes(quads, `b${block.digest}.${occurrence}`) });
+      const blankPrefix = `b${block.digest}.${occurrence}`;
+      if (cached && decoder) {
+        reused += 1;
+        blocks.push(LoadedBlock.cached(block.key, cached, decoder, blankPrefix));
+      } else {
+        blocks.push(LoadedBlock.parsed(block.key, fresh?.get(index) ?? [], blankPrefix));
+      }
     });
   }
-  return { sources: sources.map((source) => source.name), quads: blocks.flatMap((block) => block.quads), blocks, reused };
+  return {
+    sources: sources.map((source) => source.name),
+    get quads() {
+      return blocks.flatMap((block) => block.quads);
+    },
+    blocks,
+    size: blocks.reduce((total, block) => total + block.size, 0),
+    reused,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { NamedNode, Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
+import type { StatementVisitor } from '../model/triple-block.ts';
 
 /** Quads as five numbers each, indexes into a shared string table: compact to store, quick to restore. */
 export type EncodedQuads = Int32Array;
@@ -9,6 +10,11 @@ const ObjectKind = { Named: 0, Blank: 1, LanguageLiteral: 2, TypedLiteral: 3 } a
 type ObjectKind = (typeof ObjectKind)[keyof typeof ObjectKind];
 
 const factory = new DataFactory();
+
+/** How many quads an encoding holds. */
+export function encodedCount(encoded: EncodedQuads): number {
+  return encoded.length / FIELDS;
+}
 
 /** Collects the strings of the quads it encodes; subjects and objects keep their blank-node labels. */
 export class QuadEncoder {
@@ -74,6 +80,16 @@ export class QuadDecoder {
       quads.push(factory.quad(subject as Quad['subject'], this.#namedNode(encoded[at + 1]), this.#object(encoded, at)));
     }
     return quads;
+  }
+
+  /** Walks the statements without making quads (blank nodes keep their encoded labels). */
+  visit(encoded: EncodedQuads, visit: StatementVisitor): void {
+    const strings = this.#strings;
+    for (let at = 0; at < encoded.length; at += FIELDS) {
+      const subject = encoded[at];
+      const kind = encoded[at + 2];
+      visit(strings[subject < 0 ? -subject - 1 : subject], subject < 0, strings[encoded[at + 1]], strings[encoded[at + 3]], kind === ObjectKind.Named ? 'named' : kind === ObjectKind.Blank ? 'blank' : 'literal');
+    }
   }
 
   #object(encoded: EncodedQuads, at: number): Quad['object'] {

@@ -52,13 +52,6 @@ function applyTriple(record: ClassRecord, { predicate, object }: Quad, index: Tr
   }
 }
 
-/** What buildClassRecord puts in sub_class_of, without the rest of the record. */
-export function superclassesOf(iri: string, index: TripleIndex): string[] {
-  const superclasses: string[] = [];
-  for (const { predicate, object } of index.about(iri)) if (predicate.value === P.subClassOf && object.termType === 'NamedNode') superclasses.push(object.value);
-  return superclasses;
-}
-
 // FOLIO states "see also" as `subClassOf [ owl:onProperty rdfs:seeAlso ; owl:someValuesFrom X ]`.
 function seeAlsoRestrictionTargets(node: Term, index: TripleIndex): string[] {
   const key = termKey(node);

@@ -1,5 +1,5 @@
-import type { Quad } from '@rdfjs/types';
-import { OWL_CLASS, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY, RDF_TYPE } from './vocabulary.ts';
+import { OWL_CLASS, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY } from './vocabulary.ts';
+import type { TypeStatement } from './triple-index.ts';
 import { UserError } from '../load/errors.ts';
 
 export type EntityKind = 'class' | 'property';
@@ -12,24 +12,21 @@ export interface Entity {
 }
 
 /** The ontology's base IRI: the one given, else the owl:Ontology's own IRI, ending in "/" or "#". */
-export function findBaseIri(quads: readonly Quad[], given?: string): string {
+export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string): string {
   if (given) return given;
-  const ontology = quads.find((quad) => quad.predicate.value === RDF_TYPE && quad.object.value === OWL_ONTOLOGY
-    && quad.subject.termType === 'NamedNode');
+  const ontology = typeStatements.find((statement) => statement.type === OWL_ONTOLOGY);
   if (!ontology) {
     throw new UserError('no owl:Ontology declaration found, so the base IRI is unknown', 'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/');
   }
-  const iri = ontology.subject.value;
+  const iri = ontology.subject;
   return /[/#]$/.test(iri) ? iri : `${iri}/`;
 }
 
 /** Every owl:Class and owl:ObjectProperty under the base IRI, in the order they are first declared. */
-export function findEntities(quads: readonly Quad[], baseIri: string): Entity[] {
+export function findEntities(typeStatements: readonly TypeStatement[], baseIri: string): Entity[] {
   const kinds = new Map<string, EntityKind>();
-  for (const quad of quads) {
-    if (quad.predicate.value !== RDF_TYPE || quad.subject.termType !== 'NamedNode') continue;
-    const kind = kindOfType(quad.object.value);
-    const iri = quad.subject.value;
+  for (const { subject: iri, type } of typeStatements) {
+    const kind = kindOfType(type);
     if (!kind || !iri.startsWith(baseIri) || iri.length === baseIri.length) continue;
     // A resource typed both ways is published as a class, as the live service does.
     if (kinds.get(iri) !== 'class') kinds.set(iri, kind);

@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import type { EntityRecord } from '../schema/records.ts';
-import { buildClassRecord, superclassesOf } from './class-record.ts';
+import { buildClassRecord } from './class-record.ts';
 import type { Entity, EntityKind } from './entities.ts';
 import { buildPropertyRecord } from './property-record.ts';
 import type { TripleIndex } from './triple-index.ts';
@@ -41,7 +41,7 @@ export class IndexedEntity {
   get superclasses(): readonly string[] {
     if (this.kind !== 'class') return [];
     if (this.#record !== undefined && 'sub_class_of' in this.#record) return this.#record.sub_class_of;
-    return superclassesOf(this.iri, this.#indexOrFail());
+    return this.#indexOrFail().summary(this.iri)?.superclasses ?? [];
   }
 
   /** The entity's source triples with the blank nodes they reach: what JSON-LD and RDF/XML publish. */

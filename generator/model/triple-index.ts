@@ -1,37 +1,99 @@
 import type { Quad, Term } from '@rdfjs/types';
-import { RDF_TYPE } from './vocabulary.ts';
+import type { TripleBlock } from './triple-block.ts';
+import { OWL_CLASS, OWL_OBJECT_PROPERTY, P, RDF_TYPE } from './vocabulary.ts';
 
 /** Identifies a subject or object across the graph: IRIs by value, blank nodes with a `_:` prefix. */
 export function termKey(term: Term): string {
   return term.termType === 'BlankNode' ? `_:${term.value}` : term.value;
 }
 
-/** Every triple grouped by subject, each group in source order, so "last value wins" rules stay deterministic. */
-export class TripleIndex {
-  readonly #bySubject = new Map<string, Quad[]>();
-  /** The rdf:type triples in source order: what finding the entities reads (a tenth of all the triples). */
-  readonly typeStatements: Quad[] = [];
+// termKey(term) === key, without making the key of every blank node passed over.
+function hasKey(term: Term, key: string): boolean {
+  if (term.termType !== 'BlankNode') return term.value === key;
+  return key.length === term.value.length + 2 && key.startsWith('_:') && key.endsWith(term.value);
+}
 
-  constructor(quads: Iterable<Quad>) {
-    for (const quad of quads) {
-      const key = termKey(quad.subject);
-      const group = this.#bySubject.get(key);
-      if (group) group.push(quad);
-      else this.#bySubject.set(key, [quad]);
-      if (quad.predicate.value === RDF_TYPE) this.typeStatements.push(quad);
-    }
+/** An rdf:type statement about an IRI. */
+export interface TypeStatement {
+  subject: string;
+  type: string;
+}
+
+/** What the model reads of an IRI's statements before it makes any records (counts for the warnings, the class tree). */
+export interface SubjectSummary {
+  /** The blocks that hold its statements, in order. */
+  blocks: number[];
+  /** rdfs:label statements, and those with a literal (the ones a record takes). */
+  labels: number;
+  literalLabels: number;
+  /** skos:definition statements with a literal. */
+  definitions: number;
+  classDeclarations: number;
+  propertyDeclarations: number;
+  /** Named objects of rdfs:subClassOf, in source order (a class record's sub_class_of). */
+  superclasses: string[];
+}
+
+/**
+ * The triples by subject, each subject's in source order, so "last value wins" rules stay deterministic.
+ * Built from a walk over every block's statements; a subject's quads are read from its blocks when asked for,
+ * so the blocks of entities no one asks about are never made into quads.
+ */
+export class TripleIndex {
+  /** The rdf:type statements about IRIs in source order: what finding the entities reads. */
+  readonly typeStatements: TypeStatement[] = [];
+  readonly #blocks: readonly TripleBlock[];
+  readonly #subjects = new Map<string, SubjectSummary>();
+  // Blank nodes local to a block are found once the block that names them has been read; others when walked.
+  readonly #blankBlocks = new Map<string, number[]>();
+  readonly #read: Uint8Array;
+
+  constructor(blocks: readonly TripleBlock[]) {
+    this.#blocks = blocks;
+    this.#read = new Uint8Array(blocks.length);
+    blocks.forEach((block, number) => block.forEachStatement((subject, subjectIsBlank, predicate, object, objectKind) => {
+      if (subjectIsBlank) {
+        if (!block.localBlankNodes) this.#addBlank(`_:${subject}`, number);
+        return;
+      }
+      let summary = this.#subjects.get(subject);
+      if (summary === undefined) {
+        summary = { blocks: [number], labels: 0, literalLabels: 0, definitions: 0, classDeclarations: 0, propertyDeclarations: 0, superclasses: [] };
+        this.#subjects.set(subject, summary);
+      } else if (summary.blocks[summary.blocks.length - 1] !== number) {
+        summary.blocks.push(number);
+      }
+      switch (predicate) {
+        case RDF_TYPE:
+          this.typeStatements.push({ subject, type: object });
+          if (object === OWL_CLASS) summary.classDeclarations += 1;
+          else if (object === OWL_OBJECT_PROPERTY) summary.propertyDeclarations += 1;
+          break;
+        case P.label:
+          summary.labels += 1;
+          if (objectKind === 'literal') summary.literalLabels += 1;
+          break;
+        case P.definition: if (objectKind === 'literal') summary.definitions += 1; break;
+        case P.subClassOf: if (objectKind === 'named') summary.superclasses.push(object); break;
+      }
+    }));
+  }
+
+  /** What the walk found about an IRI, if it is the subject of any statement. */
+  summary(subject: string): SubjectSummary | undefined {
+    return this.#subjects.get(subject);
   }
 
   about(subject: string): readonly Quad[] {
-    return this.#bySubject.get(subject) ?? [];
+    const numbers = this.#blankBlocks.get(subject) ?? this.#subjects.get(subject)?.blocks;
+    if (numbers === undefined) return [];
+    const quads: Quad[] = [];
+    for (const number of numbers) for (const quad of this.#quadsOf(number)) if (hasKey(quad.subject, subject)) quads.push(quad);
+    return quads;
   }
 
   objects(subject: string, predicate: string): Term[] {
     return this.about(subject).filter((quad) => quad.predicate.value === predicate).map((quad) => quad.object);
-  }
-
-  subjects(): IterableIterator<string> {
-    return this.#bySubject.keys();
   }
 
   /** The subject's own triples plus those of every blank node they reach (restrictions, lists). */
@@ -53,5 +115,21 @@ export class TripleIndex {
     };
     visit(subject);
     return result;
+  }
+
+  #quadsOf(number: number): readonly Quad[] {
+    const block = this.#blocks[number];
+    const quads = block.quads;
+    if (block.localBlankNodes && this.#read[number] === 0) {
+      this.#read[number] = 1;
+      for (const quad of quads) if (quad.subject.termType === 'BlankNode') this.#addBlank(termKey(quad.subject), number);
+    }
+    return quads;
+  }
+
+  #addBlank(key: string, number: number): void {
+    const numbers = this.#blankBlocks.get(key);
+    if (numbers === undefined) this.#blankBlocks.set(key, [number]);
+    else if (numbers[numbers.length - 1] !== number) numbers.push(number);
   }
 }

@@ -9,7 +9,7 @@ import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
 import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
 import { searchSource, type SearchSource } from './search-entities.ts';
-import { entityJsonOf, packForms } from './packed-forms.ts';
+import { entityJsonOf, packForms, packedJsonOf } from './packed-forms.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
 import { FILE_BUDGET_GZIP, entityList, packFiles, renderShard, restLists, shardBoundary, type FileDone, type KnownSizes, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
@@ -151,7 +151,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     }),
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
-  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), characters: forms.characters, nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
+  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), characters: forms.characters, json: packedJsonOf(forms), nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
   return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 

@@ -3,6 +3,7 @@ import type { PackedEntity, SearchEntity } from './client/search-client.js';
 import type { SearchLabel } from './expand-nodes.ts';
 import { packedHash, type SearchMemo } from './search-memo.ts';
 import { nonAsciiCharacters } from '../host/nginx-search.ts';
+import { PackedJsonReader, packJson, type PackedJson } from './packed-json.ts';
 
 /**
  * Each entity's packed form, by number: its hash and byte size, and its escaped JSON text where already made
@@ -15,6 +16,9 @@ export interface PackedForms {
   json: (string | undefined)[];
   labels: string[];
   characters: string[];
+  /** Each entity's number in the previous build if it kept its data there, and that build's texts. */
+  previous: (number | undefined)[];
+  kept?: PackedJsonReader;
 }
 
 // Normalising turns every control character into a space, so neither mark occurs inside a normalised label.
@@ -30,8 +34,9 @@ export interface SourceEntity {
 
 /** Every entity's packed form, made afresh unless it kept its data, in which case the memo's is taken. */
 export function packForms(rows: readonly SourceEntity[], baseIri: string, memo?: SearchMemo): PackedForms {
-  const forms: PackedForms = { hashes: [], sizes: [], json: [], labels: [], characters: [] };
+  const forms: PackedForms = { hashes: [], sizes: [], json: [], labels: [], characters: [], previous: [], kept: memo && new PackedJsonReader(memo.json) };
   for (const { entity, labels, previous } of rows) {
+    forms.previous.push(memo && previous);
     if (memo && previous !== undefined) {
       forms.hashes.push(memo.hashes[previous]);
       forms.sizes.push(memo.sizes[previous]);
@@ -62,9 +67,17 @@ export function splitLabels(joined: string): { normalized: string[]; primary: bo
   return { normalized: joined.slice(1).split(LABEL_SEPARATOR), primary: joined.startsWith(PRIMARY_MARK) };
 }
 
-/** An entity's escaped JSON text, made once when a file first shows it. */
+/** An entity's escaped JSON text, read once when a file first shows it: the previous build's if it kept its data. */
 export function entityJsonOf(forms: PackedForms, entities: readonly SearchEntity[], baseIri: string): (entity: number) => string {
-  return (entity) => (forms.json[entity] ??= escapeJsonText(JSON.stringify(packEntity(baseIri, entities[entity]))));
+  return (entity) => {
+    const previous = forms.previous[entity];
+    return (forms.json[entity] ??= forms.kept && previous !== undefined ? forms.kept.text(previous) : escapeJsonText(JSON.stringify(packEntity(baseIri, entities[entity]))));
+  };
+}
+
+/** The texts the memo keeps: each entity's, the previous build's where it kept its data and no file showed it. */
+export function packedJsonOf(forms: PackedForms): PackedJson {
+  return packJson(forms.json, forms.previous, forms.kept);
 }
 
 /** The compact array form files store an entity in; the IRI is kept relative to the base. */

@@ -4,6 +4,7 @@ import { searchLabels } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
 import { firstCharacter, wordSuffixes, type BuiltNode } from './expand-nodes.ts';
 import type { PackRun } from './shard-files.ts';
+import type { PackedJson } from './packed-json.ts';
 import { decodeNodes, prefixesListing, type EncodedNodes } from './node-codec.ts';
 
 /** What a build keeps of its search index, so the next one redoes only what an edit reaches. */
@@ -19,6 +20,8 @@ export interface SearchMemo {
   sizes: Int32Array;
   /** Each entity's labels' non-ASCII characters (see nonAsciiCharacters), for nginx's fold table. */
   characters: string[];
+  /** Each entity's escaped JSON text, so an update shows the entities it did not reach without their records. */
+  json: PackedJson;
   /** Nodes in index order, lists in that numbering. */
   nodes: EncodedNodes;
   runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };
