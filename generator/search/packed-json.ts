@@ -25,9 +25,9 @@ export class PackedJsonReader {
     return this.#ends[number] - this.#start(number);
   }
 
-  /** The bytes of entities `first` to `last`, end to end (a view, not a copy). */
-  bytesOf(first: number, last: number): Uint8Array {
-    return this.#bytes.subarray(this.#start(first), this.#ends[last]);
+  /** Copies the entity's bytes into `target` at `at`. */
+  copy(number: number, target: Uint8Array, at: number): void {
+    this.#bytes.copy(target, at, this.#start(number), this.#ends[number]);
   }
 
   #start(number: number): number {
@@ -37,37 +37,23 @@ export class PackedJsonReader {
 
 /**
  * The packed JSON of this build's entities: their texts where made, else (`previous[number]`, an entity that kept
- * its data) the previous build's bytes. Both are copied in runs: texts in a row encoded at once, kept entities
- * that kept their order as one slice.
+ * its data) the previous build's bytes. Written into one buffer of the size measured first, with no text joined.
  */
 export function packJson(texts: readonly (string | undefined)[], previous: readonly (number | undefined)[], reader?: PackedJsonReader): PackedJson {
-  const parts: Uint8Array[] = [];
+  const keptAt = (number: number) => (texts[number] === undefined && reader ? previous[number] : undefined);
   const ends = new Int32Array(texts.length);
   let length = 0;
-  let fresh: string[] = [];
-  let kept: { first: number; last: number } | undefined;
-  const flush = () => {
-    if (fresh.length > 0) parts.push(Buffer.from(fresh.join(''), 'utf8'));
-    if (kept && reader) parts.push(reader.bytesOf(kept.first, kept.last));
-    fresh = [];
-    kept = undefined;
-  };
   texts.forEach((text, number) => {
-    const before = previous[number];
-    if (text === undefined && before !== undefined && reader) {
-      if (kept?.last !== before - 1) {
-        flush();
-        kept = { first: before, last: before };
-      }
-      kept.last = before;
-      length += reader.byteLength(before);
-    } else {
-      if (kept) flush();
-      fresh.push(text ?? '');
-      length += Buffer.byteLength(text ?? '');
-    }
+    const before = keptAt(number);
+    length += before === undefined ? Buffer.byteLength(text ?? '') : (reader as PackedJsonReader).byteLength(before);
     ends[number] = length;
   });
-  flush();
-  return { bytes: Buffer.concat(parts, length), ends };
+  const bytes = Buffer.allocUnsafeSlow(length);
+  texts.forEach((text, number) => {
+    const before = keptAt(number);
+    const start = number === 0 ? 0 : ends[number - 1];
+    if (before === undefined) bytes.write(text ?? '', start, 'utf8');
+    else (reader as PackedJsonReader).copy(before, bytes, start);
+  });
+  return { bytes, ends };
 }

@@ -18,7 +18,9 @@ try {
   });
   const index = emitSearch(source, new Router(baseUrl), undefined, { handOff: (files) => buffer.add(files), answering, between: collectGarbage });
   buffer.flush();
-  post({ type: 'done', index });
+  // The memo's texts (megabytes) are handed over rather than copied: packJson gives them a buffer of their own.
+  const { bytes } = index.memo.json;
+  post({ type: 'done', index }, bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);
 } catch (error) {
   post({ type: 'failed', text: error instanceof Error ? error.stack ?? error.message : String(error) });
 }
