@@ -54,9 +54,9 @@ const lines = [
   rebuild.line(/^updated .*$|^wrote .*$/m),
   rebuild.line(/^changes since .*$/m),
   `files rewritten: ${rewritten.length}, of which outside search/: ${outsideSearch.length} (${outsideSearch.join(', ')})`,
-  `timed three times (edited, undone, edited again): API stages ${rebuilds.map(({ seconds }) => `${seconds.toFixed(2)} s`).join(', ')}; the median run's:`,
-  median.run.line(/^stages: .*$/m),
-  `wall time: ${median.run.seconds.toFixed(2)} s (process start to exit), CPU time ${median.run.cpuSeconds.toFixed(2)} s; API stages: ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
+  `timed three times (edited, undone, edited again): API stages ${rebuilds.map(({ seconds }) => `${seconds.toFixed(2)} s`).join(', ')}:`,
+  ...rebuilds.map(({ run }) => `  ${run.line(/^stages: .*$/m)}`),
+  `the median run's wall time: ${median.run.seconds.toFixed(2)} s (process start to exit), CPU time ${median.run.cpuSeconds.toFixed(2)} s; API stages: ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 if (fastest.seconds > FLOOR_FACTOR * floor || peakRssMb > RSS_BUDGET_MB || rebuildSeconds > REBUILD_BUDGET) process.stdout.write('BUDGET EXCEEDED\n');

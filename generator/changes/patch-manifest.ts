@@ -23,9 +23,10 @@ export interface ManifestPatch {
 export function patchManifest(previous: Manifest, patch: ManifestPatch, model: OntologyModel, router: Router): Manifest {
   const made = new Map(patch.hashed);
   const ids = new Set(model.entities.map((entity) => entity.id));
+  // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
+  const noneRemoved = previous.ids.every((id) => ids.has(id));
   const keptHash = (path: string, before: string): string | undefined => {
-    const owner = router.formatFileId(path);
-    if (owner !== undefined) return ids.has(owner) ? before : undefined;
+    if (router.isFormatFile(path)) return noneRemoved || ids.has(router.formatFileId(path) as string) ? before : undefined;
     for (const part of patch.carried) if (Object.hasOwn(part, path)) return part[path];
     return undefined;
   };

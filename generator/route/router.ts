@@ -131,15 +131,13 @@ export class Router {
 
   /** The id whose record or format file `path` is (see filePath), if it is one. Asked of every file an update keeps: no pattern runs. */
   formatFileId(path: string): string | undefined {
-    if (path.startsWith(FORMATS_PREFIX)) {
-      const dot = path.lastIndexOf('.');
-      if (dot === -1 || path.indexOf('/', FORMATS_PREFIX.length) !== -1) return undefined;
-      const extension = path.slice(dot);
-      return FORMATS.some((spec) => spec.extension !== '' && spec.extension === extension) ? path.slice(FORMATS_PREFIX.length, dot) : undefined;
-    }
-    const first = path.charCodeAt(0);
-    // A record is a top-level file without a dot; no id starts with "_" or ".".
-    return path.length > 0 && first !== UNDERSCORE && first !== DOT && !path.includes('/') && !path.includes('.') ? path : undefined;
+    const end = formatIdEnd(path);
+    return end === -1 ? undefined : path.slice(path.startsWith(FORMATS_PREFIX) ? FORMATS_PREFIX.length : 0, end);
+  }
+
+  /** Whether `path` is a record or format file (formatFileId without making the id). */
+  isFormatFile(path: string): boolean {
+    return formatIdEnd(path) !== -1;
   }
 
   /**
@@ -172,4 +170,17 @@ export class Router {
     const spec = FORMATS.find((candidate) => candidate.urlSuffix === (suffix === undefined ? '' : `/${suffix}`));
     return spec ? { id: decodeURIComponent(id), format: spec.format } : undefined;
   }
+}
+
+/** Where the id ends in a record or format file's path, or -1 if the path is neither. */
+function formatIdEnd(path: string): number {
+  if (path.startsWith(FORMATS_PREFIX)) {
+    const dot = path.lastIndexOf('.');
+    if (dot === -1 || path.indexOf('/', FORMATS_PREFIX.length) !== -1) return -1;
+    const known = FORMATS.some(({ extension }) => extension !== '' && path.length - dot === extension.length && path.endsWith(extension));
+    return known ? dot : -1;
+  }
+  const first = path.charCodeAt(0);
+  // A record is a top-level file without a dot; no id starts with "_" or ".".
+  return path.length > 0 && first !== UNDERSCORE && first !== DOT && !path.includes('/') && !path.includes('.') ? path.length : -1;
 }

@@ -25,9 +25,9 @@ export class PackedJsonReader {
     return this.#ends[number] - this.#start(number);
   }
 
-  /** Copies the entity's bytes into `target` at `at`. */
-  copy(number: number, target: Uint8Array, at: number): void {
-    this.#bytes.copy(target, at, this.#start(number), this.#ends[number]);
+  /** Copies the bytes of entities `first` to `last` into `target` at `at`. */
+  copy(first: number, last: number, target: Uint8Array, at: number): void {
+    this.#bytes.copy(target, at, this.#start(first), this.#ends[last]);
   }
 
   #start(number: number): number {
@@ -49,11 +49,22 @@ export function packJson(texts: readonly (string | undefined)[], previous: reado
     ends[number] = length;
   });
   const bytes = Buffer.allocUnsafeSlow(length);
+  // Kept entities that kept their order are copied as one run.
+  let run: { first: number; last: number; at: number } | undefined;
+  const copyRun = () => {
+    if (run && reader) reader.copy(run.first, run.last, bytes, run.at);
+    run = undefined;
+  };
   texts.forEach((text, number) => {
     const before = keptAt(number);
     const start = number === 0 ? 0 : ends[number - 1];
-    if (before === undefined) bytes.write(text ?? '', start, 'utf8');
-    else (reader as PackedJsonReader).copy(before, bytes, start);
+    if (before !== undefined && run?.last === before - 1) run.last = before;
+    else {
+      copyRun();
+      if (before === undefined) bytes.write(text ?? '', start, 'utf8');
+      else run = { first: before, last: before, at: start };
+    }
   });
+  copyRun();
   return { bytes, ends };
 }

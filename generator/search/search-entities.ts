@@ -5,7 +5,7 @@ import type { SearchLabel } from './expand-nodes.ts';
 import type { SearchEntity } from './client/search-client.js';
 import { packForms, splitLabels, type PackedForms, type SourceEntity } from './packed-forms.ts';
 import { KeptLabel, KeptSearchEntity } from './kept-entity.ts';
-import type { SearchMemo } from './search-memo.ts';
+import { previousNumbers, type SearchMemo } from './search-memo.ts';
 
 const LABEL_PREDICATES = new Set<string>([P.label, P.prefLabel, P.altLabel, P.hiddenLabel]);
 
@@ -31,9 +31,9 @@ export interface SearchSource {
  */
 export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchSource {
   const memo = reuse && reuse.memo.baseIri === model.baseIri ? reuse.memo : undefined;
-  const previousNumbers = memo && new Map(memo.iris.map((iri, number) => [iri, number]));
+  const numbers = memo && previousNumbers(memo);
   const rows = model.entities.map((modelEntity): Row => {
-    const previous = previousNumbers && !reuse?.redo.has(modelEntity.iri) ? previousNumbers.get(modelEntity.iri) : undefined;
+    const previous = numbers && !reuse?.redo.has(modelEntity.iri) ? numbers.get(modelEntity.iri) : undefined;
     // The entity's triples are as they were, so its labels normalise as they did and its record need not be made.
     const { entity, labels } = memo && previous !== undefined ? keptEntity(modelEntity, memo.labels[previous]) : freshEntity(modelEntity);
     return { entity, labels, previous, key: labels[0]?.normalized ?? '' };

@@ -51,6 +51,18 @@ export interface IndexReuse {
   moved: Uint8Array;
 }
 
+const numbersByMemo = new WeakMap<SearchMemo, ReadonlyMap<string, number>>();
+
+/** Each entity's number in the memo's build, by IRI: made once, for the search source and the index alike. */
+export function previousNumbers(memo: SearchMemo): ReadonlyMap<string, number> {
+  let numbers = numbersByMemo.get(memo);
+  if (numbers === undefined) {
+    numbers = new Map(memo.iris.map((iri, number) => [iri, number]));
+    numbersByMemo.set(memo, numbers);
+  }
+  return numbers;
+}
+
 /** What tells an entity's search data changed: a hash of its packed form as JSON (the cache keeps no copy). */
 export function packedHash(json: string): string {
   return hash('sha1', json, 'base64');
@@ -62,7 +74,7 @@ const MOST_CHANGED = 0.05;
 /** `hashes`: each entity's packed form hashed (see packedHash), in this build's numbering. */
 export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: string, entities: readonly SearchEntity[], hashes: readonly string[]): IndexReuse | undefined {
   if (memo.baseIri !== baseIri || memo.budgets !== budgets) return undefined;
-  const before = new Map(memo.iris.map((iri, number) => [iri, number]));
+  const before = previousNumbers(memo);
   const now = new Map(entities.map((entity, number) => [entity.iri, number]));
   const changed = new Set<string>();
   const words = new Set<string>();

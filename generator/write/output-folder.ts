@@ -52,10 +52,11 @@ export function checkOutputTarget(out: string, kept: Readonly<Record<string, str
   if (held) throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds ${held}`, 'choose an output folder of its own, such as dist');
   const existing = statSync(target, { throwIfNoEntry: false });
   if (existing && !existing.isDirectory()) throw new OptionsError(`refusing to write the output to ${target}: it is a file`, 'choose an output folder, such as dist');
-  const foreign = existing ? readdirSync(target).filter((name) => name !== '.git') : [];
   // An earlier build: its manifest, or for builds older than manifests, the API's own files.
-  const earlierBuild = [[MANIFEST_FILE], [OPENAPI_FILE, FORMATS_FOLDER, `${SEARCH_FOLDER}/${INDEX_FILE}`]].some((marks) => marks.every((mark) => existsSync(join(target, mark))));
-  if (foreign.length > 0 && !earlierBuild) {
+  const earlierBuild = existing !== undefined && [[MANIFEST_FILE], [OPENAPI_FILE, FORMATS_FOLDER, `${SEARCH_FOLDER}/${INDEX_FILE}`]].some((marks) => marks.every((mark) => existsSync(join(target, mark))));
+  // Listed only when it holds no earlier build: a build's folder holds a folder per entity.
+  const foreign = existing && !earlierBuild ? readdirSync(target).filter((name) => name !== '.git') : [];
+  if (foreign.length > 0) {
     throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds files (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) but no earlier build (${MANIFEST_FILE})`, 'empty that folder or choose another, such as dist');
   }
 }
