@@ -9,7 +9,7 @@ import type { EncodedQuads } from '../load/quad-codec.ts';
 export interface StoredBlocks {
   id: string;
   strings: readonly string[];
-  blocks: ReadonlyMap<string, EncodedQuads>;
+  blocks: PackedBlocks;
 }
 
 /** What the cache file holds of the parsed blocks: the blocks file it adds to, and the additions. */
@@ -18,7 +18,36 @@ export interface BlocksDelta {
   /** Strings past the file's table. */
   strings: readonly string[];
   /** Blocks the file lacks. */
-  blocks: ReadonlyMap<string, EncodedQuads>;
+  blocks: PackedBlocks;
+}
+
+/**
+ * Blocks as stored: their encoded quads end to end in one array. Read back, each block is a view of it, so
+ * reading makes one buffer rather than one per block (18,000 of them took half the time of reading the file).
+ */
+export interface PackedBlocks {
+  keys: readonly string[];
+  ends: Int32Array;
+  data: Int32Array;
+}
+
+export function packBlocks(blocks: ReadonlyMap<string, EncodedQuads>): PackedBlocks {
+  const keys = [...blocks.keys()];
+  const ends = new Int32Array(keys.length);
+  let length = 0;
+  keys.forEach((key, at) => {
+    length += (blocks.get(key) as EncodedQuads).length;
+    ends[at] = length;
+  });
+  const data = new Int32Array(length);
+  keys.forEach((key, at) => data.set(blocks.get(key) as EncodedQuads, at === 0 ? 0 : ends[at - 1]));
+  return { keys, ends, data };
+}
+
+/** packBlocks undone, into `into` (a new map if not given). */
+export function unpackBlocks({ keys, ends, data }: PackedBlocks, into = new Map<string, EncodedQuads>()): Map<string, EncodedQuads> {
+  keys.forEach((key, at) => into.set(key, data.subarray(at === 0 ? 0 : ends[at - 1], ends[at])));
+  return into;
 }
 
 /** Where parsed blocks read back came from, so the next write can add to that file instead of rewriting it. */
@@ -33,9 +62,8 @@ export interface BlocksOrigin {
 /** The blocks file and the cache's additions as one; undefined when they do not belong together. */
 export function joinBlocks(file: StoredBlocks, delta: BlocksDelta): { parsed: ParsedBlocks; origin: BlocksOrigin } | undefined {
   if (file.id !== delta.file) return undefined;
-  const origin: BlocksOrigin = { id: file.id, strings: file.strings.length, added: new Set(delta.blocks.keys()) };
-  const blocks = new Map(file.blocks);
-  for (const [key, encoded] of delta.blocks) blocks.set(key, encoded);
+  const origin: BlocksOrigin = { id: file.id, strings: file.strings.length, added: new Set(delta.blocks.keys) };
+  const blocks = unpackBlocks(delta.blocks, unpackBlocks(file.blocks));
   return { parsed: { strings: file.strings.concat(delta.strings), blocks }, origin };
 }
 
@@ -49,10 +77,10 @@ export function splitBlocks(parsed: ParsedBlocks, previous?: { parsed: ParsedBlo
     // A key names the block's text, so a block the file holds is encoded there as here (same table start).
     const inFile = (key: string) => previous.parsed.blocks.has(key) && !origin.added.has(key);
     const blocks = new Map([...parsed.blocks].filter(([key]) => !inFile(key)));
-    return { delta: { file: origin.id, strings: parsed.strings.slice(origin.strings), blocks } };
+    return { delta: { file: origin.id, strings: parsed.strings.slice(origin.strings), blocks: packBlocks(blocks) } };
   }
   const id = randomUUID();
-  return { file: { id, strings: parsed.strings, blocks: parsed.blocks }, delta: { file: id, strings: [], blocks: new Map() } };
+  return { file: { id, strings: parsed.strings, blocks: packBlocks(parsed.blocks) }, delta: { file: id, strings: [], blocks: packBlocks(new Map()) } };
 }
 
 // The same strings at the start: encodeBlocks kept the previous table and appended to it.
