@@ -47,6 +47,8 @@ export class TripleIndex {
   // Blank nodes local to a block are found once the block that names them has been read; others when walked.
   readonly #blankBlocks = new Map<string, number[]>();
   readonly #read: Uint8Array;
+  // Each subject's quads once asked for: a record, its restrictions and the closure ask again.
+  readonly #about = new Map<string, readonly Quad[]>();
 
   constructor(blocks: readonly TripleBlock[]) {
     this.#blocks = blocks;
@@ -85,10 +87,13 @@ export class TripleIndex {
   }
 
   about(subject: string): readonly Quad[] {
-    const numbers = this.#blankBlocks.get(subject) ?? this.#subjects.get(subject)?.blocks;
-    if (numbers === undefined) return [];
-    const quads: Quad[] = [];
-    for (const number of numbers) for (const quad of this.#quadsOf(number)) if (hasKey(quad.subject, subject)) quads.push(quad);
+    let quads = this.#about.get(subject);
+    if (quads === undefined) {
+      const numbers = this.#blankBlocks.get(subject) ?? this.#subjects.get(subject)?.blocks;
+      if (numbers === undefined) return [];
+      quads = numbers.flatMap((number) => this.#quadsOf(number).filter((quad) => hasKey(quad.subject, subject)));
+      this.#about.set(subject, quads);
+    }
     return quads;
   }
 
