@@ -35,11 +35,6 @@ export class LoadedBlock implements TripleBlock {
     return new LoadedBlock(key, undefined, { encoded, decoder, blankPrefix });
   }
 
-  /** The encoded quads it was read back from, if it was (the next cache keeps them as they are). */
-  get encoded(): EncodedQuads | undefined {
-    return this.#cached?.encoded;
-  }
-
   get size(): number {
     return this.#quads?.length ?? (this.#cached ? encodedCount(this.#cached.encoded) : 0);
   }

@@ -1,5 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import type { EntityRecord } from '../schema/records.ts';
+import type { ModelEntity } from './build-model.ts';
 import { buildClassRecord } from './class-record.ts';
 import type { Entity, EntityKind } from './entities.ts';
 import { buildPropertyRecord } from './property-record.ts';
@@ -9,7 +10,7 @@ import type { TripleIndex } from './triple-index.ts';
  * A published entity whose record and triples are worked out when first read: a full build reads them all,
  * an update only those of the few entities it emits or shows again.
  */
-export class IndexedEntity {
+export class IndexedEntity implements ModelEntity {
   readonly id: string;
   readonly iri: string;
   readonly kind: EntityKind;

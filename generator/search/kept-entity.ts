@@ -1,7 +1,5 @@
 import type { ModelEntity } from '../model/build-model.ts';
-import { searchLabels } from './client/search-client.js';
 import type { EntityKind, SearchEntity } from './client/search-client.js';
-import type { SearchLabel } from './expand-nodes.ts';
 
 /**
  * An entity an update did not reach, searched for with the previous build's data: its fields are read from
@@ -44,24 +42,5 @@ export class KeptSearchEntity implements SearchEntity {
 
   #fields(): SearchEntity {
     return (this.#entity ??= this.#make(this.#model));
-  }
-}
-
-/** A kept entity's search label, normalised as the previous build did; the label as written is read when asked for. */
-export class KeptLabel implements SearchLabel {
-  readonly normalized: string;
-  readonly primary: boolean;
-  readonly #entity: SearchEntity;
-  readonly #at: number;
-
-  constructor(normalized: string, primary: boolean, entity: SearchEntity, at: number) {
-    this.normalized = normalized;
-    this.primary = primary;
-    this.#entity = entity;
-    this.#at = at;
-  }
-
-  get original(): string {
-    return searchLabels(this.#entity)[this.#at].original;
   }
 }

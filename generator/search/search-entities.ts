@@ -4,7 +4,8 @@ import { searchLabels } from './client/search-client.js';
 import type { SearchLabel } from './expand-nodes.ts';
 import type { SearchEntity } from './client/search-client.js';
 import { packForms, splitLabels, type PackedForms, type SourceEntity } from './packed-forms.ts';
-import { KeptLabel, KeptSearchEntity } from './kept-entity.ts';
+import { KeptSearchEntity } from './kept-entity.ts';
+import { KeptLabel } from './kept-label.ts';
 import { previousNumbers, type SearchMemo } from './search-memo.ts';
 
 const LABEL_PREDICATES = new Set<string>([P.label, P.prefLabel, P.altLabel, P.hiddenLabel]);
