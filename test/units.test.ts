@@ -19,6 +19,7 @@ describe('Router', () => {
     expect(router.resolve(url)).toEqual({ id, format });
     expect(router.fileEntity(file)).toEqual({ id, format });
     expect(router.formatFileId(file)).toBe(id);
+    expect(router.isFormatFile(file)).toBe(true);
   });
 
   it.each([
@@ -32,11 +33,14 @@ describe('Router', () => {
     ['404.html', undefined, undefined],
     ['search/s/61.json', undefined, undefined],
     ['tree/R1.json', undefined, undefined],
+    ['_api/R1.jsonl', undefined, undefined],
+    ['_api/R1.xmd', undefined, undefined],
     ['', undefined, undefined],
   ] as const)('reads file %j as %j (a format file of %s)', (path, entity, id) => {
     const router = new Router('https://x.example/');
     expect(router.fileEntity(path)).toEqual(entity);
     expect(router.formatFileId(path)).toBe(id);
+    expect(router.isFormatFile(path)).toBe(id !== undefined);
   });
 
   it.each([['/'], ['/R1/nope'], ['/R1/xml/more'], ['/other/R1']])('resolves %s to nothing under /folio-api', (path) => {
