@@ -17,7 +17,7 @@ const FOLD_RANGES: [number, number][] = [
 
 const MARK = /\p{M}/u;
 const NOT_ASCII = /[^\x00-\x7f]/;
-const NOT_ASCII_CHARACTERS = /[^\x00-\x7f]/gu;
+const ASCII_RUNS = /[\x00-\x7f]+/g;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 // What the njs handler does with a character that is not in the table.
@@ -50,17 +50,10 @@ export function foldTable(entities: readonly SearchEntity[]): Record<string, str
   return foldTableOf(unionOf(entities.map(nonAsciiCharacters)));
 }
 
-/** The entity's labels' non-ASCII characters, each once, sorted (ASCII folds the same in the table and in the fallback). */
+/** The entity's labels' non-ASCII characters, as they come (unionOf puts them in order, each once). */
 export function nonAsciiCharacters(entity: SearchEntity): string {
-  const characters: string[] = [];
-  const gather = (label: string | null) => {
-    if (label !== null && NOT_ASCII.test(label)) characters.push(...(label.match(NOT_ASCII_CHARACTERS) ?? []));
-  };
-  gather(entity.label);
-  gather(entity.preferred_label);
-  entity.alternative_labels.forEach(gather);
-  entity.extra_labels.forEach(gather);
-  return characters.length === 0 ? '' : [...new Set(characters)].sort().join('');
+  const labels = [entity.label, entity.preferred_label, ...entity.alternative_labels, ...entity.extra_labels];
+  return labels.map((label) => (label !== null && NOT_ASCII.test(label) ? label.replace(ASCII_RUNS, '') : '')).join('');
 }
 
 // Most entities have none, so the strings are looked into only when not empty.
