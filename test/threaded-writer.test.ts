@@ -7,7 +7,7 @@ import { contentHash, hashFiles } from '../generator/changes/manifest.ts';
 import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { generateApi } from '../generator/generate-api.ts';
 import { OutputWriteError } from '../generator/load/errors.ts';
-import { BatchFlow, MAIN_LANE, SEARCH_LANE } from '../generator/write/batch-flow.ts';
+import { BatchFlow, MAIN_LANE, MAX_IN_FLIGHT, SEARCH_LANE } from '../generator/write/batch-flow.ts';
 import { BatchBuffer, decodeBatch, type FileBatch } from '../generator/write/file-batch.ts';
 import { ThreadedWriter } from '../generator/write/threaded-writer.ts';
 import { escapeRegExp } from '../generator/text/escape-regexp.ts';
@@ -97,7 +97,7 @@ describe('the count of batches in flight', () => {
   // the main thread could wait for batches queued behind its own wait (the first full-scale run hung so).
   it('keeps a lane for each sender, so one sender\'s batches never hold up another\'s', () => {
     const flow = new BatchFlow();
-    for (let batch = 0; batch < 4; batch += 1) flow.reserve(SEARCH_LANE);
+    for (let batch = 0; batch < MAX_IN_FLIGHT[SEARCH_LANE]; batch += 1) flow.reserve(SEARCH_LANE);
     // With one count for both, this would block until the stall limit and throw.
     expect(() => flow.reserve(MAIN_LANE)).not.toThrow();
     flow.done(SEARCH_LANE);
