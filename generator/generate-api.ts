@@ -117,8 +117,6 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`), written: [exampleQuery(model)] } : undefined;
   // Entities the edit does not reach keep their search data: their own triples are as they were.
   const sourceReuse = previousIndex && plan ? { memo: previousIndex.memo, redo: plan.reached } : undefined;
-  // The parsed blocks for the next build need nothing the search makes: encoded while the search thread finishes.
-  const parsed = await timed(timings, 'cache', () => encodeBlocks(loaded.blocks, cache?.parsed));
   const search = await timed(timings, 'search', () => searchThread ?? emitSearch(searchSource(model, sourceReuse), router, previousIndex));
   progress.log(`search: ${describeSearchIndex(search.stats)}${searchThread ? ' (built on another thread while emitting; the search stage is the wait after)' : ''}`);
   if (!plan) progress.between?.('search');
@@ -149,7 +147,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   // The manifest's working copies are garbage before the cache, the build's last peak, is encoded.
   if (!plan) progress.between?.('manifest');
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), formatFiles: !options.bundleEntities, blockKeys: loaded.blocks.map((block) => block.key), parsed, search: search.memo }));
+  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), formatFiles: !options.bundleEntities, blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
 }
 
