@@ -7,7 +7,7 @@ import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, indexFilePath, lastNotAft
 import type { RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
-import { planIndexReuse, type IndexReuse, type SearchMemo } from './search-memo.ts';
+import { planIndexReuse, previousNumbers, type IndexReuse, type SearchMemo } from './search-memo.ts';
 import { searchSource, type SearchSource } from './search-entities.ts';
 import { entityJsonOf, packForms, packedJsonOf } from './packed-forms.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
@@ -227,7 +227,7 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
     },
     c: (group: number[], next: string | undefined): PackRun | undefined => {
       const run = matching(runs.c.get(relativeIris[group[0]]), group.length, next);
-      const start = reuse.previousNumbers.get(memo.baseIri + relativeIris[group[0]]);
+      const start = previousNumbers(memo).get(memo.baseIri + relativeIris[group[0]]);
       return run && start !== undefined && group.every((number, at) => {
         const iri = memo.iris[start + at];
         return iri !== undefined && relative(iri) === relativeIris[number] && !reuse.changed.has(iri);

@@ -45,8 +45,6 @@ export interface IndexReuse {
   changed: Set<string>;
   /** This build's numbers of the entities added or changed. */
   changedNumbers: ReadonlySet<number>;
-  /** Each entity's number in the previous build, by IRI. */
-  previousNumbers: ReadonlyMap<string, number>;
   /** By this build's numbers, 1 for an entity whose number is not the one it had (rest files list numbers). */
   moved: Uint8Array;
 }
@@ -106,5 +104,5 @@ export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: strin
   const reached = [...words];
   const firstCharacters = [...new Set(reached.map((word) => firstCharacter(word)))];
   const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));
-  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), firstCharacters, changed, changedNumbers, moved, previousNumbers: before };
+  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), firstCharacters, changed, changedNumbers, moved };
 }
