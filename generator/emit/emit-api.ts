@@ -13,6 +13,8 @@ export interface OutputFile {
   /** Path inside the output folder, with "/" separators. */
   path: string;
   contents: string;
+  /** The contents as UTF-8, when whoever made the file encoded it already (the search index, to measure it). */
+  encoded?: Uint8Array;
 }
 
 export interface EmitOptions {

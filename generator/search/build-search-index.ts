@@ -169,7 +169,7 @@ function knownSizes({ memo, hashOf }: PreviousIndex): KnownSizes {
   return known;
 }
 
-function contentName(contents: string): string {
+function contentName(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, CONTENT_NAME_LENGTH);
 }
 

@@ -47,6 +47,7 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
   const suffixes = wordStartSuffixes(labels, reachedFirsts);
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
+  const distinct = new DistinctEntities(entities.length);
   // Built on first use: an update re-ranks most nodes from their previous lists instead.
   let table: RankTable | undefined;
   const rank = (items: readonly Suffix[], query: string): RankedLists => {
@@ -64,7 +65,7 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
       return;
     }
     if (items.length === 0) throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
-    const members = distinctEntities(items);
+    const members = distinct.of(items);
     // One entity is a leaf however large: splitting its suffixes further could never make it smaller.
     if (members.length === 1 || members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
       nodes.push({ prefix, from, node: { leaf: members } });
@@ -174,11 +175,26 @@ function nextWordStart(text: string, from: number): number {
   return space === -1 ? -1 : space + 1;
 }
 
-/** The entities of some suffixes, each once, in number order. */
-function distinctEntities(items: readonly Suffix[]): number[] {
-  const members = new Set<number>();
-  for (const item of items) members.add(item.entity);
-  return [...members].sort((a, b) => a - b);
+/** The entities of some suffixes, each once, in number order: marked off in one array kept from call to call. */
+class DistinctEntities {
+  readonly #seen: Int32Array;
+  #call = 0;
+
+  constructor(count: number) {
+    this.#seen = new Int32Array(count);
+  }
+
+  of(items: readonly Suffix[]): number[] {
+    this.#call += 1;
+    const members = new Int32Array(items.length);
+    let count = 0;
+    for (const { entity } of items) {
+      if (this.#seen[entity] === this.#call) continue;
+      this.#seen[entity] = this.#call;
+      members[count++] = entity;
+    }
+    return Array.from(members.subarray(0, count).sort());
+  }
 }
 
 /** Suffixes that start with `prefix`, grouped by the character after it (groups in code point order), and how many end there. */

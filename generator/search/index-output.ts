@@ -44,7 +44,7 @@ export class IndexOutput {
    * the file's number), and writes it, carries it from the previous build, or, streaming, hands it over and
    * lets its contents go, so the index's bytes are never all in memory at once. `boundary`: a shard's.
    */
-  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number> = () => NONE, boundary?: (file: PackedFile<T>) => string): { names: string[]; onFile: FileDone<T> } {
+  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string | Uint8Array, number: number) => string, written: () => ReadonlySet<number> = () => NONE, boundary?: (file: PackedFile<T>) => string): { names: string[]; onFile: FileDone<T> } {
     const names: string[] = [];
     const onFile: FileDone<T> = (file, number, entry) => {
       const fileName = this.#name(kind, file, number, entry, packing, name, written);
@@ -58,6 +58,7 @@ export class IndexOutput {
       if (boundary) this.#noteAnswering(boundary(file), made);
       this.#stream?.handOff([made]);
       file.contents = undefined;
+      file.encoded = undefined;
     } : onFile };
   }
 
@@ -65,7 +66,7 @@ export class IndexOutput {
     for (const query of this.#stream?.answering ?? []) if (compareCodePoints(boundary, query) <= 0) this.#answering.set(query, file);
   }
 
-  #name<T>(kind: Kind, file: PackedFile<T>, number: number, entry: PackRun['files'][number], packing: Packing<T>, name: (contents: string, number: number) => string, written: () => ReadonlySet<number>): string {
+  #name<T>(kind: Kind, file: PackedFile<T>, number: number, entry: PackRun['files'][number], packing: Packing<T>, name: (contents: string | Uint8Array, number: number) => string, written: () => ReadonlySet<number>): string {
     const previousName = file.contents === undefined && !written().has(number) ? entry.name : undefined;
     const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
     const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
@@ -77,8 +78,10 @@ export class IndexOutput {
     }
     // A kept file whose name would change (another shard now shares its boundary's spelling) is written again.
     const contents = file.contents ?? packing.render(file.group, file.next);
-    const fileName = name(contents, number);
-    this.files.push({ path: path(fileName), contents });
+    const encoded = file.contents === undefined ? undefined : file.encoded;
+    const fileName = name(encoded ?? contents, number);
+    // Streamed, the bytes go to the writer as they are; returned, the files keep their text alone (the whole index, once).
+    this.files.push(encoded && this.#stream ? { path: path(fileName), contents, encoded } : { path: path(fileName), contents });
     this.#count(path(fileName), { ...file, contents });
     return fileName;
   }

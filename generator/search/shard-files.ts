@@ -10,7 +10,7 @@ import type { BuiltNode, RankedLists } from './expand-nodes.ts';
 export const FILE_BUDGET_GZIP = 16 * 1024;
 
 /** Gzipped size at zlib's default level (the one hosts typically serve) unless another is asked for. */
-export function gzipSize(contents: string, level?: number): number {
+export function gzipSize(contents: string | Uint8Array, level?: number): number {
   return gzipSync(contents, level === undefined ? {} : { level }).length;
 }
 
@@ -20,6 +20,8 @@ export interface PackedFile<T> {
   next: T | undefined;
   /** Undefined when the previous build wrote the same file (see Packing.reuse), or once the file is handed over. */
   contents: string | undefined;
+  /** The contents as UTF-8, as they were measured (undefined with them). */
+  encoded: Uint8Array | undefined;
   bytes: number;
   /** Gzipped at zlib's fastest level, which is never smaller than what hosts send. */
   gzipAtMost: number;
@@ -64,13 +66,23 @@ export function entityList(json: readonly string[]): string {
 /** Gzip measurements an earlier build made, by the file's content hash (as the manifest has it). */
 export type KnownSizes = ReadonlyMap<string, { gzipAtMost: number; oversized: boolean }>;
 
+export interface MeasuredFile {
+  contents: string;
+  /** Encoded once, for zlib and for whoever writes the file. */
+  encoded: Uint8Array;
+  bytes: number;
+  gzipAtMost: number;
+  oversized: boolean;
+}
+
 /** A rendered file's sizes against the gzip budget; `known`: a file rendered again with the same bytes is not compressed again. */
-export function measure(contents: string, budget: number, known?: KnownSizes): { contents: string; bytes: number; gzipAtMost: number; oversized: boolean } {
-  const measured = known?.get(contentHash(contents));
-  if (measured) return { contents, bytes: Buffer.byteLength(contents), ...measured };
+export function measure(contents: string, budget: number, known?: KnownSizes): MeasuredFile {
+  const encoded = Buffer.from(contents);
+  const measured = known?.get(contentHash(encoded));
+  if (measured) return { contents, encoded, bytes: encoded.length, ...measured };
   // The fast level settles almost every file; only those it puts over the budget are measured exactly.
-  const gzipAtMost = gzipSize(contents, 1);
-  return { contents, bytes: Buffer.byteLength(contents), gzipAtMost, oversized: gzipAtMost > budget && gzipSize(contents) > budget };
+  const gzipAtMost = gzipSize(encoded, 1);
+  return { contents, encoded, bytes: encoded.length, gzipAtMost, oversized: gzipAtMost > budget && gzipSize(encoded) > budget };
 }
 
 export interface PackBudgets {
@@ -111,7 +123,8 @@ export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: 
       emit(group.slice(0, half), group[half]);
       emit(group.slice(half), next);
     } else {
-      files.push({ ...file, group, next });
+      // The bytes serve a receiver of each file as it is finished; files gathered whole keep their text alone.
+      files.push({ ...file, encoded: onFile ? file.encoded : undefined, group, next });
     }
   };
   const fill = (group: T[], next: T | undefined): void => {
@@ -121,7 +134,7 @@ export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: 
       let at = 0;
       for (const file of reused.files) {
         at += file.length;
-        files.push({ ...file, group: group.slice(at - file.length, at), next: at < group.length ? group[at] : next, contents: undefined });
+        files.push({ ...file, group: group.slice(at - file.length, at), next: at < group.length ? group[at] : next, contents: undefined, encoded: undefined });
       }
     } else {
       emit(group, next);

@@ -28,14 +28,14 @@ export class BatchBuffer {
   }
 
   add(files: readonly OutputFile[]): void {
-    for (const { path, contents } of files) {
-      const length = Buffer.byteLength(contents);
+    for (const { path, contents, encoded } of files) {
+      const length = encoded ? encoded.byteLength : Buffer.byteLength(contents);
       if (this.#bytes.length === 0 || this.#at + length > this.#bytes.length) {
         this.flush();
         // A fresh buffer each time (never Node's shared pool, whose memory other buffers use): it moves to the writer.
         this.#bytes = Buffer.from(new ArrayBuffer(Math.max(BATCH_BYTES, length)));
       }
-      const written = this.#bytes.write(contents, this.#at);
+      const written = encoded ? (this.#bytes.set(encoded, this.#at), length) : this.#bytes.write(contents, this.#at);
       if (written !== length) throw new Error(`internal error: ${path} was not encoded whole`);
       this.#at += written;
       this.#paths.push(path);
