@@ -14,7 +14,7 @@ import { treeUpdate } from './site/tree.ts';
 import { compareUnits } from './text/compare-units.ts';
 import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
-import { buildManifest, diffEntities, emitChangeFiles, hashFiles, removedFiles, type Changes, type Manifest } from './changes/manifest.ts';
+import { beginManifest, buildManifest, diffEntities, emitChangeFiles, hashFiles, removedFiles, type Changes, type Manifest } from './changes/manifest.ts';
 import type { FileSink } from './write/threaded-writer.ts';
 import { SEARCH_LANE } from './write/batch-flow.ts';
 import { describeSearchIndex } from './report/describe.ts';
@@ -116,7 +116,18 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const previousIndex = plan && cache?.search && previous ? { memo: cache.search, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`), written: [exampleQuery(model)] } : undefined;
   // Entities the edit does not reach keep their search data: their own triples are as they were.
   const sourceReuse = previousIndex && plan ? { memo: previousIndex.memo, redo: plan.reached } : undefined;
-  const search = await timed(timings, 'search', () => searchThread ?? emitSearch(searchSource(model, sourceReuse), router, previousIndex));
+  let manifestBegun: Promise<(rest: readonly [string, string][]) => Manifest> | undefined;
+  let parsedEarly: ParsedBlocks | undefined;
+  const search = await timed(timings, 'search', () => {
+    if (!searchThread || !sink) return emitSearch(searchSource(model, sourceReuse), router, previousIndex);
+    // Streaming, this thread waits for the search thread: the manifest's part for the files written so far
+    // (the API's: sorted, their entities hashed) and the next build's parsed blocks are worked out meanwhile.
+    manifestBegun = sink.hashes().then((first) => beginManifest(first, model, router, previous?.manifest));
+    // Settled in the manifest stage; a failure of the write thread is reported by its next answer too.
+    manifestBegun.catch(() => {});
+    parsedEarly = encodeBlocks(loaded.blocks, cache?.parsed);
+    return searchThread;
+  });
   progress.log(`search: ${describeSearchIndex(search.stats)}${searchThread ? ' (built on another thread while emitting; the search stage is the wait after)' : ''}`);
   files.push(...search.files);
   // Streaming, the shard of openapi.json's search example was handed over already: a copy is read here.
@@ -129,12 +140,14 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   output.sort(byPath);
   const hashed = sink ? await timed(timings, 'write', () => sink.hashes()) : hashFiles(output);
   // Entities are hashed from their own format files, which bundling replaces.
-  const { manifest, changes, changeFiles } = await timed(timings, 'manifest', () => {
+  const { manifest, changes, changeFiles } = await timed(timings, 'manifest', async () => {
     const carried = [search.carried, tree?.carried ?? {}];
     // An update patches the previous manifest; the hashes it carries are the previous build's.
+    const carriedFiles = carried.flatMap((part) => Object.entries(part));
     const manifest = plan && previous
       ? patchManifest(previous.manifest, { hashed, carried, redo: new Set([...plan.emit, ...examples]) }, model, router)
-      : buildManifest([...carried.flatMap((part) => Object.entries(part)), ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
+      : manifestBegun ? (await manifestBegun)([...carriedFiles, ...hashed])
+        : buildManifest([...carriedFiles, ...hashed], model, router, options.bundleEntities ? files : [], previous?.manifest);
     const changes = diffEntities(previous?.manifest, manifest);
     return { manifest, changes, changeFiles: emitChangeFiles(manifest, changes) };
   });
@@ -143,7 +156,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   output.sort(byPath);
   const update = plan && previous ? { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) } : undefined;
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), formatFiles: !options.bundleEntities, blockKeys: loaded.blocks.map((block) => block.key), parsed: encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
+  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), formatFiles: !options.bundleEntities, blockKeys: loaded.blocks.map((block) => block.key), parsed: parsedEarly ?? encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
 }
 

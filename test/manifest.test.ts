@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
+import { beginManifest, buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { renderManifestJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
@@ -27,6 +27,28 @@ describe('buildManifest given the previous manifest', () => {
     expect(updated.toJson()).toBe(fresh.toJson());
     expect(updated).toEqual(fresh);
     expect(updated.entityHash(first.id)).not.toBe(previous.entityHash(first.id));
+  });
+});
+
+describe('beginManifest, for files hashed in two waves', () => {
+  const waves = async () => {
+    const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
+    const entityFiles = model.entities.flatMap((entity) => FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]));
+    return { model, router, entityFiles };
+  };
+  it.each<[string, (files: [string, string][]) => [[string, string][], [string, string][]]]>([
+    ['the index and site files second, as a streamed build hashes them', (files) => [files, [['search/s/61.json', 'h1'], ['!first', 'h2'], ['openapi.json', 'h3'], ['~last', 'h4']]]],
+    ['nothing second', (files) => [files, []]],
+    ["an entity's format file second (its hash must cover it)", (files) => [files.slice(1), [files[0], ['search/index.json', 'h5']]]],
+    ['a file of the first wave hashed again, differently', (files) => [[...files, ['openapi.json', 'old']], [['openapi.json', 'new']]]],
+  ])('%s: the manifest buildManifest makes of both', async (_, split) => {
+    const { model, router, entityFiles } = await waves();
+    const [first, rest] = split(entityFiles);
+    const whole = [...new Map([...first, ...rest])];
+    expect(beginManifest(first, model, router)(rest)).toEqual(buildManifest(whole, model, router));
+    // Given the previous build's manifest (its order and entity hashes kept where nothing changed).
+    const previous = buildManifest([...entityFiles.slice(2), ['search/s/61.json', 'old'], ['gone', 'h6']], model, router);
+    expect(beginManifest(first, model, router, previous)(rest)).toEqual(buildManifest(whole, model, router, [], previous));
   });
 });
 

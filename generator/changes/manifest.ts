@@ -40,6 +40,26 @@ export function buildManifest(hashed: readonly [string, string][], model: Ontolo
 }
 
 /**
+ * buildManifest for files hashed in two waves (a streamed build's API files, then its index and site files):
+ * the first wave's paths are sorted and the entities hashed as soon as it is in, while the build still works.
+ * The manifest is the one buildManifest makes of both waves.
+ */
+export function beginManifest(first: readonly [string, string][], model: OntologyModel, router: Router, previous?: Manifest): (rest: readonly [string, string][]) => Manifest {
+  const byPath = new Map(first);
+  const firstPaths = [...byPath.keys()].sort(compareUnits);
+  const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
+  const early = ids.map(entityHasher((path) => byPath.get(path), router, previous));
+  return (rest) => {
+    const more = [...new Set(rest.map(([path]) => path).filter((path) => !byPath.has(path)))].sort(compareUnits);
+    for (const [path, hash] of rest) byPath.set(path, hash);
+    const paths = mergeSorted(firstPaths, more);
+    // A format file in the second wave (none in a streamed build) changes its entity's hash.
+    const entityHashes = rest.some(([path]) => router.isFormatFile(path)) ? ids.map(entityHasher((path) => byPath.get(path), router, previous)) : early;
+    return new Manifest({ keys: paths, values: paths.map((path) => byPath.get(path) as string) }, { keys: ids, values: entityHashes });
+  };
+}
+
+/**
  * An entity's hash, over its format files' hashes; the previous build's when those are all the same as then.
  * `bundled`: format files not among `fileHash`'s (packed into bundles), hashed here.
  */
