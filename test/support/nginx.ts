@@ -39,5 +39,6 @@ http {
     baseUrl: `http://127.0.0.1:${port}`,
     signal: 'SIGQUIT',
     timeoutMs: 20_000,
+    scratch: home,
   });
 }

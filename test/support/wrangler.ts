@@ -20,5 +20,6 @@ export async function startWranglerPages(folder: string, port?: number): Promise
     baseUrl: `http://127.0.0.1:${port}`,
     signal: 'SIGTERM',
     timeoutMs: 60_000,
+    scratch: home,
   });
 }
