@@ -4,7 +4,7 @@ import type { BuiltNode, RankedLists } from '../generator/search/expand-nodes.ts
 import { decodeNodes, encodeNodes, prefixesListing } from '../generator/search/node-codec.ts';
 import { rerankLists } from '../generator/search/rerank-lists.ts';
 import { RankTable } from '../generator/search/rank-table.ts';
-import { wordStarts, type Suffix } from '../generator/search/expand-nodes.ts';
+import { expandNodes, wordStarts, type Suffix } from '../generator/search/expand-nodes.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { loadOntology, parseSources } from '../generator/load/load-ontology.ts';
@@ -180,5 +180,28 @@ describe('an entity an update did not reach searches as a fresh one', () => {
     expect(kept.entities.map(plain)).toEqual(fresh.entities.map(plain));
     const labels = (lists: SearchLabel[][]) => lists.map((list) => list.map(({ original, normalized, primary }) => ({ original, normalized, primary })));
     expect(labels(kept.labels)).toEqual(labels(fresh.labels));
+  });
+});
+
+describe('a chain\'s inner lists (the shorter queries a node answers)', () => {
+  it('are kept only where they rank differently from the node\'s own prefix', () => {
+    // Two chains: under "xylo" both labels rank the same for "x" and "xylo"; under "qua" the alternative label
+    // "Qua" matches "qua" exactly and comes first, but for "q" a primary label that starts with it wins.
+    const entities = [
+      entity('https://x.example/A', 'Xylophone'), entity('https://x.example/B', 'Xylography'),
+      entity('https://x.example/C', 'Quark'), entity('https://x.example/E', 'Zebra', 'class', ['Qua']),
+    ];
+    const labels = entities.map((candidate) => searchLabels(candidate));
+    const sizes = entities.map(() => 1);
+    const { nodes } = expandNodes(entities, labels, sizes, 0);
+    const chains = nodes.filter((built) => built.from < [...built.prefix].length && 'ranked' in built.node);
+    const withInner = chains.filter((built) => 'inner' in built.node && built.node.inner !== undefined);
+    // Both kinds occur: a chain whose shorter queries rank alike (no inner lists), and one where they do not.
+    expect(chains.length).toBeGreaterThan(withInner.length);
+    expect(withInner.length).toBeGreaterThan(0);
+    for (const built of withInner) {
+      if (!('ranked' in built.node) || !built.node.inner) continue;
+      expect(built.node.inner).not.toEqual(built.node.ranked);
+    }
   });
 });

@@ -233,5 +233,6 @@ function commonPrefix(items: readonly Suffix[]): string {
 }
 
 function sameLists(a: RankedLists, b: RankedLists): boolean {
-  return a.class.join() === b.class.join() && a.property.join() === b.property.join();
+  const same = (x: readonly number[], y: readonly number[]) => x.length === y.length && x.every((value, at) => value === y[at]);
+  return same(a.class, b.class) && same(a.property, b.property);
 }
