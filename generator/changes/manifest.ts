@@ -32,11 +32,7 @@ export function hashFiles(files: readonly OutputFile[]): [string, string][] {
  * `previous`: the previous build's manifest, whose order and entity hashes are kept where nothing changed.
  */
 export function buildManifest(hashed: readonly [string, string][], model: OntologyModel, router: Router, bundled: readonly OutputFile[] = [], previous?: Manifest): Manifest {
-  const byPath = new Map(hashed);
-  const paths = sortedPaths(byPath, previous);
-  const entityHash = entityHasher((path) => byPath.get(path), router, bundled.length === 0 ? previous : undefined, bundled);
-  const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
-  return new Manifest({ keys: paths, values: paths.map((path) => byPath.get(path) as string) }, { keys: ids, values: ids.map(entityHash) });
+  return beginManifest(hashed, model, router, previous, bundled)([]);
 }
 
 /**
@@ -44,17 +40,18 @@ export function buildManifest(hashed: readonly [string, string][], model: Ontolo
  * the first wave's paths are sorted and the entities hashed as soon as it is in, while the build still works.
  * The manifest is the one buildManifest makes of both waves.
  */
-export function beginManifest(first: readonly [string, string][], model: OntologyModel, router: Router, previous?: Manifest): (rest: readonly [string, string][]) => Manifest {
+export function beginManifest(first: readonly [string, string][], model: OntologyModel, router: Router, previous?: Manifest, bundled: readonly OutputFile[] = []): (rest: readonly [string, string][]) => Manifest {
   const byPath = new Map(first);
-  const firstPaths = [...byPath.keys()].sort(compareUnits);
+  const firstPaths = sortedPaths(byPath, previous);
   const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
-  const early = ids.map(entityHasher((path) => byPath.get(path), router, previous));
+  const hashEntities = () => ids.map(entityHasher((path) => byPath.get(path), router, bundled.length === 0 ? previous : undefined, bundled));
+  const early = hashEntities();
   return (rest) => {
     const more = [...new Set(rest.map(([path]) => path).filter((path) => !byPath.has(path)))].sort(compareUnits);
     for (const [path, hash] of rest) byPath.set(path, hash);
     const paths = mergeSorted(firstPaths, more);
     // A format file in the second wave (none in a streamed build) changes its entity's hash.
-    const entityHashes = rest.some(([path]) => router.isFormatFile(path)) ? ids.map(entityHasher((path) => byPath.get(path), router, previous)) : early;
+    const entityHashes = rest.some(([path]) => router.isFormatFile(path)) ? hashEntities() : early;
     return new Manifest({ keys: paths, values: paths.map((path) => byPath.get(path) as string) }, { keys: ids, values: entityHashes });
   };
 }
