@@ -14,6 +14,7 @@ import { treeUpdate } from './site/tree.ts';
 import { compareUnits } from './text/compare-units.ts';
 import { pickExamples } from './site/openapi.ts';
 import { bundleEntityFiles } from './host/cloudflare-bundles.ts';
+import { emitHostFiles } from './host/host-files.ts';
 import { beginManifest, buildManifest, diffEntities, emitChangeFiles, hashFiles, removedFiles, type Changes, type Manifest } from './changes/manifest.ts';
 import type { FileSink } from './write/threaded-writer.ts';
 import { SEARCH_LANE } from './write/batch-flow.ts';
@@ -63,7 +64,7 @@ export interface Progress {
   between?(stage: string): void;
 }
 
-export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'bundleEntities' | 'downloadTimeout'>>;
+export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout'>>;
 
 const silent: Progress = { log: () => {} };
 
@@ -73,12 +74,13 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
   const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed, options.downloadTimeout));
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
-  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri })).catch(async (error: unknown) => {
+  const router = new Router(options.baseUrl, options.host);
+  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, reservedIds: router.reservedIds })).catch(async (error: unknown) => {
     if (error instanceof UnsafeIdError && error.iris[0] !== undefined) error.position = await locateIri(options.ontology, error.iris[0]);
     throw error;
   });
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
-  return { sources: loaded.sources, triples: loaded.size, model, router: new Router(options.baseUrl), timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };
+  return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };
 }
 
 /**
@@ -94,14 +96,14 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   const previous = await pending;
   const cache = options.bundleEntities ? undefined : previous?.cache;
   const { model, router, timings } = loaded;
-  const plan = cache && previous ? await timed(timings, 'plan', () => planUpdate(loaded.blocks, cache, model)) : undefined;
+  const plan = cache && previous ? await timed(timings, 'plan', () => planUpdate(loaded.blocks, cache, model, router.host)) : undefined;
   const sink = plan || options.bundleEntities ? undefined : openSink?.(previous);
   // openapi.json quotes the example entities' files, so those are always emitted (and kept when handed over).
   const examples = new Set(Object.values(pickExamples(model)).flatMap((entity) => (entity ? [entity.id] : [])));
   const only = plan ? (id: string) => plan.emit.has(id) || examples.has(id) : undefined;
   const total = plan ? plan.emit.size : model.entities.length;
   // A build that writes as it goes builds the search index on another thread while this one emits.
-  const searchThread = sink && startSearchThread({ source: searchSource(model), baseUrl: options.baseUrl, answering: [exampleQuery(model)], flow: sink.flow.buffer }, (batch) => sink.addBatch(batch, SEARCH_LANE));
+  const searchThread = sink && startSearchThread({ source: searchSource(model), answering: [exampleQuery(model)], flow: sink.flow.buffer }, (batch) => sink.addBatch(batch, SEARCH_LANE));
   // Settled below; if emitting fails first, its failure is the one reported.
   searchThread?.catch(() => {});
   // What loading left behind is garbage now: collected before emitting, the heap grows from the model alone.
@@ -119,7 +121,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   let manifestBegun: Promise<(rest: readonly [string, string][]) => Manifest> | undefined;
   let parsedEarly: ParsedBlocks | undefined;
   const search = await timed(timings, 'search', () => {
-    if (!searchThread || !sink) return emitSearch(searchSource(model, sourceReuse), router, previousIndex);
+    if (!searchThread || !sink) return emitSearch(searchSource(model, sourceReuse), previousIndex);
     // Streaming, this thread waits for the search thread: the manifest's part for the files written so far
     // (the API's: sorted, their entities hashed) and the next build's parsed blocks are worked out meanwhile.
     manifestBegun = sink.hashes().then((first) => beginManifest(first, model, router, previous?.manifest));
@@ -129,11 +131,12 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
     return searchThread;
   });
   progress.log(`search: ${describeSearchIndex(search.stats)}${searchThread ? ' (built on another thread while emitting; the search stage is the wait after)' : ''}`);
-  files.push(...search.files);
+  const hostFiles = emitHostFiles(router, search.memo.fold);
+  files.push(...search.files, ...hostFiles);
   // Streaming, the shard of openapi.json's search example was handed over already: a copy is read here.
   const tree = plan && previous ? await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`))) : undefined;
   const siteFiles = await timed(timings, 'site', () => emitSite(model, router, [...files, ...search.answering], tree?.only));
-  sink?.add([...search.files, ...siteFiles]);
+  sink?.add([...search.files, ...hostFiles, ...siteFiles]);
   const output = sink ? [] : options.bundleEntities ? bundleEntityFiles([...files, ...siteFiles], model, router) : [...files, ...siteFiles];
   // One sort of the whole build by path, so the same input always gives the same file list.
   const byPath = (a: OutputFile, b: OutputFile) => compareUnits(a.path, b.path);
@@ -156,7 +159,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   output.sort(byPath);
   const update = plan && previous ? { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) } : undefined;
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), formatFiles: !options.bundleEntities, blockKeys: loaded.blocks.map((block) => block.key), parsed: parsedEarly ?? encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
+  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), layout: options.bundleEntities ? 'bundles' : router.host, blockKeys: loaded.blocks.map((block) => block.key), parsed: parsedEarly ?? encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
 }
 

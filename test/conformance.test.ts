@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { checkDeployment, type CheckResult } from '../generator/conformance/chec
 import { formatReport } from '../generator/conformance/report.ts';
 import { buildAndServe, type BuiltSite } from './support/built-site.ts';
 import { hasNginx, startNginx } from './support/nginx.ts';
-import { runConformance, runDeploy } from './support/run-cli.ts';
+import { runBuild, runConformance, runDeploy } from './support/run-cli.ts';
 import { startS3, type RunningS3 } from './support/s3-emulator.ts';
 import { startStaticServer } from './support/static-server.ts';
 import { startWranglerPages } from './support/wrangler.ts';
@@ -72,7 +73,7 @@ describe('npm run conformance', () => {
     });
   });
 
-  describe('on a plain static file server (the GitHub Pages floor)', () => {
+  describe('on a plain static file server, with no rewrites and no .html fallback', () => {
     let site: BuiltSite;
     beforeAll(async () => {
       site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder) => startStaticServer(folder));
@@ -132,6 +133,25 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
     expect(changed.stdout).toMatch(/ uploaded 1 \([\d.]+ kB\), \d+ unchanged, deleted 1$/m);
     expect((await fetch(`${s3.endpoint}/${s3.bucket}/tree/index.json`)).status).toBe(404);
     expect(await (await fetch(`${s3.endpoint}/${s3.bucket}/site/site.css`)).text()).toContain('/* changed */');
+  });
+
+  it('deploys a build laid out for GitHub Pages with the same flat keys: it passes the same checks', async () => {
+    const pagesOut = mkdtempSync(join(tmpdir(), 'pages-for-s3-'));
+    try {
+      const built = await runBuild(['--host', 'github-pages', '--base-url', 'http://127.0.0.1:1/site/', '--out', pagesOut]);
+      expect(built.code, built.stderr).toBe(0);
+      const deployed = await runDeploy(['s3', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--dir', pagesOut], credentials);
+      expect(deployed.code, deployed.stderr).toBe(0);
+      const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
+      expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search']);
+      expect(results).toHaveLength(31);
+      // The concept page's links are the seed URLs, which S3 holds as objects.
+      const id = results.find((result) => result.check.endsWith(': page'))?.check.split(':')[0] ?? '';
+      const page = await (await fetch(`${s3.endpoint}/${s3.bucket}/${id}/html`)).text();
+      expect(page).toContain(`href="/site/${id}/jsonld"`);
+    } finally {
+      rmSync(pagesOut, { recursive: true, force: true });
+    }
   });
 
   it('a wrong bucket or a missing build ends with one clear line', async () => {

@@ -71,6 +71,8 @@ describe('astro dev serves the current ontology live', () => {
     // Astro's dev server annotates elements with their source, so match the element loosely.
     expect(await (await fetch(`${base}/`)).text()).toMatch(/<h1[^>]*>Sample Legal Lexicon<\/h1>/);
     expect(await (await fetch(`${base}/html/${LAWYER}/`)).text()).toMatch(/<h1[^>]*>Lawyer<\/h1>/);
+    // The seed URL of the page too, which GitHub Pages' layout links to.
+    expect(await (await fetch(`${base}/${LAWYER}/html`)).text()).toMatch(/<h1[^>]*>Lawyer<\/h1>/);
   });
 
   it.skipIf(!existsSync(CHROMIUM))('an open concept page shows an edited label by itself, without a restart or a reload by the reader', async () => {

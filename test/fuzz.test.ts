@@ -8,6 +8,7 @@ import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { Router } from '../generator/route/router.ts';
 import { emitSearch } from '../generator/search/emit-search.ts';
+import { emitHostFiles } from '../generator/host/host-files.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
 import { emitSite } from '../generator/site/emit-site.ts';
 import { EXCERPT, hasShared } from './support/shared-data.ts';
@@ -92,7 +93,8 @@ const MUTATIONS: Mutation[] = [
 async function buildInMemory(text: string): Promise<void> {
   const model = buildModel((await parseSources([{ name: 'mutated.owl', baseIRI: 'https://folio.openlegalstandard.org/', format: 'rdfxml', text }])).quads);
   const router = new Router('https://example.org/');
-  const files = [...emitApi(model, router), ...emitSearch(searchSource(model), router).files];
+  const search = emitSearch(searchSource(model));
+  const files = [...emitApi(model, router), ...search.files, ...emitHostFiles(router, search.memo.fold)];
   await emitSite(model, router, files);
 }
 

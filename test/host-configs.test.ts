@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planObjects } from '../generator/deploy/s3-objects.ts';
 import { emitVercelConfig } from '../generator/host/vercel-config.ts';
-import { Router } from '../generator/route/router.ts';
+import { FORMATS, Router, type HostName } from '../generator/route/router.ts';
 import { REPO_ROOT } from './support/shared-data.ts';
 
 interface VercelRule { source: string; destination?: string; headers?: { key: string; value: string }[] }
@@ -77,13 +77,42 @@ describe('S3 objects for a built folder', () => {
   });
 });
 
+describe('S3 objects for a build laid out for GitHub Pages', () => {
+  // The same entities' files in either layout, with the site files both have.
+  const objectsOf = (host: HostName) => {
+    const router = new Router('https://bucket.invalid/', host);
+    const paths = ['R1', 'R2'].flatMap((id) => [...FORMATS.map((spec) => router.filePath(id, spec.format)), router.pageFile(id)]);
+    return planObjects([...paths, 'docs/index.html', 'openapi.json'], router, 'folio/');
+  };
+
+  it('has every seed URL at the same key with the same Content-Type as a build for rewriting hosts: S3 keeps its own flat keys', () => {
+    const seedKeys = (host: HostName) => objectsOf(host).filter((object) => /^folio\/(R\d(\/(jsonld|xml|markdown|html))?|docs\/|openapi\.json)$/.test(object.key)).map(({ key, contentType }) => [key, contentType]);
+    expect(seedKeys('github-pages')).toEqual(seedKeys('rewriting'));
+    expect(seedKeys('github-pages')).toHaveLength(2 * 5 + 2);
+  });
+
+  it('stores each GitHub Pages format file once, at its URL', () => {
+    const keys = objectsOf('github-pages').map((object) => object.key);
+    expect(keys.filter((key) => key.startsWith('folio/R1'))).toEqual(['folio/R1', 'folio/R1/html', 'folio/R1/html.html', 'folio/R1/jsonld', 'folio/R1/markdown', 'folio/R1/xml']);
+  });
+});
+
 describe('the GitHub Pages workflow', () => {
   const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/pages.yml'), 'utf8');
-  it('builds with the README\'s command and the Pages base URL, then publishes with the Pages actions', () => {
+  it('installs with npm ci, builds the GitHub Pages layout with the Pages base URL, then publishes with the Pages actions', () => {
     expect(workflow).toMatch(/run: npm ci/);
-    expect(workflow).toMatch(/npm run build -- --ontology "\$\{\{ steps\.source\.outputs\.ontology \}\}" --base-url "\$\{\{ steps\.pages\.outputs\.base_url \}\}\/" --out dist/);
-    expect(workflow).toMatch(/uses: actions\/upload-pages-artifact@v3\n\s+with:\n\s+path: dist/);
-    expect(workflow).toMatch(/uses: actions\/deploy-pages@v4/);
+    expect(workflow).toMatch(/npm run build -- --host github-pages --ontology "\$\{\{ steps\.source\.outputs\.ontology \}\}" --base-url "\$\{\{ steps\.pages\.outputs\.base_url \}\}\/" --out dist/);
+    expect(workflow).toMatch(/uses: actions\/upload-pages-artifact@[0-9a-f]{40} # v5\.0\.0\n\s+with:\n\s+path: dist/);
+    expect(workflow).toMatch(/uses: actions\/deploy-pages@[0-9a-f]{40} # v5\.0\.0/);
     for (const trigger of ['push:', 'schedule:', 'workflow_dispatch:']) expect(workflow).toContain(trigger);
+  });
+
+  it('pins every action to a commit, with its version beside it', () => {
+    const uses = [...workflow.matchAll(/uses: (\S+)(.*)/g)];
+    expect(uses.map(([, action]) => action.split('@')[0])).toEqual(['actions/checkout', 'actions/setup-node', 'actions/configure-pages', 'actions/upload-pages-artifact', 'actions/deploy-pages']);
+    for (const [, action, comment] of uses) {
+      expect(action, action).toMatch(/@[0-9a-f]{40}$/);
+      expect(comment, action).toMatch(/^ # v\d+\.\d+\.\d+$/);
+    }
   });
 });

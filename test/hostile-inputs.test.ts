@@ -52,12 +52,22 @@ describe('hostile or broken input is refused with one clear line', () => {
     ['an id climbing out with ".."', 'climb.ttl', turtle('<https://x.example/../evil>'), /^error: .*climb\.ttl:3:2: 1 id\(s\) .*"\.\.\/evil" .* contains "\." at its start/],
     ['an IRI with a space', 'space.ttl', turtle('<https://x.example/a\\u0020b>'), /^error: .*space\.ttl:3:1: Turtle syntax error: /],
     ['an IRI with a control character', 'control.ttl', turtle('<https://x.example/a\\u0001b>'), /^error: .*control\.ttl:3:1: Turtle syntax error: /],
-  ])('%s', async (_, name, text, expected) => {
-    const result = await build(name, text);
+    // GitHub Pages answers /index and /404 from the site's own index.html and 404.html.
+    ['for GitHub Pages, an id its home page takes', 'index.owl', ontology(named('Index')), /"Index" .* is a name the site itself uses/, ['--api-only', '--host', 'github-pages']],
+    ['for GitHub Pages, an id its 404 page takes', '404.owl', ontology(named('404')), /"404" .* is a name the site itself uses/, ['--api-only', '--host', 'github-pages']],
+  ])('%s', async (_, name, text, expected, extra?: string[]) => {
+    const result = await build(name, text, extra);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(expected);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(result.out)).toBe(false);
+  });
+
+  it('builds those two ids for hosts that rewrite, where /index and /404 are files of their own', async () => {
+    const result = await build('index-404.owl', ontology(named('index') + named('404')));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(result.out, 'index'), 'utf8'))).toMatchObject({ iri: 'https://x.example/index' });
+    expect(JSON.parse(readFileSync(join(result.out, '404'), 'utf8'))).toMatchObject({ iri: 'https://x.example/404' });
   });
 
   it('lists the first five unsafe ids and counts the rest', async () => {

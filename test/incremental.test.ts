@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runBuild } from './support/run-cli.ts';
+import { CACHE_VERSION } from '../generator/write/build-cache.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'incremental-test-'));
@@ -37,17 +38,17 @@ function editSample(from: string, to: string): void {
   writeFileSync(sampleOwl, text.replace(from, to));
 }
 
-async function build(folder: string = out): Promise<string> {
-  const result = await runBuild(['--api-only', '--ontology', source, '--out', folder]);
+async function build(folder: string = out, extra: string[] = []): Promise<string> {
+  const result = await runBuild(['--api-only', '--ontology', source, '--out', folder, ...extra]);
   expect(result.stderr).not.toMatch(/^error/m);
   expect(result.code).toBe(0);
   return result.stdout;
 }
 
 // The rebuilt folder must equal a full build of the same input, byte for byte (changes.json aside: a first build has no previous).
-async function expectSameAsFullBuild(): Promise<void> {
+async function expectSameAsFullBuild(extra: string[] = []): Promise<void> {
   const full = join(scratch, `full-${Date.now()}`);
-  await build(full);
+  await build(full, extra);
   const expected = await snapshot(full);
   const actual = await snapshot(out);
   const hashes = (files: Map<string, FileState>) => [...files].filter(([path]) => path !== 'changes.json').map(([path, state]) => `${path} ${state.hash}`);
@@ -84,7 +85,7 @@ describe('rebuilding after an edit', () => {
   });
 
   it('adds to the cache file after an edit and leaves the parsed blocks\' own file as it was', async () => {
-    const cacheFiles = () => ['build-cache.v8', 'parsed-blocks.v8'].map((name) => {
+    const cacheFiles = () => [`build-cache.v${CACHE_VERSION}`, `parsed-blocks.v${CACHE_VERSION}`].map((name) => {
       const info = statSync(join(scratch, '.dist.cache', name));
       return `${info.ino}:${info.mtimeMs}`;
     });
@@ -134,6 +135,21 @@ describe('rebuilding after an edit', () => {
     expect(bundled.code, bundled.stderr).toBe(0);
     expect(existsSync(join(out, `_api/${CONTRACT}.jsonld`))).toBe(false);
     editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await build()).toMatch(/^wrote /m);
+    await expectSameAsFullBuild();
+  });
+
+  it('rebuilds in full for another host\'s layout, then updates that layout in place', async () => {
+    const pages = ['--host', 'github-pages'];
+    expect(await build(out, pages)).toMatch(/^wrote /m);
+    expect(existsSync(join(out, '_api'))).toBe(false);
+    const before = await snapshot(out);
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await build(out, pages)).toMatch(/^updated .* in place/m);
+    const rewritten = [...await snapshot(out)].filter(([path, state]) => before.get(path)?.written !== state.written).map(([path]) => path);
+    expect(rewritten).toEqual(expect.arrayContaining([`${CONTRACT}.html`, `${CONTRACT}/jsonld`, `${CONTRACT}/xml`, `${CONTRACT}/markdown`]));
+    await expectSameAsFullBuild(pages);
+    // And back: the rewriting layout's files are not where the GitHub Pages build left its own.
     expect(await build()).toMatch(/^wrote /m);
     await expectSameAsFullBuild();
   });

@@ -15,8 +15,8 @@ const NONE_BROKEN = /^links: (\d+) into the site checked in (\d+) files, none br
 
 // The whole site, every page and data file, through the command line's --check-links.
 describe('every link into the site resolves to a served file', () => {
-  const buildAndCheck = async (name: string, ontology: string, baseUrl: string) => {
-    const result = await runBuild(['--ontology', ontology, '--out', join(scratch, name), '--base-url', baseUrl, '--check-links']);
+  const buildAndCheck = async (name: string, ontology: string, baseUrl: string, extra: string[] = []) => {
+    const result = await runBuild(['--ontology', ontology, '--out', join(scratch, name), '--base-url', baseUrl, '--check-links', ...extra]);
     expect(result.code, result.stderr).toBe(0);
     const [, links, files] = NONE_BROKEN.exec(result.stdout) ?? [];
     expect(Number(links)).toBeGreaterThan(700);
@@ -26,6 +26,8 @@ describe('every link into the site resolves to a served file', () => {
   // Served at its own base IRI, every entity IRI in every format is a link into the site.
   it('the sample served at its base IRI', () => buildAndCheck('sample-at-iri', SAMPLE_ONTOLOGY, 'https://lexicon.example.org/'));
   it.skipIf(!hasShared)('folio-excerpt.owl', () => buildAndCheck('excerpt', EXCERPT, 'http://localhost:4321/'));
+  // Followed as GitHub Pages serves them: `/x` from `x` or `x.html`, a folder from its index; records are data.
+  it('the sample laid out for GitHub Pages, at a sub-path', () => buildAndCheck('pages-layout', SAMPLE_ONTOLOGY, 'http://localhost:4321/folio/', ['--host', 'github-pages']));
 });
 
 describe('broken links are reported by file', () => {
@@ -36,6 +38,18 @@ describe('broken links are reported by file', () => {
     const last = result.stderr.trim().split('\n').at(-1) ?? '';
     expect(last).toMatch(/^error: \d+ broken link\(s\) into the site: [\w-]+ → https:\/\/folio\.openlegalstandard\.org\/[\w-]+; .*; and \d+ more \(the output is written\) — fix the references/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('finds a record gone from a build laid out for GitHub Pages, from its IRI in other records', async () => {
+    const out = join(scratch, 'pages-layout');
+    const files = await readOutput(out);
+    const router = new Router('http://localhost:4321/folio/', 'github-pages');
+    expect(checkLinks(files, router).broken).toEqual([]);
+    const id = 'RGoJQq0Q2UBtC5A0MnURrU';
+    files.delete(`${id}.html`);
+    const broken = checkLinks(files, router).broken;
+    expect(broken).toContainEqual({ file: `${id}/html.html`, link: `http://localhost:4321/folio/${id}` });
+    expect(broken.every(({ link }) => link === `http://localhost:4321/folio/${id}`)).toBe(true);
   });
 
   it('finds a record and a format file gone from a built site, from the page that offers them', async () => {

@@ -48,6 +48,80 @@ describe('Router', () => {
   });
 });
 
+describe('Router, laid out for GitHub Pages', () => {
+  const router = new Router('https://example.github.io/folio-api/', 'github-pages');
+
+  it.each([
+    ['json', 'R1.html', '/folio-api/R1'],
+    ['jsonld', 'R1/jsonld', '/folio-api/R1/jsonld'],
+    ['xml', 'R1/xml', '/folio-api/R1/xml'],
+    ['markdown', 'R1/markdown', '/folio-api/R1/markdown'],
+  ] as const)('%s → file %s, URL %s, linked at its URL', (format, file, url) => {
+    expect(router.filePath('R1', format)).toBe(file);
+    expect(router.urlPath('R1', format)).toBe(url);
+    expect(router.formatLinkPath('R1', format)).toBe(url);
+    expect(router.fileEntity(file)).toEqual({ id: 'R1', format });
+    expect(router.formatFileId(file)).toBe('R1');
+    expect(router.isFormatFile(file)).toBe(true);
+  });
+
+  it.each([
+    ['R1/html.html', { id: 'R1', format: 'html' }],
+    ['index.html', undefined],
+    ['Index.html', undefined],
+    ['404.html', undefined],
+    ['docs.html', undefined],
+    ['docs/index.html', undefined],
+    ['search/xml', undefined],
+    ['tree/R1.json', undefined],
+    ['_astro/R1.html', undefined],
+    ['R1/R2/jsonld', undefined],
+    ['R1.x.html', undefined],
+    ['R1/json', undefined],
+    ['R1/html', undefined],
+    ['R1', undefined],
+    ['.nojekyll', undefined],
+  ] as const)('reads file %j as %j', (path, entity) => {
+    expect(router.fileEntity(path)).toEqual(entity);
+    const format = entity?.format === 'html' ? undefined : entity;
+    expect(router.formatFileId(path)).toBe(format?.id);
+    expect(router.isFormatFile(path)).toBe(format !== undefined);
+  });
+
+  it('puts the concept page at {id}/html.html, linked as /{id}/html; writes /docs as docs.html; keeps index and 404 for the site', () => {
+    expect(router.pageFile('R1')).toBe('R1/html.html');
+    expect(router.pageLinkPath('R1')).toBe('/folio-api/R1/html');
+    expect(router.unslashedFolderFile('docs')).toBe('docs.html');
+    expect(router.reservedIds.has('index') && router.reservedIds.has('404')).toBe(true);
+    const rewriting = new Router('https://x.example/');
+    expect(rewriting.pageFile('R1')).toBe('html/R1/index.html');
+    expect(rewriting.pageLinkPath('R1')).toBe('/html/R1/');
+    expect(rewriting.unslashedFolderFile('docs')).toBeUndefined();
+    expect(rewriting.reservedIds.has('index') || rewriting.reservedIds.has('404')).toBe(false);
+  });
+
+  // What GitHub Pages serves: the file, else the .html file, else a folder's index after a redirect.
+  const files = new Set(['R1.html', 'R1/jsonld', 'R1/html.html', 'index.html', 'docs.html', 'docs/index.html', 'tree/index.html', 'search/client.js', 'data/index.json']);
+  it.each([
+    ['/folio-api/R1', 'R1.html'],
+    ['/folio-api/R1/jsonld', 'R1/jsonld'],
+    ['/folio-api/R1/html', 'R1/html.html'],
+    ['/folio-api/R1/xml', undefined],
+    ['/folio-api/R1/', undefined],
+    ['/folio-api/', 'index.html'],
+    ['/folio-api', 'index.html'],
+    ['/folio-api/docs', 'docs.html'],
+    ['/folio-api/docs/', 'docs/index.html'],
+    ['/folio-api/tree', 'tree/index.html'],
+    ['/folio-api/data/', 'data/index.json'],
+    ['/folio-api/search/prefix', 'search/client.js'],
+    ['/folio-api/%E0%A4%A', undefined],
+    ['/other/R1', undefined],
+  ])('serves %s from %s', (url, file) => {
+    expect(router.servedFile(url, (path) => files.has(path))).toBe(file);
+  });
+});
+
 describe('bundleOf', () => {
   // FNV-1a's published 32-bit test vectors ("" → 0x811c9dc5, "a" → 0xe40c292c, "foobar" → 0xbf9cf968), taken modulo.
   it.each([['', 0xffffffff, 0x811c9dc5], ['a', 0xffffffff, 0xe40c292c], ['foobar', 0xffffffff, 0xbf9cf968], ['', 7, 0x811c9dc5 % 7], ['R1', 1, 0]])('bundleOf(%j, %i) = %i', (id, bundles, expected) => {
@@ -100,6 +174,8 @@ describe('resolveOptions', () => {
     [{ ontology: '' }, /^option ontology must be a non-empty string/],
     [{ colour: 'red' } as object, /^unknown option "colour"/],
     [{ bundleEntities: true }, /^bundleEntities needs apiOnly/],
+    [{ host: 'github' } as object, /^option host must be one of rewriting, github-pages \(got "github"\)/],
+    [{ host: 'github-pages' as const, apiOnly: true, bundleEntities: true }, /^bundleEntities is for Cloudflare Pages/],
   ])('rejects %j', (given, message) => {
     expect(() => resolveOptions(given, {})).toThrow(message);
   });

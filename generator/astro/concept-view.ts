@@ -46,10 +46,10 @@ export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
   const title = record.label ?? entity.id;
   const linksTo = (iris: readonly string[]): RelatedLink[] => iris.map((iri) => {
     const target = byIri.get(iri);
-    return target ? { text: target.record.label ?? target.id, href: `${router.basePath}/${router.pageDirectory(target.id)}` } : { text: iri };
+    return target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id) } : { text: iri };
   });
   const terms = (pairs: [string, string | null][]): [string, string][] => pairs.filter((pair): pair is [string, string] => pair[1] !== null && pair[1] !== '');
-  const downloads = FORMATS.map((spec) => ({ label: DOWNLOAD_LABELS[spec.format], href: `${router.basePath}/${router.filePath(entity.id, spec.format)}`, url: router.urlPath(entity.id, spec.format) }));
+  const downloads = FORMATS.map((spec) => ({ label: DOWNLOAD_LABELS[spec.format], href: router.formatLinkPath(entity.id, spec.format), url: router.urlPath(entity.id, spec.format) }));
   const common = { title, iri: entity.iri, definition: record.definition, alternativeLabels: record.alternative_labels, examples: record.examples, downloads, jsonld: entityJsonLd(entity) };
   if (!('sub_class_of' in record)) {
     const related = [['Sub-property of', record.sub_property_of], ['Domain', record.domain], ['Range', record.range], ['Inverse of', record.inverse_of ? [record.inverse_of] : []]] as const;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import type { ApiBuild } from '../generate-api.ts';
-import { formatSpec } from '../route/router.ts';
+import { HOME_FILE, formatSpec, renderedPageFile } from '../route/router.ts';
 
 interface ServeOptions {
   watchPath?: string;
@@ -51,6 +51,12 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
   server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
     void current.then((served) => {
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://dev').pathname);
+      const page = served?.build.router.resolvePage(path);
+      if (page !== undefined && served) {
+        // Astro renders the page at html/{id}/ whatever the layout; the seed URL is answered from there.
+        request.url = `${served.build.router.basePath}/${renderedPageFile(page).slice(0, -HOME_FILE.length)}`;
+        return next();
+      }
       const target = served?.build.router.resolve(path);
       const contents = target && served?.files.get(served.build.router.filePath(target.id, target.format));
       if (!target || contents === undefined) return next();

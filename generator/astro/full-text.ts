@@ -1,20 +1,19 @@
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
-import { PAGES_FOLDER } from '../route/router.ts';
 
 export const FULL_TEXT_FOLDER = 'pagefind';
 const MAX_FRAGMENT_FILES = 1000;
 
 /**
- * Starts Pagefind over the concept pages (labels and definitions). Pagefind is its own process, so it
+ * Starts Pagefind over the concept pages (labels and definitions), the files `pagesGlob` matches. Pagefind is its own process, so it
  * reads the pages while this one goes on writing; `finish` writes its index beside them and returns the
  * page count.
  */
-export async function startIndexingPages(siteFolder: string): Promise<{ finish(): Promise<number> }> {
+export async function startIndexingPages(siteFolder: string, pagesGlob: string): Promise<{ finish(): Promise<number> }> {
   // Fragments bundled into shared files: 18,000 pages otherwise mean 18,000 more files to write and upload.
   const { index, errors } = await pagefind.createIndex({ maxFragments: MAX_FRAGMENT_FILES });
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-  const adding = index.addDirectory({ path: siteFolder, glob: `${PAGES_FOLDER}/*/index.html` });
+  const adding = index.addDirectory({ path: siteFolder, glob: pagesGlob });
   // One turn of the event loop sends the request before the caller blocks on its own writes.
   await new Promise((resolve) => setImmediate(resolve));
   return {

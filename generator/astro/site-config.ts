@@ -5,7 +5,7 @@ import { staticApi, type StaticApiIntegrationOptions } from './integration.ts';
 
 /** The Astro config for a build: `site` and `base` from the base URL, the API integration wired in. */
 export function siteConfig(options: BuildOptions, integration: Omit<StaticApiIntegrationOptions, 'options'> = {}): AstroUserConfig {
-  const router = new Router(options.baseUrl);
+  const router = new Router(options.baseUrl, options.host);
   return {
     site: router.origin,
     base: router.basePath === '' ? '/' : router.basePath,

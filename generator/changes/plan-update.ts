@@ -3,6 +3,7 @@ import type { LoadedBlock } from '../load/loaded-block.ts';
 import { QuadDecoder } from '../load/quad-codec.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import type { BuildCache } from '../write/build-cache.ts';
+import type { HostName } from '../route/paths.ts';
 import { affectedIris } from './affected.ts';
 
 /** Which entities to emit again; the others' format files are kept as the previous build wrote them. */
@@ -19,10 +20,11 @@ const MOST_CHANGED = 0.05;
 /**
  * Compares this load's blocks with the cached ones: only entities the changed blocks name (and the parents
  * whose child lists they change) are emitted again. Undefined when everything has to be: a large change,
- * the ontology header changed, or the previous output has no format files to keep (its entities were bundled).
+ * the ontology header changed, or the previous output's format files are not where this build puts them
+ * (laid out for another host, or bundled).
  */
-export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel): UpdatePlan | undefined {
-  if (!cache.formatFiles) return undefined;
+export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel, host: HostName): UpdatePlan | undefined {
+  if (cache.layout !== host) return undefined;
   const changedKeys = keysCountedDifferently(cache.blockKeys, blocks.map((block) => block.key));
   if (changedKeys.size > blocks.length * MOST_CHANGED) return undefined;
   const changed: Quad[] = blocks.filter((block) => changedKeys.has(block.key)).flatMap((block) => block.quads);

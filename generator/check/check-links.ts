@@ -30,7 +30,8 @@ export function checkLinks(files: ReadonlyMap<string, string>, router: Router): 
     checked += 1;
     const pageUrl = `${site}/${path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path}`;
     const seen = new Set<string>();
-    for (const link of linksIn(path, contents, pageUrl)) {
+    const isPage = path.endsWith('.html') && router.fileEntity(path)?.format !== 'json';
+    for (const link of linksIn(contents, pageUrl, isPage)) {
       if (link !== site && !link.startsWith(`${site}/`)) continue;
       const urlPath = new URL(link).pathname;
       if (seen.has(urlPath)) continue;

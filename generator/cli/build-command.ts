@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
   });
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   const lines = options.apiOnly ? await buildApi(options, reporter) : await inFreshFolder(options, (staging) => buildSite(options, staging, reporter));
-  const links = options.checkLinks ? checkLinks(await readOutput(options.out), new Router(options.baseUrl)) : undefined;
+  const links = options.checkLinks ? checkLinks(await readOutput(options.out), new Router(options.baseUrl, options.host)) : undefined;
   if (links && links.broken.length === 0) lines.push(describeLinks(links));
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
   if (links && links.broken.length > 0) {

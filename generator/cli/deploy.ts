@@ -7,7 +7,7 @@ import { planObjects } from '../deploy/s3-objects.ts';
 import { syncToS3 } from '../deploy/s3-sync.ts';
 import { OptionsError, UserError } from '../load/errors.ts';
 import { formatBytes } from '../report/describe.ts';
-import { Router } from '../route/router.ts';
+import { HOST_FILE, HOSTS, Router, type HostName } from '../route/router.ts';
 import { describeFailure, Reporter } from './reporter.ts';
 
 const USAGE = `Usage: npm run deploy -- s3 --bucket <name> [options]
@@ -42,8 +42,9 @@ async function main(argv: string[]): Promise<number> {
   const prefix = values.prefix ? `${values.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
   const reporter = new Reporter();
   const paths = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
-  // Keys do not depend on the base URL: the prefix places the site in the bucket.
-  const objects = planObjects(paths, new Router('https://bucket.invalid/'), prefix);
+  // Keys do not depend on the base URL: the prefix places the site in the bucket. They do not depend on the
+  // host the build was laid out for either: either layout gives S3 its flat keys.
+  const objects = planObjects(paths, new Router('https://bucket.invalid/', readBuiltHost(dir)), prefix);
   const client = new S3Client({ region: values.region ?? process.env.AWS_REGION ?? 'us-east-1', ...(values.endpoint ? { endpoint: values.endpoint, forcePathStyle: true } : {}) });
   const result = await syncToS3(client, objects, {
     bucket: values.bucket, prefix, readFile: (file) => readFileSync(join(dir, file)), cors: values.cors === true, dryRun: values['dry-run'] === true, log: (line) => reporter.log(line),
@@ -56,6 +57,18 @@ async function main(argv: string[]): Promise<number> {
   });
   process.stdout.write(`${objects.length} objects: uploaded ${result.uploaded} (${formatBytes(result.bytes)}), ${result.unchanged} unchanged, deleted ${result.deleted}\n`);
   return 0;
+}
+
+/** The host a built folder is laid out for, as its build recorded it; builds that predate the record are laid out for rewriting hosts. */
+function readBuiltHost(dir: string): HostName {
+  let recorded: unknown;
+  try {
+    recorded = (JSON.parse(readFileSync(join(dir, HOST_FILE), 'utf8')) as { host?: unknown }).host;
+  } catch {
+    return 'rewriting';
+  }
+  if (!HOSTS.includes(recorded as HostName)) throw new UserError(`${join(dir, HOST_FILE)} names an unknown host ${JSON.stringify(recorded)}`, 'build the site again with this version');
+  return recorded as HostName;
 }
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {

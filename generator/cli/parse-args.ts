@@ -9,6 +9,10 @@ export const USAGE = `Usage: npm run build -- [options]
   --out <folder>                output folder                                   (default: dist/)
   --base-url <url>              where the site is served, sub-path included     (default: from static-api.config.json)
   --base-iri <iri>              publish entities under this IRI                 (default: the owl:Ontology IRI)
+  --host <rewriting|github-pages>
+                                lay the files out for hosts that rewrite URLs or run code (Cloudflare
+                                Pages, Netlify, nginx, S3, Vercel), or for GitHub Pages: every URL a file
+                                at exactly its path, no redirect                 (default: rewriting)
   --api-only                    write the API files only, without the Astro site
   --bundle-entities             with --api-only: pack the entities' formats into bundle files that the
                                 Cloudflare worker serves, to fit Cloudflare Pages' 20,000-file limit
@@ -32,6 +36,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
         out: { type: 'string' },
         'base-url': { type: 'string' },
         'base-iri': { type: 'string' },
+        host: { type: 'string' },
         'api-only': { type: 'boolean' },
         'bundle-entities': { type: 'boolean' },
         'check-links': { type: 'boolean' },
@@ -51,6 +56,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
       out: values.out as string | undefined,
       baseUrl: values['base-url'] as string | undefined,
       baseIri: values['base-iri'] as string | undefined,
+      host: values.host as BuildOptions['host'] | undefined,
       apiOnly: values['api-only'] as boolean | undefined,
       bundleEntities: values['bundle-entities'] as boolean | undefined,
       checkLinks: values['check-links'] as boolean | undefined,

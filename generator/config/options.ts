@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { OptionsError } from '../load/errors.ts';
+import { HOSTS, type HostName } from '../route/paths.ts';
 
 export interface BuildOptions {
   /** A file, a folder searched for *.owl, *.rdf and *.ttl, or an http(s) URL. */
@@ -10,6 +11,8 @@ export interface BuildOptions {
   baseUrl: string;
   /** The IRI whose children are published; by default the owl:Ontology's IRI. */
   baseIri?: string;
+  /** The hosts the files are laid out for: ones that rewrite URLs, or GitHub Pages (files at the exact URLs). */
+  host: HostName;
   /** Write only the API files, without the Astro site. */
   apiOnly: boolean;
   /** Pack each entity's formats into bundle files served by the Cloudflare worker (API only). */
@@ -26,6 +29,7 @@ export const DEFAULT_OPTIONS: BuildOptions = {
   ontology: 'ontology',
   out: 'dist',
   baseUrl: 'http://localhost:4321/',
+  host: 'rewriting',
   apiOnly: false,
   bundleEntities: false,
   checkLinks: false,
@@ -47,6 +51,7 @@ const CHECKS: OptionChecks = {
   out: isText,
   baseUrl: isHttpUrl,
   baseIri: (value) => (value === undefined ? undefined : isHttpUrl(value) ?? (/[/#]$/.test(String(value)) ? undefined : 'must end with "/" or "#"')),
+  host: (value) => (HOSTS.includes(value as HostName) ? undefined : `must be one of ${HOSTS.join(', ')}`),
   apiOnly: isBoolean,
   bundleEntities: isBoolean,
   checkLinks: isBoolean,
@@ -64,6 +69,9 @@ export function resolveOptions(given: Partial<BuildOptions>, fromFile: Partial<B
   }
   if (merged.bundleEntities === true && merged.apiOnly !== true) {
     throw new OptionsError('bundleEntities needs apiOnly: the site\'s concept pages are files of their own', 'add --api-only');
+  }
+  if (merged.bundleEntities === true && merged.host !== 'rewriting') {
+    throw new OptionsError(`bundleEntities is for Cloudflare Pages, whose worker reads the bundles; host ${String(merged.host)} runs no code`, 'drop --bundle-entities, or build with --host rewriting for Cloudflare');
   }
   return merged as unknown as BuildOptions;
 }

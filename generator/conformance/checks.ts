@@ -1,6 +1,6 @@
-import { FORMATS, PAGE_CONTENT_TYPE, type FormatSpec } from '../route/router.ts';
+import { FORMATS, PAGE_CONTENT_TYPE, type FormatSpec, type HostName } from '../route/router.ts';
 import { NOT_FOUND_BODY } from '../schema/records.ts';
-import { createSearchClient, normalize } from '../search/client/search-client.js';
+import { createSearchClient, normalize, SearchQueryError } from '../search/client/search-client.js';
 import { mediaType, parseJson, probe, type FetchLike, type Probe } from './probe.ts';
 
 export interface CheckResult {
@@ -9,6 +9,10 @@ export interface CheckResult {
   expected: string;
   got: string;
   ok: boolean;
+  /** What the host did that the contract leaves to it (on GitHub Pages, the Content-Type it chose). */
+  note?: string;
+  /** Reported, not checked: the host decides it and nothing a build writes can change it. */
+  reported?: boolean;
 }
 
 export interface ConformanceOptions {
@@ -17,6 +21,11 @@ export interface ConformanceOptions {
   /** How many ids to take from the deployment when none are given. */
   sample: number;
   fetch: FetchLike;
+  /**
+   * The host the deployment is laid out for. `github-pages`: the body, status, no redirect and CORS of every
+   * URL are checked, the Content-Type GitHub chose is reported, and search goes through the client module.
+   */
+  host?: HostName;
 }
 
 const ORIGIN = 'https://conformance.example';
@@ -29,51 +38,60 @@ const UNKNOWN_ID = 'no-such-entity-conformance-check';
  */
 export async function checkDeployment(baseUrl: string, options: ConformanceOptions): Promise<CheckResult[]> {
   const base = baseUrl.replace(/\/+$/, '');
+  const pages = options.host === 'github-pages';
   const get = (path: string, init?: RequestInit) => probe(options.fetch, `${base}${path}`, { headers: { Origin: ORIGIN }, ...init });
   const results: CheckResult[] = [];
-  const record = (check: string, path: string, expected: string, got: string, ok = expected === got) => {
-    results.push({ check, url: `${base}${path}`, expected, got, ok });
+  const record: RecordCheck = (check, path, expected, got, extra = {}) => {
+    results.push({ check, url: `${base}${path}`, expected, got, ok: extra.reported === true || expected === got, ...extra });
   };
+  // On GitHub Pages the Content-Type is the host's to choose: reported beside the row, not compared.
+  const typed = (type: string, response: Probe) => (pages ? '' : ` ${type === '' ? mediaType(response.headers) : type}`);
+  const servedAs = (response: Probe) => (pages ? { note: `served as ${mediaType(response.headers)}` } : {});
 
   const openapi = await get('/openapi.json');
-  record('openapi.json', '/openapi.json', '200 application/json, openapi 3.1', describe(openapi, (body) => `openapi ${String((body as { openapi?: unknown }).openapi ?? '?').slice(0, 3)}`));
-  const docs = await get('/docs/');
-  record('/docs (Swagger UI)', '/docs/', '200 text/html, Swagger UI', `${docs.status} ${mediaType(docs.headers)}${/swagger-ui/i.test(docs.body) ? ', Swagger UI' : ''}`);
+  record('openapi.json', '/openapi.json', `200${typed('application/json', openapi)}, openapi 3.1`, `${openapi.status}${typed('', openapi)}${describeBody(openapi, (body) => `openapi ${String((body as { openapi?: unknown }).openapi ?? '?').slice(0, 3)}`)}`, servedAs(openapi));
+  // GitHub Pages would redirect the folder's URL; that layout writes a page at `/docs` itself.
+  const docsPath = pages ? '/docs' : '/docs/';
+  const docs = await get(docsPath);
+  record('/docs (Swagger UI)', docsPath, `200${typed('text/html', docs)}, Swagger UI`, `${docs.status}${typed('', docs)}${/swagger-ui/i.test(docs.body) ? ', Swagger UI' : ''}`, servedAs(docs));
 
   const ids = options.ids ?? await discoverIds(openapi, get, options.sample);
   for (const id of ids) {
-    for (const spec of FORMATS) await checkFormat(get, record, id, spec);
+    for (const spec of FORMATS) {
+      const response = await get(`/${id}${spec.urlSuffix}`);
+      record(`${id}: ${spec.format}`, `/${id}${spec.urlSuffix}`, `200${typed(spec.contentType.split(';')[0], response)}, CORS *, names the entity`, `${response.status}${typed('', response)}${cors(response)}${namesEntity(response, spec, id) ? ', names the entity' : ''}`, servedAs(response));
+    }
     const page = await get(`/${id}/html`);
-    record(`${id}: page`, `/${id}/html`, `200 ${mediaType(new Headers({ 'content-type': PAGE_CONTENT_TYPE }))}, CORS *`, `${page.status} ${mediaType(page.headers)}${cors(page)}`);
+    const pageNamesIt = /<html/i.test(page.body) && page.body.includes(id);
+    record(`${id}: page`, `/${id}/html`, `200${typed(PAGE_CONTENT_TYPE.split(';')[0], page)}, CORS *${pages ? ', names the entity' : ''}`, `${page.status}${typed('', page)}${cors(page)}${pages && pageNamesIt ? ', names the entity' : ''}`, servedAs(page));
   }
   const first = ids[0];
   if (first) {
     const preflight = await get(`/${first}`, { method: 'OPTIONS', headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET' } });
-    record('CORS preflight', `/${first}`, '2xx, CORS *', `${preflight.status >= 200 && preflight.status < 300 ? '2xx' : preflight.status}${cors(preflight)}`);
+    // Browsers send no preflight for the plain GETs the contract needs; GitHub answers OPTIONS as it likes.
+    record('CORS preflight', `/${first}`, '2xx, CORS *', `${preflight.status >= 200 && preflight.status < 300 ? '2xx' : preflight.status}${cors(preflight)}`, pages ? { reported: true, note: 'a plain GET needs none' } : {});
   }
   const missing = await get(`/${UNKNOWN_ID}`);
-  record('unknown id', `/${UNKNOWN_ID}`, `404 ${JSON.stringify(NOT_FOUND_BODY)}`, `${missing.status} ${JSON.stringify(parseJson(missing.body) ?? missing.body.slice(0, 40))}`);
-  await checkSearch(base, options.fetch, get, record, first);
+  // GitHub Pages adds CORS to its 404s, so a cross-origin caller can read the body.
+  record('unknown id', `/${UNKNOWN_ID}`, `404 ${JSON.stringify(NOT_FOUND_BODY)}${pages ? ', CORS *' : ''}`, `${missing.status} ${JSON.stringify(parseJson(missing.body) ?? missing.body.slice(0, 40))}${pages ? cors(missing) : ''}`, servedAs(missing));
+  const label = first ? (parseJson((await get(`/${first}`)).body) as { label?: string } | undefined)?.label : undefined;
+  const query = [...normalize(label ?? 'a')].slice(0, 3).join('').trim() || 'a';
+  await (pages ? checkClientSearch(base, options.fetch, get, record, query) : checkSearch(base, options.fetch, get, record, query));
   return results;
 }
 
 type Get = (path: string, init?: RequestInit) => Promise<Probe>;
-type RecordCheck = (check: string, path: string, expected: string, got: string, ok?: boolean) => void;
+type RecordCheck = (check: string, path: string, expected: string, got: string, extra?: Pick<CheckResult, 'note' | 'reported'>) => void;
 
-async function checkFormat(get: Get, record: RecordCheck, id: string, spec: FormatSpec): Promise<void> {
-  const path = `/${id}${spec.urlSuffix}`;
-  const response = await get(path);
-  const type = spec.contentType.split(';')[0];
-  const parsed = spec.format === 'json' || spec.format === 'jsonld' ? parseJson(response.body) : undefined;
-  const names = (value: unknown): boolean => typeof value === 'object' && value !== null && String((value as Record<string, unknown>).iri ?? (value as Record<string, unknown>)['@id'] ?? '').endsWith(id);
-  const bodyOk = spec.format === 'xml' ? response.body.startsWith('<?xml') && response.body.includes(id) : spec.format === 'markdown' ? response.body.includes(id) : names(parsed);
-  record(`${id}: ${spec.format}`, path, `200 ${type}, CORS *, names the entity`, `${response.status} ${mediaType(response.headers)}${cors(response)}${bodyOk ? ', names the entity' : ''}`);
+function namesEntity(response: Probe, spec: FormatSpec, id: string): boolean {
+  if (spec.format === 'xml') return response.body.startsWith('<?xml') && response.body.includes(id);
+  if (spec.format === 'markdown') return response.body.includes(id);
+  const parsed = parseJson(response.body);
+  return typeof parsed === 'object' && parsed !== null && String((parsed as Record<string, unknown>).iri ?? (parsed as Record<string, unknown>)['@id'] ?? '').endsWith(id);
 }
 
-async function checkSearch(base: string, fetchImpl: FetchLike, get: Get, record: RecordCheck, id: string | undefined): Promise<void> {
+async function checkSearch(base: string, fetchImpl: FetchLike, get: Get, record: RecordCheck, query: string): Promise<void> {
   const client = createSearchClient({ indexUrl: `${base}/search/`, fetch: (url: string) => fetchImpl(url) });
-  const label = id ? (parseJson((await get(`/${id}`)).body) as { label?: string } | undefined)?.label : undefined;
-  const query = [...normalize(label ?? 'a')].slice(0, 3).join('').trim() || 'a';
   const path = `/search/prefix?query=${encodeURIComponent(query)}`;
   const expected = await client.searchPrefix(query).then((answer) => JSON.stringify(answer), (error: unknown) => `(the index answers: ${String(error)})`);
   const answer = await get(path);
@@ -83,6 +101,33 @@ async function checkSearch(base: string, fetchImpl: FetchLike, get: Get, record:
   const bad = await get('/search/prefix?query=');
   const detail = (parseJson(bad.body) as { detail?: unknown } | undefined)?.detail;
   record('search: empty query', '/search/prefix?query=', '400 with a detail', `${bad.status}${typeof detail === 'string' ? ' with a detail' : ''}`);
+}
+
+/**
+ * Search on a host that runs no code: the client module is served with CORS, and answers from the index as a
+ * caller on another origin would have it (every file it fetches with CORS *, no redirect); the exact URL, which
+ * only the site's service worker answers, is reported.
+ */
+async function checkClientSearch(base: string, fetchImpl: FetchLike, get: Get, record: RecordCheck, query: string): Promise<void> {
+  const module = await get('/search/client.js');
+  record('search: client module', '/search/client.js', '200, CORS *, an ES module', `${module.status}${cors(module)}${/export function createSearchClient/.test(module.body) ? ', an ES module' : ''}`, { note: `served as ${mediaType(module.headers)}` });
+  const fetched: Probe[] = [];
+  const client = createSearchClient({
+    indexUrl: `${base}/search/`,
+    fetch: async (url: string) => {
+      const response = await probe(fetchImpl, url, { headers: { Origin: ORIGIN } });
+      fetched.push(response);
+      return new Response(response.body, { status: response.status, headers: response.headers });
+    },
+  });
+  const answer = await client.searchPrefix(query).then((body) => `${body.total_classes + body.total_properties} result(s)`, (error: unknown) => `fails: ${String(error)}`);
+  const allCors = fetched.length > 0 && fetched.every((response) => response.status === 200 && cors(response) !== '');
+  const path = `/search/index.json (query ${JSON.stringify(query)})`;
+  record('search: the index, cross-origin', path, 'answers, every file 200 with CORS *', `${/^fails/.test(answer) ? answer : 'answers'}${allCors ? ', every file 200 with CORS *' : `, files: ${fetched.map((response) => `${response.status}${cors(response)}`).join(' ')}`}`, { note: `${answer}, ${fetched.length} file(s)` });
+  const empty = await client.searchPrefix('').then(() => 'answers', (error: unknown) => (error instanceof SearchQueryError ? `${error.status}${typeof (error.body as { detail?: unknown }).detail === 'string' ? ' with a detail' : ''}` : String(error)));
+  record('search: empty query, by the client', '/search/client.js', '400 with a detail', empty);
+  const exact = await get(`/search/prefix?query=${encodeURIComponent(query)}`);
+  record('search: exact URL', `/search/prefix?query=${encodeURIComponent(query)}`, 'answered in the site\'s pages by its service worker', `${exact.status} ${mediaType(exact.headers)} outside them`, { reported: true, note: 'callers elsewhere use the client module' });
 }
 
 async function discoverIds(openapi: Probe, get: Get, sample: number): Promise<string[]> {
@@ -96,9 +141,9 @@ async function discoverIds(openapi: Probe, get: Get, sample: number): Promise<st
   return [...ids].slice(0, sample);
 }
 
-function describe(response: Probe, detail: (body: unknown) => string): string {
+function describeBody(response: Probe, detail: (body: unknown) => string): string {
   const body = parseJson(response.body);
-  return `${response.status} ${mediaType(response.headers)}${body === undefined ? '' : `, ${detail(body)}`}`;
+  return body === undefined ? '' : `, ${detail(body)}`;
 }
 
 function cors(response: Probe): string {

@@ -22,7 +22,7 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The bucket's objects for a built output folder. S3 keys are flat, so every seed URL exists as an object
+ * The bucket's objects for a built output folder, in either layout. S3 keys are flat, so every seed URL exists as an object
  * of its own: `{id}` (the record), `{id}/jsonld`, `{id}/xml`, `{id}/markdown` and `{id}/html` — no rewrites —
  * and each folder page is also stored under `folder/`, since S3 has no index documents outside website hosting.
  */
@@ -33,9 +33,10 @@ export function planObjects(paths: readonly string[], router: Router, prefix = '
     if (OTHER_HOSTS.test(path)) continue;
     const entity = router.fileEntity(path);
     if (entity) {
-      const suffix = entity.format === 'html' ? '/html' : formatSpec(entity.format).urlSuffix;
-      add(`${entity.id}${suffix}`, path, entity.format === 'html' ? PAGE_CONTENT_TYPE : formatSpec(entity.format).contentType);
-      if (entity.format === 'json') continue;
+      const key = `${entity.id}${entity.format === 'html' ? '/html' : formatSpec(entity.format).urlSuffix}`;
+      add(key, path, entity.format === 'html' ? PAGE_CONTENT_TYPE : formatSpec(entity.format).contentType);
+      // The file's own path is a key too, for the site's links to it, unless that is the URL (GitHub Pages' layout).
+      if (entity.format === 'json' || key === path) continue;
     }
     const cache = SEARCH_FOLDER_CACHE.find(([folder]) => path.startsWith(`${SEARCH_FOLDER}/${folder}/`))?.[1] ?? SHORT_CACHE;
     const type = TYPES[extname(path)] ?? 'application/octet-stream';

@@ -1,8 +1,5 @@
 import type { OntologyModel } from '../model/build-model.ts';
-import { NOT_FOUND_BODY } from '../schema/records.ts';
-import { emitHeaders, emitRedirects } from '../host/pages-config.ts';
-import { emitVercelConfig } from '../host/vercel-config.ts';
-import { NOT_FOUND_FILE, type Router } from '../route/router.ts';
+import type { Router } from '../route/router.ts';
 import { emitJson } from './json.ts';
 import { emitJsonLd } from './jsonld.ts';
 import { emitMarkdown } from './markdown.ts';
@@ -20,7 +17,7 @@ export interface OutputFile {
 export interface EmitOptions {
   /** Called after each entity with how many are done. */
   onEntity?(done: number): void;
-  /** Emit the format files of just these entities (and the host files). */
+  /** Emit the format files of just these entities. */
   only?(id: string): boolean;
   /** Called with the files of every HAND_OFF_ENTITIES entities as they are made; those are then not returned. */
   handOff?(files: OutputFile[]): void;
@@ -30,8 +27,8 @@ export interface EmitOptions {
 const HAND_OFF_ENTITIES = 100;
 
 /**
- * emit: every file of the static API, in entity order (generateApi sorts the whole build by path); with
- * `only`, the format files of just those entities.
+ * emit: every entity's format files, in entity order (generateApi sorts the whole build by path); with
+ * `only`, those of just these entities.
  */
 export function emitApi(model: OntologyModel, router: Router, { onEntity, only, handOff }: EmitOptions = {}): OutputFile[] {
   let files: OutputFile[] = [];
@@ -50,14 +47,5 @@ export function emitApi(model: OntologyModel, router: Router, { onEntity, only, 
       files = [];
     }
   });
-  files.push(
-    { path: '_headers', contents: emitHeaders(router) },
-    { path: '_redirects', contents: emitRedirects(router) },
-    { path: 'vercel.json', contents: emitVercelConfig(router) },
-    // Hosts serve this for unknown paths; at the root every unknown path is an unknown id.
-    { path: NOT_FOUND_FILE, contents: emitJson(NOT_FOUND_BODY) },
-    // GitHub Pages would otherwise run Jekyll, which drops the "_api" folder.
-    { path: '.nojekyll', contents: '' },
-  );
   return files;
 }

@@ -32,7 +32,14 @@ export interface OntologyModel {
 }
 
 /** model: turns parsed triples into the published entities, each with its record and its own triples. */
-export function buildModel(quads: readonly Quad[], options: { baseIri?: string } = {}): OntologyModel {
+/** What the model takes besides the triples: which IRIs to publish, and which ids the output's layout cannot give files. */
+export interface ModelSettings {
+  baseIri?: string;
+  /** Lower-case ids the site's own files take (Router.reservedIds); by default the hosts' common ones. */
+  reservedIds?: ReadonlySet<string>;
+}
+
+export function buildModel(quads: readonly Quad[], options: ModelSettings = {}): OntologyModel {
   return buildModelFromBlocks(quadBlocks(quads), options);
 }
 
@@ -40,13 +47,13 @@ export function buildModel(quads: readonly Quad[], options: { baseIri?: string }
  * buildModel over a source's blocks. Only their statements are walked here; an entity's quads and record
  * are made when first read (an update reads those of the few entities it emits).
  */
-export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: { baseIri?: string } = {}): OntologyModel {
+export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: ModelSettings = {}): OntologyModel {
   const index = new TripleIndex(blocks);
   const baseIri = findBaseIri(index.typeStatements, options.baseIri);
   const children = childrenByParent(index);
   const warnings: string[] = [];
   const found = findEntities(index.typeStatements, baseIri);
-  checkIds(found);
+  checkIds(found, options.reservedIds);
   const entities = found.map((entity): ModelEntity => {
     const summary = index.summary(entity.iri);
     const declarations = entity.kind === 'class' ? summary?.classDeclarations : summary?.propertyDeclarations;

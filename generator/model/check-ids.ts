@@ -1,5 +1,5 @@
 import { UserError } from '../load/errors.ts';
-import { RESERVED_IDS } from '../route/router.ts';
+import { RESERVED_IDS } from '../route/paths.ts';
 import type { Entity } from './entities.ts';
 
 /** Ids refused because no single file and URL path segment could carry them safely. */
@@ -22,11 +22,10 @@ const SHOWN = 5;
  * folders, clash with the build's own files, exceed file-name limits, or differ from another only by letter
  * case (the same file on macOS and Windows). Lists the first few with the reason for each.
  */
-export function checkIds(entities: readonly Entity[]): void {
+export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<string> = new Set(RESERVED_IDS)): void {
   const problems: string[] = [];
   const iris: string[] = [];
   const byFolded = new Map<string, Entity>();
-  const reserved = new Set(RESERVED_IDS.map((name) => name.toLowerCase()));
   for (const entity of entities) {
     const problem = idProblem(entity.id, reserved);
     if (problem) {

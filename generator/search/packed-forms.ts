@@ -2,7 +2,7 @@ import { escapeJsonText } from '../emit/json.ts';
 import type { PackedEntity, SearchEntity } from './client/search-client.js';
 import type { SearchLabel } from './expand-nodes.ts';
 import { packedHash, type SearchMemo } from './search-memo.ts';
-import { nonAsciiCharacters } from '../host/nginx-search.ts';
+import { nonAsciiCharacters } from './fold-table.ts';
 import { PackedJsonReader, packJson, type PackedJson } from './packed-json.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { FoldMemo } from '../host/nginx-search.ts';
+import type { FoldMemo } from './fold-table.ts';
 import { searchLabels } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
 import { firstCharacter, wordSuffixes, type BuiltNode } from './expand-nodes.ts';

@@ -1,17 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import type { FileBatch } from '../write/file-batch.ts';
-import type { SearchIndex } from './build-search-index.ts';
+import type { EmittedSearch } from './emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
 
 /**
  * Starts emitSearch on a thread of its own, for a build that writes as it goes: the index files it makes
  * go to `onFiles` as encoded batches (all but those `answering` reads), the rest comes with the result.
  */
-export function startSearchThread(input: SearchThreadInput, onFiles: (batch: FileBatch) => void): Promise<Omit<SearchIndex, 'entities'>> {
+export function startSearchThread(input: SearchThreadInput, onFiles: (batch: FileBatch) => void): Promise<EmittedSearch> {
   // A smaller young generation than V8's default: the thread allocates fast while the main thread emits, and
   // the build's budget is on peak memory (measured: 950-1,050 MB peak without the limit, 960-980 MB with it).
   const worker = new Worker(new URL('./search-worker.ts', import.meta.url), { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
-  return new Promise<Omit<SearchIndex, 'entities'>>((resolve, reject) => {
+  return new Promise<EmittedSearch>((resolve, reject) => {
     worker.on('message', (message: SearchThreadMessage) => {
       if (message.type === 'files') {
         try {

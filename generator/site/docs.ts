@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
-import { DOCS_FOLDER, OPENAPI_FILE } from '../route/router.ts';
+import { DOCS_FOLDER, OPENAPI_FILE, type Router } from '../route/router.ts';
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'];
 
@@ -15,13 +15,16 @@ function swaggerAssets(): OutputFile[] {
   return assets;
 }
 
-/** /docs: Swagger UI reading the site's own openapi.json. */
-export function emitDocs(title: string): OutputFile[] {
+/**
+ * /docs: Swagger UI reading the site's own openapi.json. Where the hosts would redirect `/docs` to `/docs/`
+ * (GitHub Pages), the page is also written where `/docs` answers, with a base URL so its links still resolve.
+ */
+export function emitDocs(title: string, router: Router): OutputFile[] {
   const escaped = title.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
-  const page = `<!doctype html>
+  const page = (head: string) => `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
+<meta charset="utf-8">${head}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escaped} — API documentation</title>
 <link rel="stylesheet" href="swagger-ui.css">
@@ -35,5 +38,8 @@ export function emitDocs(title: string): OutputFile[] {
 `;
   // A file rather than an inline script, so a strict Content-Security-Policy can allow it.
   const init = `window.ui = SwaggerUIBundle({ url: new URL('../${OPENAPI_FILE}', document.baseURI).href, dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });\n`;
-  return [{ path: `${DOCS_FOLDER}/index.html`, contents: page }, { path: `${DOCS_FOLDER}/init.js`, contents: init }, ...swaggerAssets()];
+  const unslashed = router.unslashedFolderFile(DOCS_FOLDER);
+  const files = [{ path: `${DOCS_FOLDER}/index.html`, contents: page('') }, { path: `${DOCS_FOLDER}/init.js`, contents: init }, ...swaggerAssets()];
+  if (unslashed !== undefined) files.push({ path: unslashed, contents: page(`\n<base href="${router.basePath}/${DOCS_FOLDER}/">`) });
+  return files;
 }

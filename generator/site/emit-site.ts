@@ -24,7 +24,7 @@ export async function emitSite(model: OntologyModel, router: Router, built: read
   const search = { query, response: await client.searchPrefix(query, { limit: SEARCH_EXAMPLE_LIMIT }), badQuery, badResponse };
   return [
     emitOpenApi(model, router, { ...picked, served, search }),
-    ...emitDocs(model.info.title ?? 'Ontology'),
+    ...emitDocs(model.info.title ?? 'Ontology', router),
     ...emitTree(model, treeOnly),
   ];
 }

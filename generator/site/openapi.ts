@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
-import { FORMATS, OPENAPI_FILE, PAGE_CONTENT_TYPE, SEARCH_CLIENT_FILE, SEARCH_FOLDER, type Format, type Router } from '../route/router.ts';
+import { FORMATS, OPENAPI_FILE, PAGE_CONTENT_TYPE, SEARCH_CLIENT_FILE, SEARCH_FOLDER, type Format, type HostName, type Router } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/client/search-client.js';
 import { SCHEMAS } from './openapi-schemas.ts';
 
@@ -14,6 +14,18 @@ export interface OpenApiExamples {
 }
 
 type Media = 'json' | 'text';
+
+// Who answers the exact search URL, on the hosts each layout is for.
+const SEARCH_ANSWERED_BY: Record<HostName, string> = {
+  rewriting: 'Answered by the Cloudflare worker, nginx (njs), the Netlify edge function, the CloudFront Lambda@Edge function, or the site\'s service worker.',
+  'github-pages': `This site is laid out for GitHub Pages, which runs no code: the URL is answered for this site's own pages by its service worker (/sw.js). Callers on other origins, and clients outside a browser, use the client module /${SEARCH_CLIENT_FILE} instead (\`createSearchClient({ indexUrl: '<this site>/${SEARCH_FOLDER}/' }).searchPrefix(query, { limit })\`): it reads the same static index with one or two small fetches and returns this same JSON.`,
+};
+
+// What the layout's hosts send as Content-Type, where it is not what the paths below declare.
+const SERVED_AS: Record<HostName, string> = {
+  rewriting: '',
+  'github-pages': ' GitHub Pages sets the Content-Type from the file name: `/{id}` is sent as text/html and `/{id}/jsonld`, `/{id}/xml` and `/{id}/markdown` as application/octet-stream, with the bodies described here.',
+};
 
 /** The limit the search example was computed with. */
 export const SEARCH_EXAMPLE_LIMIT = 3;
@@ -95,7 +107,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     get: {
       operationId: 'search_prefix', tags: ['search'],
       summary: 'Prefix search over every label (hosts that run code; elsewhere use search/client.js)',
-      description: 'Matches the query at the start of any word of any label, after Unicode normalisation. Answered by the Cloudflare worker, nginx (njs), the Netlify edge function, the CloudFront Lambda@Edge function, or the site\'s service worker.',
+      description: `Matches the query at the start of any word of any label, after Unicode normalisation. ${SEARCH_ANSWERED_BY[router.host]}`,
       parameters: [
         { name: 'query', in: 'query', required: true, schema: { type: 'string', maxLength: MAX_QUERY_LENGTH }, example: examples.search.query },
         { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, example: SEARCH_EXAMPLE_LIMIT },
@@ -131,7 +143,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     info: {
       title: `${model.info.title ?? 'Ontology'} API`,
       version: model.info.version ?? 'unversioned',
-      description: `${model.info.description ?? ''}\n\nA static, read-only API: every URL below is a file, served with CORS for every origin.`.trim(),
+      description: `${model.info.description ?? ''}\n\nA static, read-only API: every URL below is a file, served with CORS for every origin.${SERVED_AS[router.host]}`.trim(),
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: `${router.origin}${router.basePath}`, description: 'where this site was built to be served' }],

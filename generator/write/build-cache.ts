@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -7,10 +7,10 @@ import { Manifest, type PackedManifest } from '../changes/manifest-table.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import { joinBlocks, splitBlocks, type BlocksDelta, type BlocksOrigin, type StoredBlocks } from './blocks-file.ts';
-import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
+import { MANIFEST_FILE, UPDATING_FILE, type HostName } from '../route/paths.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 8;
+export const CACHE_VERSION = 9;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -19,8 +19,8 @@ export interface BuildCache {
   manifest: string;
   /** That manifest, packed: what an update reads instead of parsing the file. */
   columns: PackedManifest;
-  /** Whether the output holds each entity's format files (not when they were bundled): only then can an update keep them. */
-  formatFiles: boolean;
+  /** How the output's entity files are laid out: an update keeps them only in the layout it would write them in. */
+  layout: HostName | 'bundles';
   /** Block keys of the build, in document order. */
   blockKeys: string[];
   parsed: ParsedBlocks;
@@ -39,8 +39,10 @@ export interface PreviousBuild {
   cache?: BuildCache;
 }
 
-const CACHE_FILE = 'build-cache.v8';
-const BLOCKS_FILE = 'parsed-blocks.v8';
+const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
+const BLOCKS_FILE = `parsed-blocks.v${CACHE_VERSION}`;
+// Another version's cache files, which no build reads any more.
+const OTHER_VERSION = /^(build-cache|parsed-blocks)\.v\d+$/;
 
 /** Beside the output, not in it, so hosts never serve it: `dist` → `.dist.cache`. */
 export function cacheFolder(outDir: string): string {
@@ -93,8 +95,9 @@ export function writeBuildCache(outDir: string, cache: BuildCache, previous?: Bu
   const folder = cacheFolder(outDir);
   mkdirSync(folder, { recursive: true });
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
-  const { version, manifest, columns, formatFiles, blockKeys, search } = cache;
-  const stored: StoredCache = { version, manifest, columns, formatFiles, blockKeys, search, parsed: delta };
+  const { version, manifest, columns, layout, blockKeys, search } = cache;
+  const stored: StoredCache = { version, manifest, columns, layout, blockKeys, search, parsed: delta };
+  for (const name of readdirSync(folder)) if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);
   const blocksBytes = file && serialize(file);
   const written = blocksBytes ? writeAtomically(join(folder, BLOCKS_FILE), blocksBytes) : Promise.resolve();

@@ -2,6 +2,7 @@
 // query routing, the site's service worker answers; where neither does, it searches with the client
 // module itself. Arrow keys move through the results, Enter opens one.
 const base = document.body.dataset.base ?? '';
+const pageLink = document.body.dataset.pageLink ?? `${base}/html/{id}/`;
 const input = document.getElementById('query');
 const list = document.getElementById('results');
 const status = document.getElementById('status');
@@ -96,7 +97,7 @@ input.addEventListener('input', async () => {
     item.id = `result-${at}`;
     item.setAttribute('role', 'option');
     const link = document.createElement('a');
-    link.href = `${base}/html/${hit.iri.slice(hit.iri.lastIndexOf('/') + 1)}/`;
+    link.href = pageLink.replace('{id}', encodeURIComponent(hit.iri.slice(hit.iri.lastIndexOf('/') + 1)));
     link.textContent = hit.label ?? hit.iri;
     item.append(link);
     if (hit.match !== hit.label) {

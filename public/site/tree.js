@@ -2,6 +2,7 @@
 // (tree/index.json for the top, tree/{id}.json below); ?id=… opens the path to a class, read from the
 // parents in the class records.
 const base = document.body.dataset.base ?? '';
+const pageLink = document.body.dataset.pageLink ?? `${base}/html/{id}/`;
 const root = document.getElementById('tree');
 const files = new Map();
 
@@ -18,7 +19,7 @@ function node([id, label, count]) {
   item.setAttribute('role', 'treeitem');
   item.dataset.id = id;
   const link = document.createElement('a');
-  link.href = `${base}/html/${id}/`;
+  link.href = pageLink.replace('{id}', encodeURIComponent(id));
   link.textContent = label;
   if (count > 0) {
     const toggle = document.createElement('button');

@@ -1,0 +1,157 @@
+// Where each entity's files go, for each kind of host. A URL cannot be both a file and a folder, so `/{id}` and
+// `/{id}/jsonld` need either a host that rewrites URLs, or GitHub Pages' habit of serving `/x` from `x.html`.
+import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, RESERVED_IDS, formatSpec, renderedPageFile, type Format, type HostName } from './paths.ts';
+
+/** What an output file holds of an entity: one of its formats, or its concept page. */
+export interface EntityFile {
+  id: string;
+  format: Format | 'html';
+}
+
+/** One way of laying the entities' files out, and how the hosts it is for find them. */
+export interface EntityLayout {
+  readonly host: HostName;
+  /** Ids the layout cannot give files of their own (lower case). */
+  readonly reservedIds: ReadonlySet<string>;
+  /** Glob of the concept pages in the output, for the full-text index. */
+  readonly pagesGlob: string;
+  /** Where the concept pages' own "not found" page goes, on hosts that pick one by folder. */
+  readonly pagesNotFoundFile?: string;
+  /** A file that answers a folder's URL without its slash and without a redirect, where the hosts would redirect. */
+  unslashedFolderFile?(folder: string): string;
+  filePath(id: string, format: Format): string;
+  pageFile(id: string): string;
+  /** Below the base path: what the site's links to a format use, so they work on every host of the layout. */
+  formatLink(id: string, format: Format): string;
+  pageLink(id: string): string;
+  /** The id whose record or format file `path` is, if it is one. Asked of every file an update keeps. */
+  formatFileId(path: string): string | undefined;
+  isFormatFile(path: string): boolean;
+  fileEntity(path: string): EntityFile | undefined;
+  /** The file the layout's hosts serve for a URL path below the base (decoded, no leading "/"), if any. */
+  servedFile(relative: string, has: (path: string) => boolean): string | undefined;
+}
+
+const UNDERSCORE = 0x5f;
+const DOT = 0x2e;
+const FORMATS_PREFIX = `${FORMATS_FOLDER}/`;
+const RENDERED_PAGE = new RegExp(`^${PAGES_FOLDER}/([^/]+)/index\\.html$`);
+
+/**
+ * For hosts that rewrite (Cloudflare Pages, Netlify, nginx, Vercel) or store flat keys (S3): the record is a
+ * file named exactly `{id}`, the other formats live in the formats folder, the page in `html/{id}/`.
+ */
+export const REWRITING_LAYOUT: EntityLayout = {
+  host: 'rewriting',
+  reservedIds: new Set(RESERVED_IDS),
+  pagesGlob: `${PAGES_FOLDER}/*/index.html`,
+  pagesNotFoundFile: `${PAGES_FOLDER}/${NOT_FOUND_FILE}`,
+  filePath(id, format) {
+    const spec = formatSpec(format);
+    return spec.extension === '' ? id : `${FORMATS_PREFIX}${id}${spec.extension}`;
+  },
+  pageFile: renderedPageFile,
+  // The files themselves: they answer on a plain static server too, where no rewrite runs.
+  formatLink(id, format) {
+    return this.filePath(id, format);
+  },
+  pageLink: (id) => `${PAGES_FOLDER}/${id}/`,
+  formatFileId(path) {
+    const end = rewritingIdEnd(path);
+    return end === -1 ? undefined : path.slice(path.startsWith(FORMATS_PREFIX) ? FORMATS_PREFIX.length : 0, end);
+  },
+  isFormatFile: (path) => rewritingIdEnd(path) !== -1,
+  fileEntity(path) {
+    const id = this.formatFileId(path);
+    if (id !== undefined) {
+      const spec = FORMATS.find((candidate) => candidate.extension !== '' && path.endsWith(candidate.extension));
+      return { id, format: path.includes('/') && spec ? spec.format : 'json' };
+    }
+    const page = RENDERED_PAGE.exec(path);
+    return page?.[1] === undefined ? undefined : { id: page[1], format: 'html' };
+  },
+  servedFile(relative, has) {
+    const [id, suffix, ...rest] = relative.split('/');
+    if (id && rest.length === 0) {
+      const rewritten = suffix === 'html' ? this.pageFile(id) : entityFile(this, id, suffix);
+      if (rewritten !== undefined && has(rewritten)) return rewritten;
+    }
+    const candidates = relative === '' || relative.endsWith('/') ? [`${relative}${HOME_FILE}`] : [relative, `${relative}/${HOME_FILE}`];
+    return candidates.find(has);
+  },
+};
+
+// The format each name under `{id}/` holds, in the GitHub Pages layout: the URL's last segment.
+const FORMAT_NAMES = new Map(FORMATS.filter((spec) => spec.urlSuffix !== '').map((spec) => [spec.urlSuffix.slice(1), spec.format]));
+const PAGE_NAME = 'html.html';
+const HTML = '.html';
+// The folder indexes GitHub Pages serves, in the order it tries them.
+const FOLDER_INDEXES = [HOME_FILE, 'index.json', 'index.xml'];
+const SITE_HTML_FILES = [HOME_FILE, NOT_FOUND_FILE].map((name) => name.slice(0, -HTML.length));
+
+/**
+ * For GitHub Pages, which rewrites nothing but serves `/x` from `x.html`: every seed URL is a file at exactly
+ * its path, answered with 200 and no redirect. The record is `{id}.html` (`{id}/` is the formats' folder),
+ * the formats `{id}/jsonld`, `{id}/xml`, `{id}/markdown`, the page `{id}/html.html`.
+ */
+export const GITHUB_PAGES_LAYOUT: EntityLayout = {
+  host: 'github-pages',
+  // `index.html` and `404.html` are the site's: `/index` and `/404` would answer with them.
+  reservedIds: new Set([...RESERVED_IDS, ...SITE_HTML_FILES]),
+  pagesGlob: `*/${PAGE_NAME}`,
+  unslashedFolderFile: (folder) => `${folder}${HTML}`,
+  filePath(id, format) {
+    const spec = formatSpec(format);
+    return spec.urlSuffix === '' ? `${id}${HTML}` : `${id}${spec.urlSuffix}`;
+  },
+  pageFile: (id) => `${id}/${PAGE_NAME}`,
+  formatLink: (id, format) => `${id}${formatSpec(format).urlSuffix}`,
+  pageLink: (id) => `${id}/html`,
+  formatFileId(path) {
+    const slash = path.indexOf('/');
+    if (slash === -1) return path.endsWith(HTML) ? plainId(this, path.slice(0, -HTML.length)) : undefined;
+    return FORMAT_NAMES.has(path.slice(slash + 1)) ? plainId(this, path.slice(0, slash)) : undefined;
+  },
+  isFormatFile(path) {
+    return this.formatFileId(path) !== undefined;
+  },
+  fileEntity(path) {
+    const id = this.formatFileId(path);
+    if (id !== undefined) return { id, format: FORMAT_NAMES.get(path.slice(id.length + 1)) ?? 'json' };
+    const page = path.endsWith(`/${PAGE_NAME}`) ? plainId(this, path.slice(0, -PAGE_NAME.length - 1)) : undefined;
+    return page === undefined ? undefined : { id: page, format: 'html' };
+  },
+  servedFile(relative, has) {
+    if (relative === '' || relative.endsWith('/')) return FOLDER_INDEXES.map((name) => `${relative}${name}`).find(has);
+    // A folder answers after a redirect to its slashed URL, which a link is taken to follow.
+    return [relative, `${relative}${HTML}`, ...FOLDER_INDEXES.map((name) => `${relative}/${name}`)].find(has);
+  },
+};
+
+export const LAYOUTS: Readonly<Record<HostName, EntityLayout>> = { rewriting: REWRITING_LAYOUT, 'github-pages': GITHUB_PAGES_LAYOUT };
+
+/** The file `/{id}{suffix}` is rewritten to, if the suffix names a format. */
+function entityFile(layout: EntityLayout, id: string, suffix: string | undefined): string | undefined {
+  const spec = FORMATS.find((candidate) => candidate.urlSuffix === (suffix === undefined ? '' : `/${suffix}`));
+  return spec && layout.filePath(id, spec.format);
+}
+
+/** Where the id ends in a record or format file's path of the rewriting layout, or -1 if the path is neither. */
+function rewritingIdEnd(path: string): number {
+  if (path.startsWith(FORMATS_PREFIX)) {
+    const dot = path.lastIndexOf('.');
+    if (dot === -1 || path.indexOf('/', FORMATS_PREFIX.length) !== -1) return -1;
+    const known = FORMATS.some(({ extension }) => extension !== '' && path.length - dot === extension.length && path.endsWith(extension));
+    return known ? dot : -1;
+  }
+  const first = path.charCodeAt(0);
+  // A record is a top-level file without a dot; no id starts with "_" or ".".
+  return path.length > 0 && first !== UNDERSCORE && first !== DOT && !path.includes('/') && !path.includes('.') ? path.length : -1;
+}
+
+/** The text, if it could be an id of this layout: no dot, not starting with "_", not a name the site keeps. */
+function plainId(layout: EntityLayout, text: string): string | undefined {
+  const first = text.charCodeAt(0);
+  const plain = text.length > 0 && first !== UNDERSCORE && !text.includes('.') && !text.includes('/') && !layout.reservedIds.has(text.toLowerCase());
+  return plain ? text : undefined;
+}

@@ -1,0 +1,77 @@
+// The names the build's output is made of: formats, folders and fixed files. Where an entity's files go is the
+// layouts' decision (layouts.ts), made through the Router.
+import { fnv1a } from '../text/fnv1a.ts';
+
+export type Format = 'json' | 'jsonld' | 'xml' | 'markdown';
+
+export interface FormatSpec {
+  format: Format;
+  /** What follows `/{id}` in the public URL. */
+  urlSuffix: string;
+  contentType: string;
+  /** Extension of the file that holds this format in the formats folder; the record has none. */
+  extension: string;
+}
+
+export const FORMATS: readonly FormatSpec[] = [
+  { format: 'json', urlSuffix: '', contentType: 'application/json', extension: '' },
+  { format: 'jsonld', urlSuffix: '/jsonld', contentType: 'application/ld+json', extension: '.jsonld' },
+  { format: 'xml', urlSuffix: '/xml', contentType: 'application/rdf+xml', extension: '.xml' },
+  { format: 'markdown', urlSuffix: '/markdown', contentType: 'text/markdown; charset=utf-8', extension: '.md' },
+];
+
+/** The hosts a build can lay its files out for: ones that rewrite URLs (or run code), or GitHub Pages, which serves files only. */
+export const HOSTS = ['rewriting', 'github-pages'] as const;
+export type HostName = (typeof HOSTS)[number];
+
+/** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
+export const FORMATS_FOLDER = '_api';
+
+/** With bundled entities (Cloudflare's file limit): the bundle files the worker serves every format from. */
+export const BUNDLES_FOLDER = '_entities';
+export const ENTITIES_PER_BUNDLE = 40;
+
+/** Which of `bundles` files holds an entity: FNV-1a over its id. The Cloudflare worker inlines this function and fnv1a. */
+export function bundleOf(id: string, bundles: number): number {
+  return fnv1a(id) % bundles;
+}
+export const NOT_FOUND_FILE = '404.html';
+/** The site's home page; on GitHub Pages `/index` would also be answered from it. */
+export const HOME_FILE = 'index.html';
+/** Folder Astro renders the concept pages into; hosts rewrite `/{id}/html` into it. */
+export const PAGES_FOLDER = 'html';
+/** Where Astro's route writes a concept page; a layout may move it (see Router.pageFile). */
+export function renderedPageFile(id: string): string {
+  return `${PAGES_FOLDER}/${id}/index.html`;
+}
+export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
+/** Folder of the interactive documentation (Swagger UI) and the OpenAPI description beside the site root. */
+export const DOCS_FOLDER = 'docs';
+/** A content hash per output file and per entity, read back by the next build to tell what changed. */
+export const MANIFEST_FILE = '_build/manifest.json';
+/** Present while a build updates the output in place; a later build that finds it rebuilds in full. */
+export const UPDATING_FILE = '_build/updating';
+/** Which host the output is laid out for, read back by `deploy s3`. */
+export const HOST_FILE = '_build/host.json';
+/** The ids added, removed and changed since the previous build. */
+export const CHANGES_FILE = 'changes.json';
+export const OPENAPI_FILE = 'openapi.json';
+/** Folder of the taxonomy tree's lazily loaded children lists. */
+export const TREE_FOLDER = 'tree';
+
+/** Folder of the prefix-search index and its client. */
+export const SEARCH_FOLDER = 'search';
+/** The search client module, served beside the index it reads. */
+export const SEARCH_CLIENT_FILE = `${SEARCH_FOLDER}/client.js`;
+
+/**
+ * Top-level names the build itself writes without an extension (folders, and the site's pages): an entity
+ * id may not take one, in any letter case. Ids with a dot or a leading "_" are refused apart (see checkIds).
+ */
+export const RESERVED_IDS: readonly string[] = [DOCS_FOLDER, PAGES_FOLDER, SEARCH_FOLDER, TREE_FOLDER, 'find', 'not-found', 'site', 'pagefind'];
+
+export function formatSpec(format: Format): FormatSpec {
+  const spec = FORMATS.find((candidate) => candidate.format === format);
+  if (!spec) throw new Error(`unknown format ${format}`);
+  return spec;
+}

@@ -1,0 +1,74 @@
+// The fold table: how each label character normalises for search, for a handler that cannot normalise itself
+// (njs has no String.prototype.normalize). Worked out with the index, from the labels' own characters.
+import { emitJson } from '../emit/json.ts';
+import { codePointLength } from './client/search-client.js';
+import type { SearchEntity } from './client/search-client.js';
+
+// Beyond the labels' own characters, the blocks where NFKD maps one character to others (accented
+// Latin, Greek, Cyrillic, fullwidth forms, ligatures, circled and math letters, compatibility jamo).
+const FOLD_RANGES: [number, number][] = [
+  [0x80, 0x52f], [0x1d00, 0x1fff], [0x2000, 0x2bff], [0x2c00, 0x2e7f], [0x3000, 0x33ff],
+  [0xa640, 0xa7ff], [0xf900, 0xfaff], [0xfb00, 0xfb4f], [0xfe30, 0xfe6f], [0xff00, 0xffef], [0x1d400, 0x1d7ff], [0x1f100, 0x1f1ff],
+];
+
+const MARK = /\p{M}/u;
+const NOT_ASCII = /[^\x00-\x7f]/;
+const ASCII_RUNS = /[\x00-\x7f]+/g;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+// What the njs handler does with a character that is not in the table.
+function fallback(character: string): string {
+  if (MARK.test(character)) return '';
+  const lower = character.toLowerCase();
+  return LETTER_OR_DIGIT.test(lower) ? lower : ' ';
+}
+
+/** The fold table as nginx's handler gets it, and what it was made from: a build keeps it for the next. */
+export interface FoldMemo {
+  /** The labels' non-ASCII characters, sorted, and the Unicode data that folded them. */
+  key: string;
+  json: string;
+}
+
+/**
+ * The fold table's JSON, from each entity's nonAsciiCharacters; the previous build's when the labels hold the
+ * same non-ASCII characters (an edit seldom adds or drops one), since folding every character of the fixed
+ * ranges takes most of the time.
+ */
+export function foldJson(entityCharacters: readonly string[], previous?: FoldMemo): FoldMemo {
+  const characters = unionOf(entityCharacters);
+  const key = `${process.versions.icu ?? ''} ${process.versions.unicode ?? ''} ${characters.join('')}`;
+  return previous?.key === key ? previous : { key, json: emitJson(foldTableOf(characters)) };
+}
+
+/** Every character whose normalisation the njs handler cannot work out itself, with its result. */
+export function foldTable(entities: readonly SearchEntity[]): Record<string, string> {
+  return foldTableOf(unionOf(entities.map(nonAsciiCharacters)));
+}
+
+/** The entity's labels' non-ASCII characters, as they come (unionOf puts them in order, each once). */
+export function nonAsciiCharacters(entity: SearchEntity): string {
+  const labels = [entity.label, entity.preferred_label, ...entity.alternative_labels, ...entity.extra_labels];
+  return labels.map((label) => (label !== null && NOT_ASCII.test(label) ? label.replace(ASCII_RUNS, '') : '')).join('');
+}
+
+// Most entities have none, so the strings are looked into only when not empty.
+function unionOf(entityCharacters: readonly string[]): string[] {
+  const characters = new Set<string>();
+  for (const text of entityCharacters) if (text !== '') for (const character of text) characters.add(character);
+  return [...characters].sort();
+}
+
+function foldTableOf(labelCharacters: readonly string[]): Record<string, string> {
+  const characters = new Set<string>(labelCharacters);
+  for (const [first, last] of FOLD_RANGES) for (let code = first; code <= last; code += 1) characters.add(String.fromCodePoint(code));
+  const table: Record<string, string> = {};
+  for (const character of [...characters].sort()) {
+    // A character NFKD keeps whole and that lower-cases to one character folds as the fallback does.
+    if (character.normalize('NFKD') === character && codePointLength(character.toLowerCase()) === 1) continue;
+    const folded = [...character.normalize('NFKD')].map((part) => (MARK.test(part) ? '' : part)).join('').toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, ' ');
+    if (folded !== fallback(character)) table[character] = folded;
+  }
+  return table;
+}
