@@ -12,7 +12,8 @@ import { memoryFetch } from './support/memory-fetch.ts';
 import { hasNginx } from './support/nginx.ts';
 import { runBuild, runConformance } from './support/run-cli.ts';
 import { freePort, type RunningServer } from './support/server-process.ts';
-import { EXCERPT, SAMPLE_ONTOLOGY, hasShared, readUpstream } from './support/shared-data.ts';
+import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
+import { expectServedAsUpstream } from './support/upstream-served.ts';
 import { startStaticServer } from './support/static-server.ts';
 
 // What GitHub Pages sends for each seed URL of this layout: the type of the file's name (README's host table).
@@ -178,13 +179,6 @@ servedOnGitHubPages('the repo sample', SAMPLE_ONTOLOGY, true, (context) => {
 servedOnGitHubPages('folio-excerpt.owl', EXCERPT, hasShared, (context) => {
   it('serves JSON and Markdown equal to the live service for every upstream entity', async () => {
     const { baseUrl, build } = context();
-    const upstream = readUpstream().filter((entity) => String(entity.record.iri).startsWith(build.model.baseIri));
-    expect(upstream.length).toBeGreaterThan(160);
-    for (const entity of upstream) {
-      const record = await fetch(`${baseUrl}/${entity.id}`).then((response) => response.json());
-      expect(record, entity.id).toStrictEqual(entity.record);
-      if (entity.markdown === undefined) continue;
-      expect(await fetch(`${baseUrl}/${entity.id}/markdown`).then((response) => response.text()), entity.id).toBe(entity.markdown);
-    }
+    await expectServedAsUpstream(baseUrl, build.model.baseIri);
   });
 });

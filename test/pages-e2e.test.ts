@@ -7,7 +7,8 @@ import { FORMATS } from '../generator/route/router.ts';
 import { createSearchClient } from '../generator/search/client/search-client.js';
 import { memoryFetch } from './support/memory-fetch.ts';
 import { runBuild } from './support/run-cli.ts';
-import { EXCERPT, SAMPLE_ONTOLOGY, hasShared, readUpstream } from './support/shared-data.ts';
+import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
+import { expectServedAsUpstream } from './support/upstream-served.ts';
 import type { RunningServer } from './support/server-process.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
@@ -112,13 +113,6 @@ servedOnPages('the repo sample', SAMPLE_ONTOLOGY, true);
 servedOnPages('folio-excerpt.owl', EXCERPT, hasShared, (context) => {
   it('serves JSON and Markdown equal to the live service for every upstream entity', async () => {
     const { server, build } = context();
-    const upstream = readUpstream().filter((entity) => String(entity.record.iri).startsWith(build.model.baseIri));
-    expect(upstream.length).toBeGreaterThan(160);
-    for (const entity of upstream) {
-      const record = await fetch(`${server.baseUrl}/${entity.id}`).then((response) => response.json());
-      expect(record, entity.id).toStrictEqual(entity.record);
-      if (entity.markdown === undefined) continue;
-      expect(await fetch(`${server.baseUrl}/${entity.id}/markdown`).then((response) => response.text()), entity.id).toBe(entity.markdown);
-    }
+    await expectServedAsUpstream(server.baseUrl, build.model.baseIri);
   });
 });

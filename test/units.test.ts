@@ -43,8 +43,12 @@ describe('Router', () => {
     expect(router.isFormatFile(path)).toBe(id !== undefined);
   });
 
-  it.each([['/'], ['/R1/nope'], ['/R1/xml/more'], ['/other/R1']])('resolves %s to nothing under /folio-api', (path) => {
+  it.each([['/'], ['/R1/nope'], ['/R1/xml/more'], ['/other/R1'], ['/folio-api/%E0%A4%A/xml'], ['/folio-api/R1/html']])('resolves %s to nothing under /folio-api', (path) => {
     expect(new Router('https://x.example/folio-api/').resolve(path)).toBeUndefined();
+  });
+
+  it.each([['/folio-api/R1/html', 'R1'], ['/folio-api/R%31/html', 'R1'], ['/folio-api/R1', undefined], ['/folio-api/R1/html/x', undefined], ['/folio-api/%E0%A4%A/html', undefined]])('resolves the page URL %s to %s', (path, id) => {
+    expect(new Router('https://x.example/folio-api/').resolvePage(path)).toBe(id);
   });
 });
 

@@ -1,6 +1,6 @@
 // Where each entity's files go, for each kind of host. A URL cannot be both a file and a folder, so `/{id}` and
 // `/{id}/jsonld` need either a host that rewrites URLs, or GitHub Pages' habit of serving `/x` from `x.html`.
-import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, RESERVED_IDS, formatSpec, renderedPageFile, type Format, type HostName } from './paths.ts';
+import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, RESERVED_IDS, formatOfSegment, formatSpec, renderedPageFile, type Format, type HostName } from './paths.ts';
 
 /** What an output file holds of an entity: one of its formats, or its concept page. */
 export interface EntityFile {
@@ -73,7 +73,8 @@ export const REWRITING_LAYOUT: EntityLayout = {
   servedFile(relative, has) {
     const [id, suffix, ...rest] = relative.split('/');
     if (id && rest.length === 0) {
-      const rewritten = suffix === 'html' ? this.pageFile(id) : entityFile(this, id, suffix);
+      const format = formatOfSegment(suffix)?.format;
+      const rewritten = suffix === 'html' ? this.pageFile(id) : format && this.filePath(id, format);
       if (rewritten !== undefined && has(rewritten)) return rewritten;
     }
     const candidates = relative === '' || relative.endsWith('/') ? [`${relative}${HOME_FILE}`] : [relative, `${relative}/${HOME_FILE}`];
@@ -81,8 +82,6 @@ export const REWRITING_LAYOUT: EntityLayout = {
   },
 };
 
-// The format each name under `{id}/` holds, in the GitHub Pages layout: the URL's last segment.
-const FORMAT_NAMES = new Map(FORMATS.filter((spec) => spec.urlSuffix !== '').map((spec) => [spec.urlSuffix.slice(1), spec.format]));
 const PAGE_NAME = 'html.html';
 const HTML = '.html';
 // The folder indexes GitHub Pages serves, in the order it tries them.
@@ -110,14 +109,17 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   formatFileId(path) {
     const slash = path.indexOf('/');
     if (slash === -1) return path.endsWith(HTML) ? plainId(this, path.slice(0, -HTML.length)) : undefined;
-    return FORMAT_NAMES.has(path.slice(slash + 1)) ? plainId(this, path.slice(0, slash)) : undefined;
+    // A format's file under `{id}/` is named as its URL's last segment.
+    return formatOfSegment(path.slice(slash + 1)) ? plainId(this, path.slice(0, slash)) : undefined;
   },
   isFormatFile(path) {
     return this.formatFileId(path) !== undefined;
   },
   fileEntity(path) {
     const id = this.formatFileId(path);
-    if (id !== undefined) return { id, format: FORMAT_NAMES.get(path.slice(id.length + 1)) ?? 'json' };
+    // `{id}.html` is the record; `{id}/{segment}` the format of that URL segment.
+    const format = id === undefined ? undefined : path.charAt(id.length) === '/' ? formatOfSegment(path.slice(id.length + 1))?.format : 'json';
+    if (id !== undefined && format !== undefined) return { id, format };
     const page = path.endsWith(`/${PAGE_NAME}`) ? plainId(this, path.slice(0, -PAGE_NAME.length - 1)) : undefined;
     return page === undefined ? undefined : { id: page, format: 'html' };
   },
@@ -129,12 +131,6 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
 };
 
 export const LAYOUTS: Readonly<Record<HostName, EntityLayout>> = { rewriting: REWRITING_LAYOUT, 'github-pages': GITHUB_PAGES_LAYOUT };
-
-/** The file `/{id}{suffix}` is rewritten to, if the suffix names a format. */
-function entityFile(layout: EntityLayout, id: string, suffix: string | undefined): string | undefined {
-  const spec = FORMATS.find((candidate) => candidate.urlSuffix === (suffix === undefined ? '' : `/${suffix}`));
-  return spec && layout.filePath(id, spec.format);
-}
 
 /** Where the id ends in a record or format file's path of the rewriting layout, or -1 if the path is neither. */
 function rewritingIdEnd(path: string): number {

@@ -70,6 +70,12 @@ export const SEARCH_CLIENT_FILE = `${SEARCH_FOLDER}/client.js`;
  */
 export const RESERVED_IDS: readonly string[] = [DOCS_FOLDER, PAGES_FOLDER, SEARCH_FOLDER, TREE_FOLDER, 'find', 'not-found', 'site', 'pagefind'];
 
+/** The format whose URL ends `/{id}` + `/{segment}` (the record's: no segment), if any. */
+export function formatOfSegment(segment: string | undefined): FormatSpec | undefined {
+  const suffix = segment === undefined ? '' : `/${segment}`;
+  return FORMATS.find((candidate) => candidate.urlSuffix === suffix);
+}
+
 export function formatSpec(format: Format): FormatSpec {
   const spec = FORMATS.find((candidate) => candidate.format === format);
   if (!spec) throw new Error(`unknown format ${format}`);

@@ -1,6 +1,6 @@
 // The one place that decides where each entity's formats live on disk and at which URL they answer.
 import { LAYOUTS, type EntityFile, type EntityLayout } from './layouts.ts';
-import { BUNDLES_FOLDER, FORMATS, SEARCH_CLIENT_FILE, SEARCH_FOLDER, formatSpec, type Format, type HostName } from './paths.ts';
+import { BUNDLES_FOLDER, SEARCH_CLIENT_FILE, SEARCH_FOLDER, formatOfSegment, formatSpec, type Format, type HostName } from './paths.ts';
 
 export * from './paths.ts';
 export type { EntityFile } from './layouts.ts';
@@ -118,17 +118,26 @@ export class Router {
 
   /** Looks a concept page's public URL path (`/{id}/html`) up: which entity id it names, if any. */
   resolvePage(path: string): string | undefined {
-    if (!path.startsWith(`${this.basePath}/`)) return undefined;
-    const [id, page, ...rest] = path.slice(this.basePath.length + 1).split('/');
-    return id && page === 'html' && rest.length === 0 ? decodeURIComponent(id) : undefined;
+    const [id, segment] = this.#entitySegments(path) ?? [];
+    return segment === 'html' ? id : undefined;
   }
 
   /** Looks a public URL path up: which entity id and format it names, if any. */
   resolve(path: string): { id: string; format: Format } | undefined {
+    const [id, segment] = this.#entitySegments(path) ?? [];
+    const spec = id === undefined ? undefined : formatOfSegment(segment);
+    return id !== undefined && spec ? { id, format: spec.format } : undefined;
+  }
+
+  /** `/{id}` or `/{id}/{segment}` below the base path: the id (decoded) and the segment. */
+  #entitySegments(path: string): [id: string, segment: string | undefined] | undefined {
     if (!path.startsWith(`${this.basePath}/`)) return undefined;
-    const [id, suffix, ...rest] = path.slice(this.basePath.length + 1).split('/');
+    const [id, segment, ...rest] = path.slice(this.basePath.length + 1).split('/');
     if (!id || rest.length > 0) return undefined;
-    const spec = FORMATS.find((candidate) => candidate.urlSuffix === (suffix === undefined ? '' : `/${suffix}`));
-    return spec ? { id: decodeURIComponent(id), format: spec.format } : undefined;
+    try {
+      return [decodeURIComponent(id), segment];
+    } catch {
+      return undefined;
+    }
   }
 }
