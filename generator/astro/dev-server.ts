@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ViteDevServer } from 'vite';
 import type { ApiBuild } from '../generate-api.ts';
-import { HOME_FILE, formatSpec, renderedPageFile } from '../route/router.ts';
+import { formatSpec } from '../route/router.ts';
 
 interface ServeOptions {
   watchPath?: string;
@@ -53,8 +53,8 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://dev').pathname);
       const page = served?.build.router.resolvePage(path);
       if (page !== undefined && served) {
-        // Astro renders the page at html/{id}/ whatever the layout; the seed URL is answered from there.
-        request.url = `${served.build.router.basePath}/${renderedPageFile(page).slice(0, -HOME_FILE.length)}`;
+        // Where the page's own route is not its seed URL (html/{id}/), the seed URL is answered from that route.
+        request.url = served.build.router.pageLinkPath(page);
         return next();
       }
       const target = served?.build.router.resolve(path);

@@ -4,16 +4,18 @@ import type { AstroIntegration } from 'astro';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
 import { generateApi, loadModel, type LoadedModel } from '../generate-api.ts';
 import { describeFailure } from '../cli/reporter.ts';
-import { copyWithin, emptyFolder, moveWithin } from '../write/write-files.ts';
+import { copyWithin, emptyFolder } from '../write/write-files.ts';
 import { readPreviousManifest } from '../write/previous-output.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
-import { PAGES_FOLDER, renderedPageFile } from '../route/router.ts';
+import { Router } from '../route/router.ts';
 import { isUrl } from '../load/read-sources.ts';
 import type { ApiSummary } from '../worker/api-summary.ts';
 import { startApiWorker, type RunningApiWorker } from '../worker/start-api-worker.ts';
 import { serveApi } from './dev-server.ts';
 import { startIndexingPages } from './full-text.ts';
 import { setSiteData, siteData } from './site-data.ts';
+
+const CONCEPT_PAGE = new URL('../../src/concept/ConceptPage.astro', import.meta.url);
 
 export interface SiteBuildResult {
   api: ApiSummary;
@@ -47,8 +49,10 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
     name: 'static-api',
     hooks: {
       // The worker writes into the output folder while Astro builds, so Astro must not empty it midway.
-      'astro:config:setup': ({ command, updateConfig }) => {
+      'astro:config:setup': ({ command, updateConfig, injectRoute }) => {
         if (command === 'build') updateConfig({ vite: { build: { emptyOutDir: false } } });
+        // The concept page's route depends on the layout, so it is not a file under src/pages.
+        injectRoute({ pattern: new Router(resolved().baseUrl, resolved().host).pageRoute.pattern, entrypoint: CONCEPT_PAGE });
       },
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
@@ -91,21 +95,19 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         const log = input.log ?? ((line: string) => logger.info(line));
         const out = fileURLToPath(dir);
         const pagesDone = performance.now();
-        const { model, router } = siteData();
+        const { router } = siteData();
         log(`site: pages rendered in ${seconds(pagesDone - siteStarted)}; full-text index…`);
-        // Astro renders every page into html/; a layout that serves them elsewhere has them moved there.
-        const moves = model.entities.map((entity) => [renderedPageFile(entity.id), router.pageFile(entity.id)] as const).filter(([from, to]) => from !== to);
-        if (moves.length > 0) moveWithin(out, moves, PAGES_FOLDER);
-        const indexStarted = performance.now();
         const indexing = await startIndexingPages(out, router.pagesGlob);
         const summary = await api.finished();
         // The root 404.html is the API's JSON body; on hosts that pick a 404 page by folder, the pages get a human one.
         if (router.pagesNotFoundFile) await copyWithin(out, 'not-found/index.html', router.pagesNotFoundFile);
         const pages = await indexing.finish();
         log(`site: full-text index of ${pages} pages ready ${seconds(performance.now() - pagesDone)} after the pages`);
-        const timings = [{ stage: 'site pages', ms: pagesDone - siteStarted }, { stage: 'full-text index', ms: performance.now() - indexStarted }];
-        if (moves.length > 0) timings.splice(1, 0, { stage: `pages moved for ${router.host}`, ms: indexStarted - pagesDone });
-        input.onWritten?.({ api: summary, pages, timings });
+        input.onWritten?.({
+          api: summary,
+          pages,
+          timings: [{ stage: 'site pages', ms: pagesDone - siteStarted }, { stage: 'full-text index', ms: performance.now() - pagesDone }],
+        });
       },
     },
   };

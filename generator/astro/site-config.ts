@@ -12,7 +12,7 @@ export function siteConfig(options: BuildOptions, integration: Omit<StaticApiInt
     outDir: options.out,
     trailingSlash: 'ignore',
     // Renders the next pages while earlier ones are written: Astro writes each page through promises.
-    build: { concurrency: 4 },
+    build: { concurrency: 4, format: router.pageRoute.format },
     integrations: [staticApi({ ...integration, options })],
   };
 }

@@ -1,6 +1,6 @@
 // Where each entity's files go, for each kind of host. A URL cannot be both a file and a folder, so `/{id}` and
 // `/{id}/jsonld` need either a host that rewrites URLs, or GitHub Pages' habit of serving `/x` from `x.html`.
-import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, RESERVED_IDS, formatOfSegment, formatSpec, renderedPageFile, type Format, type HostName } from './paths.ts';
+import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, RESERVED_IDS, formatOfSegment, formatSpec, type Format, type HostName } from './paths.ts';
 
 /** What an output file holds of an entity: one of its formats, or its concept page. */
 export interface EntityFile {
@@ -17,6 +17,8 @@ export interface EntityLayout {
   readonly pagesGlob: string;
   /** Where the concept pages' own "not found" page goes, on hosts that pick one by folder. */
   readonly pagesNotFoundFile?: string;
+  /** The concept page's Astro route, and how Astro names its files, so that it renders the page at pageFile. */
+  readonly pageRoute: { pattern: string; format: 'directory' | 'preserve' };
   /** A file that answers a folder's URL without its slash and without a redirect, where the hosts would redirect. */
   unslashedFolderFile?(folder: string): string;
   filePath(id: string, format: Format): string;
@@ -46,11 +48,12 @@ export const REWRITING_LAYOUT: EntityLayout = {
   reservedIds: new Set(RESERVED_IDS),
   pagesGlob: `${PAGES_FOLDER}/*/index.html`,
   pagesNotFoundFile: `${PAGES_FOLDER}/${NOT_FOUND_FILE}`,
+  pageRoute: { pattern: `/${PAGES_FOLDER}/[id]`, format: 'directory' },
   filePath(id, format) {
     const spec = formatSpec(format);
     return spec.extension === '' ? id : `${FORMATS_PREFIX}${id}${spec.extension}`;
   },
-  pageFile: renderedPageFile,
+  pageFile: (id) => `${PAGES_FOLDER}/${id}/${HOME_FILE}`,
   // The files themselves: they answer on a plain static server too, where no rewrite runs.
   formatLink(id, format) {
     return this.filePath(id, format);
@@ -98,6 +101,8 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   // `index.html` and `404.html` are the site's: `/index` and `/404` would answer with them.
   reservedIds: new Set([...RESERVED_IDS, ...SITE_HTML_FILES]),
   pagesGlob: `*/${PAGE_NAME}`,
+  // Astro's "preserve" names a page that is not an index after its route's last segment: `{id}/html.html`.
+  pageRoute: { pattern: '/[id]/html', format: 'preserve' },
   unslashedFolderFile: (folder) => `${folder}${HTML}`,
   filePath(id, format) {
     const spec = formatSpec(format);

@@ -38,12 +38,8 @@ export function bundleOf(id: string, bundles: number): number {
 export const NOT_FOUND_FILE = '404.html';
 /** The site's home page; on GitHub Pages `/index` would also be answered from it. */
 export const HOME_FILE = 'index.html';
-/** Folder Astro renders the concept pages into; hosts rewrite `/{id}/html` into it. */
+/** Folder of the concept pages, where hosts rewrite `/{id}/html` to (not in GitHub Pages' layout). */
 export const PAGES_FOLDER = 'html';
-/** Where Astro's route writes a concept page; a layout may move it (see Router.pageFile). */
-export function renderedPageFile(id: string): string {
-  return `${PAGES_FOLDER}/${id}/index.html`;
-}
 export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
 /** Folder of the interactive documentation (Swagger UI) and the OpenAPI description beside the site root. */
 export const DOCS_FOLDER = 'docs';

@@ -79,6 +79,11 @@ export class Router {
     return this.#layout.pagesNotFoundFile;
   }
 
+  /** The concept page's Astro route (`/html/[id]` or `/[id]/html`) and the build format that writes it at pageFile. */
+  get pageRoute(): { pattern: string; format: 'directory' | 'preserve' } {
+    return this.#layout.pageRoute;
+  }
+
   /** A file that answers `/{folder}` (no slash) with 200 where the hosts would redirect to `/{folder}/`, if the layout has one. */
   unslashedFolderFile(folder: string): string | undefined {
     return this.#layout.unslashedFolderFile?.(folder);

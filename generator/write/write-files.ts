@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
@@ -126,37 +126,6 @@ export async function copyWithin(outDir: string, from: string, to: string): Prom
   const target = targetPath(root, to);
   await mkdir(dirname(target), { recursive: true });
   await copyFile(targetPath(root, from), target);
-}
-
-/**
- * Moves files within the output folder (`from` → `to`, output paths), then removes the folders the moves
- * emptied below `emptied`. Renames on one file system, synchronously: no bytes are copied, and 18,000 renames
- * take a fraction of a second.
- */
-export function moveWithin(outDir: string, moves: readonly (readonly [from: string, to: string])[], emptied: string): void {
-  const root = resolve(outDir);
-  for (const [from, to] of moves) {
-    const target = targetPath(root, to);
-    mkdirSync(dirname(target), { recursive: true });
-    renameSync(targetPath(root, from), target);
-  }
-  removeEmptyFolders(targetPath(root, emptied));
-}
-
-// Depth first; a folder that still holds a file is kept, with the folders on the way to it.
-function removeEmptyFolders(folder: string): boolean {
-  let entries;
-  try {
-    entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return false;
-  }
-  let empty = true;
-  for (const entry of entries) {
-    if (!entry.isDirectory() || !removeEmptyFolders(join(folder, entry.name))) empty = false;
-  }
-  if (empty) rmdirSync(folder);
-  return empty;
 }
 
 /** Empties the output folder before a build (keeping a `.git` there), refusing the working folder or any folder above it. */
