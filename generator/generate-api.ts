@@ -3,7 +3,7 @@ import { emitApi, type OutputFile } from './emit/emit-api.ts';
 import { encodeBlocks, loadOntology, type ParsedBlocks } from './load/load-ontology.ts';
 import type { LoadedBlock } from './load/loaded-block.ts';
 import { buildModelFromBlocks, type OntologyModel } from './model/build-model.ts';
-import { UnsafeIdError } from './model/check-ids.ts';
+import { UnsafeIdError, caseCollisionError } from './model/check-ids.ts';
 import { locateIri } from './load/locate-text.ts';
 import { FORMATS, MANIFEST_FILE, Router, SEARCH_FOLDER, TREE_FOLDER } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
@@ -64,7 +64,10 @@ export interface Progress {
   between?(stage: string): void;
 }
 
-export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout'>>;
+export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout'>> & {
+  /** The folder the output goes to, when its file system ignores letter case: ids that differ only by case are refused. */
+  caseFoldingOutput?: string;
+};
 
 const silent: Progress = { log: () => {} };
 
@@ -79,6 +82,7 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
     if (error instanceof UnsafeIdError && error.iris[0] !== undefined) error.position = await locateIri(options.ontology, error.iris[0]);
     throw error;
   });
+  if (options.caseFoldingOutput !== undefined && model.caseCollisions.length > 0) throw caseCollisionError(model.caseCollisions, options.caseFoldingOutput);
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
   return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };
 }

@@ -47,7 +47,6 @@ describe('hostile or broken input is refused with one clear line', () => {
     ['an id of 250 bytes', 'long.owl', ontology(named('x'.repeat(250))), /"x{57}…" \(.*\) is 250 bytes long \(at most 200\)/],
     ['an id starting with "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/],
     ['an id the site itself uses', 'reserved.owl', ontology(named('Search')), /"Search" .* is a name the site itself uses/],
-    ['two ids that differ only by letter case', 'case.owl', ontology(named('good')), /"good" .* differs from "Good" only by letter case: one file on macOS and Windows/],
     // Turtle keeps "..", spaces and control characters in an IRI as written (RDF/XML resolves "..").
     ['an id climbing out with ".."', 'climb.ttl', turtle('<https://x.example/../evil>'), /^error: .*climb\.ttl:3:2: 1 id\(s\) .*"\.\.\/evil" .* contains "\." at its start/],
     ['an IRI with a space', 'space.ttl', turtle('<https://x.example/a\\u0020b>'), /^error: .*space\.ttl:3:1: Turtle syntax error: /],
@@ -81,6 +80,17 @@ describe('odd but valid input builds, with named warnings', () => {
     const result = await build('namespaces.owl', ontology(`<owl:Class rdf:about="&x;Plain"><rdfs:label>Plain</rdfs:label></owl:Class>\n`, '<!DOCTYPE rdf:RDF [ <!ENTITY x "https://x.example/"> ]>\n'));
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(result.out, 'Plain'), 'utf8'))).toMatchObject({ iri: 'https://x.example/Plain', label: 'Plain' });
+  });
+
+  // Every host is case-sensitive; only a case-folding output folder refuses them (test/case-folding.test.ts).
+  it.each([
+    ['for rewriting hosts', [], ['Good', 'good']],
+    ['for GitHub Pages', ['--host', 'github-pages'], ['Good.html', 'good.html']],
+  ])('publishes two ids that differ only by letter case, %s, with a warning', async (_, host, records) => {
+    const result = await build(`case-${host.length}.owl`, ontology(named('good', 'Lower case')), ['--api-only', ...host]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('warning: case-collision: "Good" and "good" differ only by letter case; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both');
+    expect(records.map((file) => (JSON.parse(readFileSync(join(result.out, file), 'utf8')) as { label: string }).label)).toEqual(['Good', 'Lower case']);
   });
 
   it('warns of a class declared twice and of two definitions, publishing the last definition', async () => {

@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
-import { addTime, generateApi, loadModel, timed, type Progress, type StageTiming } from '../generate-api.ts';
+import { addTime, generateApi, loadModel, timed, type ModelOptions, type Progress, type StageTiming } from '../generate-api.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
@@ -9,6 +9,7 @@ import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
+import { foldsCase } from '../write/case-folding.ts';
 import { describeChanges } from '../changes/manifest.ts';
 import { OutputFolder, checkOutputTarget, removeBuildLeftovers } from '../write/output-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
@@ -41,7 +42,9 @@ async function main(argv: string[]): Promise<number> {
     ...(isUrl(options.ontology) ? {} : { 'the ontology': options.ontology }),
   });
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
-  const lines = options.apiOnly ? await buildApi(options, reporter) : await inFreshFolder(options, (staging) => buildSite(options, staging, reporter));
+  // Ids that differ only by letter case are one file where the output's file system folds case.
+  const model: ModelOptions = { ...options, caseFoldingOutput: foldsCase(dirname(options.out)) ? dirname(options.out) : undefined };
+  const lines = options.apiOnly ? await buildApi(options, model, reporter) : await inFreshFolder(options, (staging) => buildSite(options, model, staging, reporter));
   const links = options.checkLinks ? checkLinks(await readOutput(options.out), new Router(options.baseUrl, options.host)) : undefined;
   if (links && links.broken.length === 0) lines.push(describeLinks(links));
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
@@ -64,10 +67,10 @@ async function inFreshFolder<T>(options: BuildOptions, build: (staging: string) 
 }
 
 // An edit the cache covers updates the previous output in place; anything else is written to a fresh folder.
-async function buildApi(options: BuildOptions, reporter: Progress): Promise<string[]> {
+async function buildApi(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<string[]> {
   // Generated and written by a function of its own, so when the files are made in memory (bundles) they are
   // let go before the cache is serialised: kept alive together, they passed the 1 GB budget.
-  const { cache, timings, summary, cacheWritten, previousCache } = await generateAndWriteApi(options, reporter);
+  const { cache, timings, summary, cacheWritten, previousCache } = await generateAndWriteApi(options, model, reporter);
   await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache, previousCache));
   return summaryLines(options, summary);
 }
@@ -82,7 +85,7 @@ interface GeneratedApi {
   previousCache?: BuildCache;
 }
 
-async function generateAndWriteApi(options: BuildOptions, reporter: Progress): Promise<GeneratedApi> {
+async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<GeneratedApi> {
   const previousBuild = readPreviousBuild(options.out);
   // A build of the whole API writes into a fresh folder on a thread of its own, while it makes the files.
   let fresh: { folder: OutputFolder; writer: ThreadedWriter } | undefined;
@@ -92,7 +95,7 @@ async function generateAndWriteApi(options: BuildOptions, reporter: Progress): P
     return fresh.writer;
   };
   try {
-    const build = await generateApi(options, reporter, previousBuild, openSink);
+    const build = await generateApi(model, reporter, previousBuild, openSink);
     const previous = await previousBuild;
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
@@ -127,9 +130,9 @@ async function finishWriting({ folder, writer }: { folder: OutputFolder; writer:
   return stats;
 }
 
-async function buildSite(options: BuildOptions, staging: string, reporter: Reporter): Promise<string[]> {
+async function buildSite(options: BuildOptions, model: ModelOptions, staging: string, reporter: Reporter): Promise<string[]> {
   // The pages need the model before Astro starts, and a bad ontology should fail before Astro prints anything.
-  const loaded = await loadModel(options);
+  const loaded = await loadModel(model);
   // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
   process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
   const { build: astroBuild } = await import('astro');

@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import { UserError } from '../load/errors.ts';
-import { checkIds } from './check-ids.ts';
+import { caseCollisionWarning, checkIds } from './check-ids.ts';
 import type { EntityRecord } from '../schema/records.ts';
 import { IndexedEntity } from './indexed-entity.ts';
 import { findBaseIri, findEntities, type Entity } from './entities.ts';
@@ -29,6 +29,8 @@ export interface OntologyModel {
   info: OntologyInfo;
   entities: ModelEntity[];
   warnings: string[];
+  /** Groups of ids that differ only by letter case (all published; one file each where case is folded). */
+  caseCollisions: readonly (readonly string[])[];
 }
 
 /** model: turns parsed triples into the published entities, each with its record and its own triples. */
@@ -53,7 +55,8 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   const children = childrenByParent(index);
   const warnings: string[] = [];
   const found = findEntities(index.typeStatements, baseIri);
-  checkIds(found, options.reservedIds);
+  const caseCollisions = checkIds(found, options.reservedIds);
+  warnings.push(...caseCollisions.map(caseCollisionWarning));
   const entities = found.map((entity): ModelEntity => {
     const summary = index.summary(entity.iri);
     const declarations = entity.kind === 'class' ? summary?.classDeclarations : summary?.propertyDeclarations;
@@ -66,7 +69,7 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   if (entities.length === 0) {
     throw new UserError(`no owl:Class or owl:ObjectProperty under ${baseIri}`, 'check the ontology, or pass --base-iri with the IRI its classes start with');
   }
-  return { baseIri, info: ontologyInfo(index), entities, warnings };
+  return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions };
 }
 
 // The owl:Ontology's own title, description and version, for the site and openapi.json.

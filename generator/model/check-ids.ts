@@ -19,13 +19,14 @@ const SHOWN = 5;
 
 /**
  * Every id becomes a file name and a URL path segment: refuses ids that would leave the output folder, nest
- * folders, clash with the build's own files, exceed file-name limits, or differ from another only by letter
- * case (the same file on macOS and Windows). Lists the first few with the reason for each.
+ * folders, clash with the build's own files or exceed file-name limits, listing the first few with the reason
+ * for each. Ids that differ only by letter case are published (every host is case-sensitive): returned, in
+ * groups, for a warning, and for a refusal where the output's file system folds case (see loadModel).
  */
-export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<string> = new Set(RESERVED_IDS)): void {
+export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<string> = new Set(RESERVED_IDS)): string[][] {
   const problems: string[] = [];
   const iris: string[] = [];
-  const byFolded = new Map<string, Entity>();
+  const byFolded = new Map<string, string[]>();
   for (const entity of entities) {
     const problem = idProblem(entity.id, reserved);
     if (problem) {
@@ -34,17 +35,28 @@ export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<stri
       continue;
     }
     const folded = entity.id.toLowerCase();
-    const other = byFolded.get(folded);
-    if (other) {
-      problems.push(`${shown(entity.id)} (${shown(entity.iri)}) differs from ${shown(other.id)} only by letter case: one file on macOS and Windows`);
-      iris.push(entity.iri);
-    }
-    else byFolded.set(folded, entity);
+    const group = byFolded.get(folded);
+    if (group) group.push(entity.id);
+    else byFolded.set(folded, [entity.id]);
   }
-  if (problems.length === 0) return;
-  const more = problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '';
-  throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${problems.slice(0, SHOWN).join('; ')}${more}`,
-    'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after', iris);
+  if (problems.length > 0) {
+    const more = problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '';
+    throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${problems.slice(0, SHOWN).join('; ')}${more}`,
+      'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after', iris);
+  }
+  return [...byFolded.values()].filter((group) => group.length > 1);
+}
+
+/** The refusal for ids that differ only by case, where the output folder's file system would make them one file. */
+export function caseCollisionError(groups: readonly (readonly string[])[], folder: string): UserError {
+  const more = groups.length > SHOWN ? `; and ${groups.length - SHOWN} more` : '';
+  return new UserError(`${groups.length} group(s) of ids differ only by letter case (${groups.slice(0, SHOWN).map((group) => group.map(shown).join(' and ')).join('; ')}${more}), and ${folder} is on a file system that ignores case, where each group would be one file`,
+    'build into a folder on a case-sensitive file system (any Linux one; on macOS a case-sensitive APFS volume): every host serves them apart');
+}
+
+/** The warning each group of ids that differ only by case gets. */
+export function caseCollisionWarning(group: readonly string[]): string {
+  return `case-collision: ${group.map(shown).join(' and ')} differ only by letter case; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both`;
 }
 
 function idProblem(id: string, reserved: ReadonlySet<string>): string | undefined {
