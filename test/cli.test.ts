@@ -26,7 +26,7 @@ describe('bad input ends the build with one clear line', () => {
     ['truncated file', 'truncated.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:label>\n`, /^error: .*truncated\.owl:\d+:\d+: malformed RDF\/XML: unclosed tag: owl:Class — /],
     ['empty file', 'empty.owl', '', /^error: .*empty\.owl:1:1: malformed RDF\/XML: document must contain a root element/],
     ['no entities under the base IRI', 'bare.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n</rdf:RDF>\n`, /^error: no owl:Class or owl:ObjectProperty under https:\/\/x\.example\/ — /],
-    ['no owl:Ontology to take the base IRI from', 'anonymous.owl', `${GOOD_HEADER}<owl:Class rdf:about="https://x.example/A"/>\n</rdf:RDF>\n`, /^error: no owl:Ontology declaration found, so the base IRI is unknown — pass --base-iri/],
+    ['neither a term nor an owl:Ontology to take the base IRI from', 'anonymous.owl', `${GOOD_HEADER}<rdf:Description rdf:about="https://x.example/A"/>\n</rdf:RDF>\n`, /^error: no owl:Class or owl:ObjectProperty and no owl:Ontology declared, so the base IRI is unknown — pass --base-iri/],
     ['unknown file type', 'notes.txt', 'hello', /^error: unknown ontology file type: .*notes\.txt — use \.owl/],
   ])('%s', async (_, name, text, expected) => {
     const result = await runBuild(['--ontology', write(name, text), '--out', join(scratch, 'never'), '--api-only']);

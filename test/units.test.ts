@@ -4,6 +4,9 @@ import { emitJson } from '../generator/emit/json.ts';
 import { splitIri } from '../generator/emit/namespaces.ts';
 import { positionFromMessage } from '../generator/load/position.ts';
 import { Router, bundleOf } from '../generator/route/router.ts';
+import { findBaseIri } from '../generator/model/entities.ts';
+import type { TypeStatement } from '../generator/model/triple-index.ts';
+import { NS } from '../generator/model/vocabulary.ts';
 
 describe('Router', () => {
   it.each([
@@ -123,6 +126,29 @@ describe('Router, laid out for GitHub Pages', () => {
     ['/other/R1', undefined],
   ])('serves %s from %s', (url, file) => {
     expect(router.servedFile(url, (path) => files.has(path))).toBe(file);
+  });
+});
+
+describe('findBaseIri', () => {
+  const declared = (iris: string[], ontology?: string): TypeStatement[] => [
+    ...(ontology ? [{ subject: ontology, type: `${NS.owl}Ontology` }] : []),
+    ...iris.map((subject, at) => ({ subject, type: `${NS.owl}${at % 2 ? 'ObjectProperty' : 'Class'}` })),
+  ];
+  it.each([
+    ['the namespace of most terms, not the owl:Ontology naming a document (PROV-O)', declared(['http://www.w3.org/ns/prov#Agent', 'http://www.w3.org/ns/prov#wasDerivedFrom', 'http://purl.org/dc/terms/Agent'], 'http://www.w3.org/ns/prov-dc#'), 'http://www.w3.org/ns/prov#'],
+    ['the namespace of most terms, below the owl:Ontology\'s', declared(['https://x.example/terms/A', 'https://x.example/terms/b', 'https://x.example/C'], 'https://x.example/'), 'https://x.example/terms/'],
+    ['of a tie, the owl:Ontology\'s namespace', declared(['https://a.example/A', 'https://b.example/B'], 'https://b.example'), 'https://b.example/'],
+    ['of a tie without it, the first declared', declared(['https://a.example/A', 'https://b.example/B']), 'https://a.example/'],
+    ['no owl:Ontology needed', declared(['https://x.example/onto#A', 'https://x.example/onto#b']), 'https://x.example/onto#'],
+    ['no terms: the owl:Ontology\'s IRI', declared([], 'https://x.example/onto'), 'https://x.example/onto/'],
+    ['a term counted once however often declared', [...declared(['https://a.example/A', 'https://b.example/B', 'https://b.example/C']), ...declared(['https://a.example/A', 'https://a.example/A'])], 'https://b.example/'],
+  ])('%s', (_, statements, expected) => {
+    expect(findBaseIri(statements)).toBe(expected);
+  });
+
+  it('takes the given one, and refuses when there is nothing to take one from', () => {
+    expect(findBaseIri(declared(['https://a.example/A']), 'https://given.example/')).toBe('https://given.example/');
+    expect(() => findBaseIri([])).toThrow(/^no owl:Class or owl:ObjectProperty and no owl:Ontology declared/);
   });
 });
 

@@ -8,7 +8,8 @@ export const USAGE = `Usage: npm run build -- [options]
                                 a folder searched for them, or an http(s) URL   (default: ontology/)
   --out <folder>                output folder                                   (default: dist/)
   --base-url <url>              where the site is served, sub-path included     (default: from static-api.config.json)
-  --base-iri <iri>              publish entities under this IRI                 (default: the owl:Ontology IRI)
+  --base-iri <iri>              publish entities under this IRI (ending in / or #)
+                                (default: the namespace of most declared classes and properties)
   --host <rewriting|github-pages>
                                 lay the files out for hosts that rewrite URLs or run code (Cloudflare
                                 Pages, Netlify, nginx, S3, Vercel), or for GitHub Pages: every URL a file

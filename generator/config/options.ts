@@ -9,7 +9,7 @@ export interface BuildOptions {
   out: string;
   /** Where the site will be served, sub-path included. */
   baseUrl: string;
-  /** The IRI whose children are published; by default the owl:Ontology's IRI. */
+  /** The IRI whose children are published; by default the namespace of most declared terms (see findBaseIri). */
   baseIri?: string;
   /** The hosts the files are laid out for: ones that rewrite URLs, or GitHub Pages (files at the exact URLs). */
   host: HostName;

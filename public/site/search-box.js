@@ -3,6 +3,8 @@
 // module itself. Arrow keys move through the results, Enter opens one.
 const base = document.body.dataset.base ?? '';
 const pageLink = document.body.dataset.pageLink ?? `${base}/html/{id}/`;
+// An entity's id is its IRI after the base IRI, which may end in "/" or "#".
+const baseIri = document.body.dataset.baseIri ?? '';
 const input = document.getElementById('query');
 const list = document.getElementById('results');
 const status = document.getElementById('status');
@@ -97,7 +99,7 @@ input.addEventListener('input', async () => {
     item.id = `result-${at}`;
     item.setAttribute('role', 'option');
     const link = document.createElement('a');
-    link.href = pageLink.replace('{id}', encodeURIComponent(hit.iri.slice(hit.iri.lastIndexOf('/') + 1)));
+    link.href = pageLink.replace('{id}', encodeURIComponent(hit.iri.slice(baseIri.length)));
     link.textContent = hit.label ?? hit.iri;
     item.append(link);
     if (hit.match !== hit.label) {

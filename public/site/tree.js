@@ -3,6 +3,8 @@
 // parents in the class records.
 const base = document.body.dataset.base ?? '';
 const pageLink = document.body.dataset.pageLink ?? `${base}/html/{id}/`;
+// An entity's id is its IRI after the base IRI, which may end in "/" or "#".
+const baseIri = document.body.dataset.baseIri ?? '';
 const root = document.getElementById('tree');
 const files = new Map();
 
@@ -62,7 +64,7 @@ async function pathTo(id) {
   const path = [id];
   for (let current = id; path.length < 64;) {
     const record = await fetch(`${base}/${current}`).then((response) => (response.ok ? response.json() : undefined));
-    const parent = record?.sub_class_of?.map((iri) => iri.slice(iri.lastIndexOf('/') + 1)).find((candidate) => candidate !== 'owl#Thing' && !candidate.includes('#'));
+    const parent = record?.sub_class_of?.filter((iri) => iri.startsWith(baseIri) && iri.length > baseIri.length).map((iri) => iri.slice(baseIri.length))[0];
     if (!parent) break;
     path.unshift(parent);
     current = parent;
