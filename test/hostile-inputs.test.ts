@@ -48,7 +48,8 @@ describe('hostile or broken input is refused with one clear line', () => {
     ['an id starting with "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/],
     ['an id the site itself uses', 'reserved.owl', ontology(named('Search')), /"Search" .* is a name the site itself uses/],
     // Turtle keeps "..", spaces and control characters in an IRI as written (RDF/XML resolves "..").
-    ['an id climbing out with ".."', 'climb.ttl', turtle('<https://x.example/../evil>'), /^error: .*climb\.ttl:3:2: 1 id\(s\) .*"\.\.\/evil" .* contains "\." at its start/],
+    // Given the base IRI: without one, the term's own namespace (https://x.example/../) would be chosen, and "evil" is a safe id.
+    ['an id climbing out with ".."', 'climb.ttl', turtle('<https://x.example/../evil>'), /^error: .*climb\.ttl:3:2: 1 id\(s\) .*"\.\.\/evil" .* contains "\." at its start/, ['--api-only', '--base-iri', 'https://x.example/']],
     ['an IRI with a space', 'space.ttl', turtle('<https://x.example/a\\u0020b>'), /^error: .*space\.ttl:3:1: Turtle syntax error: /],
     ['an IRI with a control character', 'control.ttl', turtle('<https://x.example/a\\u0001b>'), /^error: .*control\.ttl:3:1: Turtle syntax error: /],
     // GitHub Pages answers /index and /404 from the site's own index.html and 404.html.

@@ -5,6 +5,8 @@ import { splitIri } from '../generator/emit/namespaces.ts';
 import { positionFromMessage } from '../generator/load/position.ts';
 import { Router, bundleOf } from '../generator/route/router.ts';
 import { findBaseIri } from '../generator/model/entities.ts';
+import { chooseLabel } from '../generator/model/labels.ts';
+import { DataFactory } from 'n3';
 import type { TypeStatement } from '../generator/model/triple-index.ts';
 import { NS } from '../generator/model/vocabulary.ts';
 
@@ -149,6 +151,24 @@ describe('findBaseIri', () => {
   it('takes the given one, and refuses when there is nothing to take one from', () => {
     expect(findBaseIri(declared(['https://a.example/A']), 'https://given.example/')).toBe('https://given.example/');
     expect(() => findBaseIri([])).toThrow(/^no owl:Class or owl:ObjectProperty and no owl:Ontology declared/);
+  });
+});
+
+describe('chooseLabel', () => {
+  const labels = (...spec: string[]) => spec.map((text) => {
+    const [value, language] = text.split('@');
+    return DataFactory.literal(value ?? '', language);
+  });
+  it.each([
+    ['one label, whatever its language', labels('Person@de'), 'Person', {}],
+    ['the untagged one, the others as translations', labels('Personne@fr', 'Person', 'Persona@es'), 'Person', { fr: 'Personne', es: 'Persona' }],
+    ['else English', labels('Person@de', 'person@en', 'persona@it'), 'person', { de: 'Person', it: 'persona' }],
+    ['else a regional English', labels('Person@de', 'Person@en-GB'), 'Person', { de: 'Person' }],
+    ['else the last', labels('Person@de', 'persona@it'), 'persona', { de: 'Person' }],
+    ['of several untagged, the last (the live service\'s rule)', labels('First', 'Second', 'Seconde@fr'), 'Second', { fr: 'Seconde' }],
+    ['none', labels(), null, {}],
+  ])('%s', (_, given, label, translations) => {
+    expect(chooseLabel(given)).toEqual({ label, translations });
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Quad, Term } from '@rdfjs/types';
+import type { Literal, Quad, Term } from '@rdfjs/types';
+import { chooseLabel } from './labels.ts';
 import type { ClassRecord } from '../schema/records.ts';
 import type { TripleIndex } from './triple-index.ts';
 import { termKey } from './triple-index.ts';
@@ -12,14 +13,19 @@ export function buildClassRecord(iri: string, index: TripleIndex, children: read
     hidden_label: null, definition: null, examples: [], notes: [], history_note: null, editorial_note: null,
     in_scheme: null, identifier: null, description: null, source: null, country: null,
   };
-  for (const quad of index.about(iri)) applyTriple(record, quad, index);
+  const labels: Literal[] = [];
+  for (const quad of index.about(iri)) applyTriple(record, quad, index, labels);
+  const chosen = chooseLabel(labels);
+  record.label = chosen.label;
+  // A label in another language is that language's translation, before an alternative label in it.
+  Object.assign(record.translations, chosen.translations);
   return record;
 }
 
-function applyTriple(record: ClassRecord, { predicate, object }: Quad, index: TripleIndex): void {
+function applyTriple(record: ClassRecord, { predicate, object }: Quad, index: TripleIndex, labels: Literal[]): void {
   const text = object.termType === 'Literal' ? object.value : null;
   switch (predicate.value) {
-    case P.label: if (text !== null) record.label = text; break;
+    case P.label: if (object.termType === 'Literal') labels.push(object); break;
     case P.subClassOf:
       if (object.termType === 'NamedNode') record.sub_class_of.push(object.value);
       else record.see_also.push(...seeAlsoRestrictionTargets(object, index));

@@ -1,4 +1,6 @@
+import type { Literal } from '@rdfjs/types';
 import type { PropertyRecord } from '../schema/records.ts';
+import { chooseLabel } from './labels.ts';
 import type { TripleIndex } from './triple-index.ts';
 import { P } from './vocabulary.ts';
 
@@ -8,11 +10,12 @@ export function buildPropertyRecord(iri: string, index: TripleIndex): PropertyRe
     iri, label: null, sub_property_of: [], domain: [], range: [], inverse_of: null,
     preferred_label: null, alternative_labels: [], definition: null, examples: [],
   };
+  const labels: Literal[] = [];
   for (const { predicate, object } of index.about(iri)) {
     const text = object.termType === 'Literal' ? object.value : null;
     const resource = object.termType === 'NamedNode' ? object.value : null;
     switch (predicate.value) {
-      case P.label: if (text !== null) record.label = text; break;
+      case P.label: if (object.termType === 'Literal') labels.push(object); break;
       case P.subPropertyOf: if (resource !== null) record.sub_property_of.push(resource); break;
       case P.domain: if (resource !== null) record.domain.push(resource); break;
       case P.range: if (resource !== null) record.range.push(resource); break;
@@ -23,5 +26,7 @@ export function buildPropertyRecord(iri: string, index: TripleIndex): PropertyRe
       case P.example: if (text !== null) record.examples.push(text); break;
     }
   }
+  // The live service's property record has no translations: the other languages' labels are not shown.
+  record.label = chooseLabel(labels).label;
   return record;
 }
