@@ -23,6 +23,7 @@ describe('bad input ends the build with one clear line', () => {
   it.each([
     ['malformed XML', 'broken.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:labl>\n</owl:Class>\n</rdf:RDF>\n`, /^error: .*broken\.owl:5:\d+: malformed RDF\/XML: .+/],
     ['Turtle syntax error', 'broken.ttl', '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n<https://x.example/A> a owl:Class ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "A" "B" .\n', /^error: .*broken\.ttl:4:\d+: Turtle syntax error: .+/],
+    ['N-Triples syntax error', 'broken.nt', '<https://x.example/A> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> .\n<https://x.example/B> <https://x.example/p> .\n', /^error: .*broken\.nt:2:\d+: N-Triples syntax error: .+/],
     ['truncated file', 'truncated.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:label>\n`, /^error: .*truncated\.owl:\d+:\d+: malformed RDF\/XML: unclosed tag: owl:Class — /],
     ['empty file', 'empty.owl', '', /^error: .*empty\.owl:1:1: malformed RDF\/XML: document must contain a root element/],
     ['no entities under the base IRI', 'bare.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n</rdf:RDF>\n`, /^error: no owl:Class or owl:ObjectProperty under https:\/\/x\.example\/ — /],

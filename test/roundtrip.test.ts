@@ -3,7 +3,7 @@ import jsonld from 'jsonld';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
 import { canonical, canonicalQuads } from './support/rdf-compare.ts';
-import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
+import { EXCERPT, PROV_O, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
 
 // JSON-LD and RDF/XML must carry exactly the entity's source triples: emit, re-parse, compare as graphs.
 function roundTrips(name: string, ontology: string, enabled: boolean): void {
@@ -42,3 +42,4 @@ function roundTrips(name: string, ontology: string, enabled: boolean): void {
 
 roundTrips('the repo sample', SAMPLE_ONTOLOGY, true);
 roundTrips('folio-excerpt.owl', EXCERPT, hasShared);
+roundTrips('W3C PROV-O, N-Quads from the npm registry (@vocabulary/prov)', PROV_O, true);

@@ -4,7 +4,7 @@ import { OptionsError } from '../load/errors.ts';
 
 export const USAGE = `Usage: npm run build -- [options]
 
-  --ontology <file|folder|url>  ontology to publish: an .owl/.rdf/.xml (RDF/XML) or .ttl file,
+  --ontology <file|folder|url>  ontology to publish: an .owl/.rdf/.xml (RDF/XML), .ttl, .nt or .nq file,
                                 a folder searched for them, or an http(s) URL   (default: ontology/)
   --out <folder>                output folder                                   (default: dist/)
   --base-url <url>              where the site is served, sub-path included     (default: from static-api.config.json)

@@ -3,7 +3,7 @@ import { OptionsError } from '../load/errors.ts';
 import { HOSTS, type HostName } from '../route/paths.ts';
 
 export interface BuildOptions {
-  /** A file, a folder searched for *.owl, *.rdf and *.ttl, or an http(s) URL. */
+  /** A file, a folder searched for *.owl, *.rdf, *.ttl, *.nt and *.nq, or an http(s) URL. */
   ontology: string;
   /** The output folder. */
   out: string;

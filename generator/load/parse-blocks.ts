@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
 import { parseRdfXml } from './parse-rdfxml.ts';
-import { parseTurtle } from './parse-turtle.ts';
+import { parseN3 } from './parse-n3.ts';
 import type { SourceText } from './read-sources.ts';
 import { splitRdfXml, type SplitDocument } from './split-rdfxml.ts';
 import { documentUnits, type DocumentUnits } from './document-units.ts';
@@ -92,9 +92,9 @@ export async function parseBlocks(blocked: BlockedSource, wanted: readonly numbe
 }
 
 function parseWhole(source: SourceText): Promise<Quad[]> | Quad[] {
-  return source.format === 'turtle'
-    ? parseTurtle(source.text, source.name, source.baseIRI, 'b')
-    : parseRdfXml(source.text, source.name, source.baseIRI);
+  return source.format === 'rdfxml'
+    ? parseRdfXml(source.text, source.name, source.baseIRI)
+    : parseN3(source.text, source.name, source.baseIRI, 'b', source.format);
 }
 
 // On the block's first line, so line numbers stay the file's; the root's own RDF prefix where it has one,

@@ -5,8 +5,9 @@ import fg from 'fast-glob';
 import { SourceNotFoundError, UserError } from './errors.ts';
 import { download } from './download.ts';
 import { DEFAULT_OPTIONS } from '../config/options.ts';
+import type { N3Format } from './parse-n3.ts';
 
-export type SourceFormat = 'rdfxml' | 'turtle';
+export type SourceFormat = 'rdfxml' | N3Format;
 
 export interface SourceText {
   /** What errors and the summary call this source: a path relative to the working folder, or the URL. */
@@ -25,9 +26,11 @@ const FORMAT_BY_EXTENSION: Record<string, SourceFormat> = {
   '.rdf': 'rdfxml',
   '.xml': 'rdfxml',
   '.ttl': 'turtle',
+  '.nt': 'ntriples',
+  '.nq': 'nquads',
 };
 
-export const ONTOLOGY_GLOB = '**/*.{owl,rdf,ttl}';
+export const ONTOLOGY_GLOB = '**/*.{owl,rdf,ttl,nt,nq}';
 
 /** Whether `--ontology` names a URL to download rather than a file or folder. */
 export function isUrl(input: string): boolean {
@@ -43,7 +46,7 @@ export async function readSources(input: string, log: (line: string) => void = (
   if (info.isFile()) return [await readFileSource(path, formatOfPath(path, input))];
   const files = (await fg(ONTOLOGY_GLOB, { cwd: path, absolute: true, onlyFiles: true })).sort();
   if (files.length === 0) {
-    throw new SourceNotFoundError(`no *.owl, *.rdf or *.ttl files under ${input}`, 'add an ontology file or pass --ontology <file|url>');
+    throw new SourceNotFoundError(`no *.owl, *.rdf, *.ttl, *.nt or *.nq files under ${input}`, 'add an ontology file or pass --ontology <file|url>');
   }
   return Promise.all(files.map((file) => readFileSource(file, formatOfPath(file, file))));
 }
@@ -51,7 +54,7 @@ export async function readSources(input: string, log: (line: string) => void = (
 function formatOfPath(path: string, shown: string): SourceFormat {
   const format = FORMAT_BY_EXTENSION[extname(path).toLowerCase()];
   if (!format) {
-    throw new UserError(`unknown ontology file type: ${shown}`, 'use .owl, .rdf or .xml for RDF/XML and .ttl for Turtle');
+    throw new UserError(`unknown ontology file type: ${shown}`, 'use .owl, .rdf or .xml for RDF/XML, .ttl for Turtle, .nt for N-Triples and .nq for N-Quads');
   }
   return format;
 }
@@ -79,7 +82,7 @@ function displayPath(path: string): string {
 
 async function readUrl(url: string, log: (line: string) => void, timeoutSeconds: number): Promise<SourceText> {
   const { text, contentType } = await download(url, log, timeoutSeconds);
-  const byType = /turtle/i.test(contentType) ? 'turtle' : undefined;
+  const byType = /turtle/i.test(contentType) ? 'turtle' : /n-triples/i.test(contentType) ? 'ntriples' : /n-quads/i.test(contentType) ? 'nquads' : undefined;
   const byPath = FORMAT_BY_EXTENSION[extname(new URL(url).pathname).toLowerCase()];
   return { name: url, baseIRI: url, format: byType ?? byPath ?? 'rdfxml', text };
 }

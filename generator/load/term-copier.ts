@@ -9,6 +9,17 @@ import { DataFactory, type Literal, type NamedNode } from 'rdf-data-factory';
  */
 export class TermCopier extends DataFactory<Quad> {
   readonly #named = new Map<string, NamedNode>();
+  readonly #triplesOnly: boolean;
+
+  /** `triplesOnly`: every quad in the default graph, whatever graph the document names. */
+  constructor({ triplesOnly = false }: { triplesOnly?: boolean } = {}) {
+    super();
+    this.#triplesOnly = triplesOnly;
+  }
+
+  override quad(subject: Quad['subject'], predicate: Quad['predicate'], object: Quad['object'], graph?: Quad['graph']): Quad {
+    return super.quad(subject, predicate, object, this.#triplesOnly ? undefined : graph);
+  }
 
   override namedNode<Iri extends string = string>(iri: Iri): NamedNode<Iri> {
     let node = this.#named.get(iri);

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SAMPLE_ONTOLOGY = join(REPO_ROOT, 'ontology');
+/** W3C PROV-O as the @vocabulary/prov package ships it (N-Quads): a public vocabulary from the npm registry. */
+export const PROV_O = join(REPO_ROOT, 'node_modules/@vocabulary/prov/prov.nq');
 const SHARED_ONTOLOGY = resolve(REPO_ROOT, '../shared/ontology');
 export const EXCERPT = join(SHARED_ONTOLOGY, 'folio-excerpt.owl');
 export const UPSTREAM = join(SHARED_ONTOLOGY, 'upstream');

@@ -8,9 +8,22 @@ interface N3ErrorContext {
   token?: { value?: unknown; type?: string } | null;
 }
 
-/** Parses one Turtle document into quads, in document order, with strings of their own (see TermCopier). */
-export function parseTurtle(text: string, file: string, baseIRI: string, blankNodePrefix: string): Quad[] {
-  const parser = new Parser({ baseIRI, format: 'text/turtle', blankNodePrefix, factory: new TermCopier() });
+/** The formats n3 reads, by what errors call them and the media type n3 takes. */
+export const N3_FORMATS = {
+  turtle: { name: 'Turtle', mediaType: 'text/turtle' },
+  ntriples: { name: 'N-Triples', mediaType: 'application/n-triples' },
+  nquads: { name: 'N-Quads', mediaType: 'application/n-quads' },
+} as const;
+
+export type N3Format = keyof typeof N3_FORMATS;
+
+/**
+ * Parses one Turtle, N-Triples or N-Quads document into quads, in document order, with strings of their own
+ * (see TermCopier). An N-Quads graph name is dropped: the site publishes each term's triples.
+ */
+export function parseN3(text: string, file: string, baseIRI: string, blankNodePrefix: string, format: N3Format = 'turtle'): Quad[] {
+  const { name, mediaType } = N3_FORMATS[format];
+  const parser = new Parser({ baseIRI, format: mediaType, blankNodePrefix, factory: new TermCopier({ triplesOnly: true }) });
   try {
     return parser.parse(text) as Quad[];
   } catch (error) {
@@ -18,7 +31,7 @@ export function parseTurtle(text: string, file: string, baseIRI: string, blankNo
     const line = context.line;
     const column = line === undefined ? undefined : columnOf(text, line, context.token?.value);
     const message = (error as Error).message.replace(/ on line \d+\.?$/, '');
-    throw new OntologySyntaxError({ file, line, column }, `Turtle syntax error: ${message}`,
+    throw new OntologySyntaxError({ file, line, column }, `${name} syntax error: ${message}`,
       'check the statement on that line: a missing "." or ";", or an unclosed string');
   }
 }
