@@ -163,7 +163,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   output.sort(byPath);
   const update = plan && previous ? { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) } : undefined;
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), layout: options.bundleEntities ? 'bundles' : router.host, blockKeys: loaded.blocks.map((block) => block.key), parsed: parsedEarly ?? encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
+  const nextCache: BuildCache = await timed(timings, 'cache', () => ({ version: CACHE_VERSION, manifest: manifestHash(manifestText), columns: manifest.pack(), layout: options.bundleEntities ? 'bundles' : router.host, baseIri: model.baseIri, blockKeys: loaded.blocks.map((block) => block.key), parsed: parsedEarly ?? encodeBlocks(loaded.blocks, cache?.parsed), search: search.memo }));
   return { ...loaded, files: output, search: search.stats, changes, manifest, update, cache: nextCache };
 }
 

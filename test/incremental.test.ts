@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -169,5 +169,34 @@ describe('rebuilding after an edit', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^error: .*sample\\.owl:${line}:\\d+: malformed RDF/XML: `, 'm'));
     expect(await snapshot(out)).toEqual(before);
+  });
+});
+
+describe('rebuilding after an edit that changes the base IRI', () => {
+  const folder = join(scratch, 'tipping');
+  const file = join(folder, 'vocabulary.owl');
+  const output = join(scratch, 'tipping-out');
+  const classes = (namespace: string, count: number) => Array.from({ length: count }, (_, at) => `<owl:Class rdf:about="https://${namespace}.example/${namespace.toUpperCase()}${at}"><rdfs:label>${namespace} ${at}</rdfs:label></owl:Class>`);
+  const document = (moved: boolean) => `<?xml version="1.0"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">
+<owl:Ontology rdf:about="https://vocabulary.example/"/>
+${[...classes('a', 50), ...classes('b', 49)].map((block) => (moved && block.includes('https://a.example/A0"') ? block.replace('https://a.example/A0', 'https://b.example/B49') : block)).join('\n')}
+</rdf:RDF>
+`;
+
+  it('rebuilds in full when one moved class tips which namespace holds most terms', async () => {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(file, document(false));
+    const first = await runBuild(['--api-only', '--ontology', file, '--out', output]);
+    expect(first.stderr).toMatch(/under https:\/\/a\.example\/$/m);
+    writeFileSync(file, document(true));
+    const second = await runBuild(['--api-only', '--ontology', file, '--out', output]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/under https:\/\/b\.example\/$/m);
+    expect(second.stdout).toMatch(/^wrote /m);
+    const full = join(scratch, 'tipping-full');
+    expect((await runBuild(['--api-only', '--ontology', file, '--out', full])).code).toBe(0);
+    const hashes = async (at: string) => [...await snapshot(at)].filter(([path]) => path !== 'changes.json').map(([path, state]) => `${path} ${state.hash}`);
+    expect(await hashes(output)).toEqual(await hashes(full));
   });
 });

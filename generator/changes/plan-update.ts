@@ -21,10 +21,10 @@ const MOST_CHANGED = 0.05;
  * Compares this load's blocks with the cached ones: only entities the changed blocks name (and the parents
  * whose child lists they change) are emitted again. Undefined when everything has to be: a large change,
  * the ontology header changed, or the previous output's format files are not where this build puts them
- * (laid out for another host, or bundled).
+ * (laid out for another host, or bundled, or named after another base IRI).
  */
 export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel, host: HostName): UpdatePlan | undefined {
-  if (cache.layout !== host) return undefined;
+  if (cache.layout !== host || cache.baseIri !== model.baseIri) return undefined;
   const changedKeys = keysCountedDifferently(cache.blockKeys, blocks.map((block) => block.key));
   if (changedKeys.size > blocks.length * MOST_CHANGED) return undefined;
   const changed: Quad[] = blocks.filter((block) => changedKeys.has(block.key)).flatMap((block) => block.quads);

@@ -21,6 +21,8 @@ export interface BuildCache {
   columns: PackedManifest;
   /** How the output's entity files are laid out: an update keeps them only in the layout it would write them in. */
   layout: HostName | 'bundles';
+  /** The base IRI the ids were taken after: with another (an edit can tip which namespace holds most terms), every id changes. */
+  baseIri: string;
   /** Block keys of the build, in document order. */
   blockKeys: string[];
   parsed: ParsedBlocks;
@@ -95,8 +97,8 @@ export function writeBuildCache(outDir: string, cache: BuildCache, previous?: Bu
   const folder = cacheFolder(outDir);
   mkdirSync(folder, { recursive: true });
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
-  const { version, manifest, columns, layout, blockKeys, search } = cache;
-  const stored: StoredCache = { version, manifest, columns, layout, blockKeys, search, parsed: delta };
+  const { version, manifest, columns, layout, baseIri, blockKeys, search } = cache;
+  const stored: StoredCache = { version, manifest, columns, layout, baseIri, blockKeys, search, parsed: delta };
   for (const name of readdirSync(folder)) if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);
   const blocksBytes = file && serialize(file);
