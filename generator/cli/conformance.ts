@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { checkDeployment } from '../conformance/checks.ts';
 import { formatReport } from '../conformance/report.ts';
 import { OptionsError } from '../load/errors.ts';
-import { HOSTS, type HostName } from '../route/paths.ts';
+import { HOSTS, isHostName } from '../route/paths.ts';
 import { describeFailure } from './reporter.ts';
 
 const USAGE = `Usage: npm run conformance -- --base-url <url> [--host github-pages] [--ids id1,id2] [--sample N]
@@ -26,9 +26,9 @@ async function main(argv: string[]): Promise<number> {
   const sample = Number(values.sample ?? 5);
   if (!Number.isInteger(sample) || sample < 1) throw new OptionsError(`--sample must be a whole number of at least 1 (got "${values.sample}")`);
   const host = values.host ?? 'rewriting';
-  if (!HOSTS.includes(host as HostName)) throw new OptionsError(`--host must be one of ${HOSTS.join(', ')} (got "${host}")`, 'see --help');
+  if (!isHostName(host)) throw new OptionsError(`--host must be one of ${HOSTS.join(', ')} (got "${host}")`, 'see --help');
   const ids = values.ids?.split(',').map((id) => id.trim()).filter((id) => id !== '');
-  const results = await checkDeployment(baseUrl, { ids, sample, host: host as HostName, fetch: (url, init) => fetch(url, init) });
+  const results = await checkDeployment(baseUrl, { ids, sample, host, fetch: (url, init) => fetch(url, init) });
   process.stdout.write(`${formatReport(results)}\n`);
   return results.every((result) => result.ok) ? 0 : 1;
 }

@@ -7,7 +7,7 @@ import { planObjects } from '../deploy/s3-objects.ts';
 import { syncToS3 } from '../deploy/s3-sync.ts';
 import { OptionsError, UserError } from '../load/errors.ts';
 import { formatBytes } from '../report/describe.ts';
-import { HOST_FILE, HOSTS, Router, type HostName } from '../route/router.ts';
+import { HOST_FILE, Router, isHostName, type HostName } from '../route/router.ts';
 import { describeFailure, Reporter } from './reporter.ts';
 
 const USAGE = `Usage: npm run deploy -- s3 --bucket <name> [options]
@@ -67,8 +67,8 @@ function readBuiltHost(dir: string): HostName {
   } catch {
     return 'rewriting';
   }
-  if (!HOSTS.includes(recorded as HostName)) throw new UserError(`${join(dir, HOST_FILE)} names an unknown host ${JSON.stringify(recorded)}`, 'build the site again with this version');
-  return recorded as HostName;
+  if (!isHostName(recorded)) throw new UserError(`${join(dir, HOST_FILE)} names an unknown host ${JSON.stringify(recorded)}`, 'build the site again with this version');
+  return recorded;
 }
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { OptionsError } from '../load/errors.ts';
-import { HOSTS, type HostName } from '../route/paths.ts';
+import { HOSTS, isHostName, type HostName } from '../route/paths.ts';
 
 export interface BuildOptions {
   /** A file, a folder searched for *.owl, *.rdf, *.ttl, *.nt and *.nq, or an http(s) URL. */
@@ -51,7 +51,7 @@ const CHECKS: OptionChecks = {
   out: isText,
   baseUrl: isHttpUrl,
   baseIri: (value) => (value === undefined ? undefined : isHttpUrl(value) ?? (/[/#]$/.test(String(value)) ? undefined : 'must end with "/" or "#"')),
-  host: (value) => (HOSTS.includes(value as HostName) ? undefined : `must be one of ${HOSTS.join(', ')}`),
+  host: (value) => (isHostName(value) ? undefined : `must be one of ${HOSTS.join(', ')}`),
   apiOnly: isBoolean,
   bundleEntities: isBoolean,
   checkLinks: isBoolean,

@@ -23,7 +23,7 @@ export type N3Format = keyof typeof N3_FORMATS;
  */
 export function parseN3(text: string, file: string, baseIRI: string, blankNodePrefix: string, format: N3Format = 'turtle'): Quad[] {
   const { name, mediaType } = N3_FORMATS[format];
-  const parser = new Parser({ baseIRI, format: mediaType, blankNodePrefix, factory: new TermCopier({ triplesOnly: true }) });
+  const parser = new Parser({ baseIRI, format: mediaType, blankNodePrefix, factory: new TermCopier() });
   try {
     return parser.parse(text) as Quad[];
   } catch (error) {

@@ -9,16 +9,10 @@ import { DataFactory, type Literal, type NamedNode } from 'rdf-data-factory';
  */
 export class TermCopier extends DataFactory<Quad> {
   readonly #named = new Map<string, NamedNode>();
-  readonly #triplesOnly: boolean;
 
-  /** `triplesOnly`: every quad in the default graph, whatever graph the document names. */
-  constructor({ triplesOnly = false }: { triplesOnly?: boolean } = {}) {
-    super();
-    this.#triplesOnly = triplesOnly;
-  }
-
-  override quad(subject: Quad['subject'], predicate: Quad['predicate'], object: Quad['object'], graph?: Quad['graph']): Quad {
-    return super.quad(subject, predicate, object, this.#triplesOnly ? undefined : graph);
+  // The site publishes each term's triples: a graph an N-Quads document names is dropped.
+  override quad(subject: Quad['subject'], predicate: Quad['predicate'], object: Quad['object']): Quad {
+    return super.quad(subject, predicate, object);
   }
 
   override namedNode<Iri extends string = string>(iri: Iri): NamedNode<Iri> {

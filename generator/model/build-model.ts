@@ -33,7 +33,6 @@ export interface OntologyModel {
   caseCollisions: readonly (readonly string[])[];
 }
 
-/** model: turns parsed triples into the published entities, each with its record and its own triples. */
 /** What the model takes besides the triples: which IRIs to publish, and which ids the output's layout cannot give files. */
 export interface ModelSettings {
   baseIri?: string;
@@ -41,6 +40,7 @@ export interface ModelSettings {
   reservedIds?: ReadonlySet<string>;
 }
 
+/** model: turns parsed triples into the published entities, each with its record and its own triples. */
 export function buildModel(quads: readonly Quad[], options: ModelSettings = {}): OntologyModel {
   return buildModelFromBlocks(quadBlocks(quads), options);
 }

@@ -40,8 +40,7 @@ export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<stri
     else byFolded.set(folded, [entity.id]);
   }
   if (problems.length > 0) {
-    const more = problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '';
-    throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${problems.slice(0, SHOWN).join('; ')}${more}`,
+    throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${firstFew(problems)}`,
       'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after', iris);
   }
   return [...byFolded.values()].filter((group) => group.length > 1);
@@ -49,8 +48,7 @@ export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<stri
 
 /** The refusal for ids that differ only by case, where the output folder's file system would make them one file. */
 export function caseCollisionError(groups: readonly (readonly string[])[], folder: string): UserError {
-  const more = groups.length > SHOWN ? `; and ${groups.length - SHOWN} more` : '';
-  return new UserError(`${groups.length} group(s) of ids differ only by letter case (${groups.slice(0, SHOWN).map((group) => group.map(shown).join(' and ')).join('; ')}${more}), and ${folder} is on a file system that ignores case, where each group would be one file`,
+  return new UserError(`${groups.length} group(s) of ids differ only by letter case (${firstFew(groups.map((group) => group.map(shown).join(' and ')))}), and ${folder} is on a file system that ignores case, where each group would be one file`,
     'build into a folder on a case-sensitive file system (any Linux one; on macOS a case-sensitive APFS volume): every host serves them apart');
 }
 
@@ -65,6 +63,11 @@ function idProblem(id: string, reserved: ReadonlySet<string>): string | undefine
   if (SAFE_ID.test(id)) return undefined;
   const bad = [...id].find((character, at) => !(at === 0 ? /[\p{L}\p{N}]/u : /[\p{L}\p{N}_~-]/u).test(character)) ?? '';
   return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
+}
+
+// The first few, then how many more: a vocabulary can have hundreds.
+function firstFew(items: readonly string[]): string {
+  return `${items.slice(0, SHOWN).join('; ')}${items.length > SHOWN ? `; and ${items.length - SHOWN} more` : ''}`;
 }
 
 // Quoted, and cut short: an id can be as long as the file allows.

@@ -17,7 +17,7 @@ export function buildClassRecord(iri: string, index: TripleIndex, children: read
   for (const quad of index.about(iri)) applyTriple(record, quad, index, labels);
   const chosen = chooseLabel(labels);
   record.label = chosen.label;
-  // A label in another language is that language's translation, before an alternative label in it.
+  // A label in another language is that language's translation, over an alternative label in it.
   Object.assign(record.translations, chosen.translations);
   return record;
 }

@@ -24,6 +24,10 @@ export const FORMATS: readonly FormatSpec[] = [
 export const HOSTS = ['rewriting', 'github-pages'] as const;
 export type HostName = (typeof HOSTS)[number];
 
+export function isHostName(value: unknown): value is HostName {
+  return HOSTS.includes(value as HostName);
+}
+
 /** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
 export const FORMATS_FOLDER = '_api';
 
