@@ -5,7 +5,7 @@ import type { LoadedBlock } from './load/loaded-block.ts';
 import { buildModelFromBlocks, type OntologyModel } from './model/build-model.ts';
 import { UnsafeIdError, caseCollisionError } from './model/check-ids.ts';
 import { locateIri } from './load/locate-text.ts';
-import { FORMATS, MANIFEST_FILE, Router, SEARCH_FOLDER, TREE_FOLDER } from './route/router.ts';
+import { MANIFEST_FILE, Router, SEARCH_FOLDER, TREE_FOLDER } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
 import { searchSource } from './search/search-entities.ts';
 import { startSearchThread } from './search/search-thread.ts';
@@ -78,7 +78,7 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
   const router = new Router(options.baseUrl, options.host);
-  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, reservedIds: router.reservedIds })).catch(async (error: unknown) => {
+  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, siteIds: router.siteIds })).catch(async (error: unknown) => {
     if (error instanceof UnsafeIdError && error.iris[0] !== undefined) error.position = await locateIri(options.ontology, error.iris[0]);
     throw error;
   });
@@ -113,7 +113,7 @@ export async function generateApi(options: ModelOptions, progress: Progress = si
   // What loading left behind is garbage now: collected before emitting, the heap grows from the model alone.
   // The build's only full collection: the later ones cost 0.3-0.4 s of a full build and did not lower its peak.
   if (!plan) progress.between?.('model');
-  const handOff = sink && keepingExamples(sink, new Set([...examples].flatMap((id) => FORMATS.map((spec) => router.filePath(id, spec.format)))));
+  const handOff = sink && keepingExamples(sink, new Set([...examples].flatMap((id) => router.publishedFormats(id).map((spec) => router.filePath(id, spec.format)))));
   const emitted = await timed(timings, 'emit', () => emitApi(model, router, { onEntity: (done) => progress.tick?.('emit', done, total), only, handOff: handOff?.add }));
   const files = handOff ? handOff.add(emitted) : emitted;
   progress.log(`emit: ${handOff?.count() ?? files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);

@@ -125,14 +125,14 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
   it('a second deploy uploads nothing; a changed file is uploaded and a vanished one deleted, after the uploads', async () => {
     const again = await deploy();
     expect(again.stdout).toMatch(/ uploaded 0 \(0 B\), \d+ unchanged, deleted 0$/m);
-    writeFileSync(join(site.out, 'site/site.css'), `${readFileSync(join(site.out, 'site/site.css'), 'utf8')}\n/* changed */\n`);
-    rmSync(join(site.out, 'tree/index.json'));
+    writeFileSync(join(site.out, '_site/assets/site.css'), `${readFileSync(join(site.out, '_site/assets/site.css'), 'utf8')}\n/* changed */\n`);
+    rmSync(join(site.out, '_site/tree/_top.json'));
     const dry = await deploy(['--dry-run']);
     expect(dry.stderr).toMatch(/^s3: 1 to upload, \d+ unchanged, 1 to delete \(dry run\)$/m);
     const changed = await deploy();
     expect(changed.stdout).toMatch(/ uploaded 1 \([\d.]+ kB\), \d+ unchanged, deleted 1$/m);
-    expect((await fetch(`${s3.endpoint}/${s3.bucket}/tree/index.json`)).status).toBe(404);
-    expect(await (await fetch(`${s3.endpoint}/${s3.bucket}/site/site.css`)).text()).toContain('/* changed */');
+    expect((await fetch(`${s3.endpoint}/${s3.bucket}/_site/tree/_top.json`)).status).toBe(404);
+    expect(await (await fetch(`${s3.endpoint}/${s3.bucket}/_site/assets/site.css`)).text()).toContain('/* changed */');
   });
 
   it('deploys a build laid out for GitHub Pages with the same flat keys: it passes the same checks', async () => {

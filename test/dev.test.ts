@@ -70,7 +70,7 @@ describe('astro dev serves the current ontology live', () => {
   it('renders the site pages from the same model', async () => {
     // Astro's dev server annotates elements with their source, so match the element loosely.
     expect(await (await fetch(`${base}/`)).text()).toMatch(/<h1[^>]*>Sample Legal Lexicon<\/h1>/);
-    expect(await (await fetch(`${base}/html/${LAWYER}/`)).text()).toMatch(/<h1[^>]*>Lawyer<\/h1>/);
+    expect(await (await fetch(`${base}/_site/pages/${LAWYER}/`)).text()).toMatch(/<h1[^>]*>Lawyer<\/h1>/);
     // The seed URL of the page too, which GitHub Pages' layout links to.
     expect(await (await fetch(`${base}/${LAWYER}/html`)).text()).toMatch(/<h1[^>]*>Lawyer<\/h1>/);
   });
@@ -84,7 +84,7 @@ describe('astro dev serves the current ontology live', () => {
       page.on('console', (m) => { log += `\nconsole: ${m.text()}`; });
       page.on('websocket', (ws) => ws.on('framereceived', (f) => { log += `\nframe: ${String(f.payload).slice(0, 80)}`; }));
       page.on('framenavigated', () => { log += '\nnavigated'; });
-      await page.goto(`${base}/html/${LAWYER}/`);
+      await page.goto(`${base}/_site/pages/${LAWYER}/`);
       // The page's own heading: Astro's dev toolbar adds headings of its own (in its shadow root) once it loads.
       expect(await page.locator('h1[data-pagefind-meta="title"]').textContent()).toBe('Lawyer');
       writeFileSync(file, original.replace('<rdfs:label>Lawyer</rdfs:label>', '<rdfs:label>Counsel at Law</rdfs:label>'));

@@ -168,7 +168,7 @@ servedOnGitHubPages('the repo sample', SAMPLE_ONTOLOGY, true, (context) => {
       await page.goto(`${baseUrl}/docs`);
       await page.waitForSelector('.swagger-ui .info .title');
       expect(await page.locator('.swagger-ui .info .title').textContent()).toContain('Sample Legal Lexicon API');
-      await page.goto(`${baseUrl}/find/`);
+      await page.goto(`${baseUrl}/_site/find/`);
       await page.locator('.pagefind-ui__search-input').fill('lawyer');
       await page.waitForSelector('.pagefind-ui__result-link');
       expect(await page.locator('.pagefind-ui__result-link').first().getAttribute('href')).toMatch(/^\/folio\/R\w+\/html$/);

@@ -52,7 +52,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !hasNginx)('a vocabulary in a "#" names
   });
 
   it('the tree opens the path to a class from its parents\' IRIs', async () => {
-    await page.goto(`${site.server.baseUrl}/tree/?id=Employee`);
+    await page.goto(`${site.server.baseUrl}/_site/tree/?id=Employee`);
     await page.waitForSelector('li.current');
     expect(await page.locator('li.current > a').textContent()).toBe('Employee');
     expect(await page.locator('li.current > a').getAttribute('href')).toBe('/vocab/Employee/html');

@@ -36,7 +36,7 @@ describe('vercel.json', () => {
     ['/folio/R1/jsonld', '/folio/_api/R1.jsonld', ['application/ld+json']],
     ['/folio/R1/xml', '/folio/_api/R1.xml', ['application/rdf+xml']],
     ['/folio/R1/markdown', '/folio/_api/R1.md', ['text/markdown; charset=utf-8']],
-    ['/folio/R1/html', '/folio/html/R1/', ['text/html; charset=utf-8']],
+    ['/folio/R1/html', '/folio/_site/pages/R1/', ['text/html; charset=utf-8']],
     // Site files keep the type Vercel gives their extension.
     ['/folio/openapi.json', undefined, []],
     ['/folio/sw.js', undefined, []],
@@ -52,7 +52,7 @@ describe('vercel.json', () => {
 
 describe('S3 objects for a built folder', () => {
   const router = new Router('https://bucket.invalid/');
-  const objects = planObjects(['R1', '_api/R1.jsonld', '_api/R1.xml', '_api/R1.md', 'html/R1/index.html', 'docs/index.html', 'search/index.json', 'search/s/63.6f.json', 'search/r/0a1b2c3d4e5f6a7b.json', 'search/c/0a1b2c3d4e5f6a7b.json', 'openapi.json', '_headers', '_worker.js', 'vercel.json', '_nginx/site.conf'], router, 'folio/');
+  const objects = planObjects(['R1', '_api/R1.jsonld', '_api/R1.xml', '_api/R1.md', '_site/pages/R1/index.html', 'docs/index.html', 'search/index.json', 'search/s/63.6f.json', 'search/r/0a1b2c3d4e5f6a7b.json', 'search/c/0a1b2c3d4e5f6a7b.json', 'openapi.json', '_headers', '_worker.js', 'vercel.json', '_nginx/site.conf'], router, 'folio/');
   const byKey = new Map(objects.map((object) => [object.key, object]));
 
   it.each([
@@ -60,8 +60,8 @@ describe('S3 objects for a built folder', () => {
     ['folio/R1/jsonld', '_api/R1.jsonld', 'application/ld+json'],
     ['folio/R1/xml', '_api/R1.xml', 'application/rdf+xml'],
     ['folio/R1/markdown', '_api/R1.md', 'text/markdown; charset=utf-8'],
-    ['folio/R1/html', 'html/R1/index.html', 'text/html; charset=utf-8'],
-    ['folio/html/R1/', 'html/R1/index.html', 'text/html; charset=utf-8'],
+    ['folio/R1/html', '_site/pages/R1/index.html', 'text/html; charset=utf-8'],
+    ['folio/_site/pages/R1/', '_site/pages/R1/index.html', 'text/html; charset=utf-8'],
     ['folio/docs/', 'docs/index.html', 'text/html; charset=utf-8'],
     ['folio/_api/R1.jsonld', '_api/R1.jsonld', 'application/octet-stream'],
   ])('%s holds %s as %s', (key, file, type) => {

@@ -46,15 +46,11 @@ describe('hostile or broken input is refused with one clear line', () => {
     ['an id with a dot', 'dot.owl', ontology(named('index.html')), /"index\.html" .* contains "\."/],
     ['an id of 250 bytes', 'long.owl', ontology(named('x'.repeat(250))), /"x{57}…" \(.*\) is 250 bytes long \(at most 200\)/],
     ['an id starting with "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/],
-    ['an id the site itself uses', 'reserved.owl', ontology(named('Search')), /"Search" .* is a name the site itself uses/],
     // Turtle keeps "..", spaces and control characters in an IRI as written (RDF/XML resolves "..").
     // Given the base IRI: without one, the term's own namespace (https://x.example/../) would be chosen, and "evil" is a safe id.
     ['an id climbing out with ".."', 'climb.ttl', turtle('<https://x.example/../evil>'), /^error: .*climb\.ttl:3:2: 1 id\(s\) .*"\.\.\/evil" .* contains "\." at its start/, ['--api-only', '--base-iri', 'https://x.example/']],
     ['an IRI with a space', 'space.ttl', turtle('<https://x.example/a\\u0020b>'), /^error: .*space\.ttl:3:1: Turtle syntax error: /],
     ['an IRI with a control character', 'control.ttl', turtle('<https://x.example/a\\u0001b>'), /^error: .*control\.ttl:3:1: Turtle syntax error: /],
-    // GitHub Pages answers /index and /404 from the site's own index.html and 404.html.
-    ['for GitHub Pages, an id its home page takes', 'index.owl', ontology(named('Index')), /"Index" .* is a name the site itself uses/, ['--api-only', '--host', 'github-pages']],
-    ['for GitHub Pages, an id its 404 page takes', '404.owl', ontology(named('404')), /"404" .* is a name the site itself uses/, ['--api-only', '--host', 'github-pages']],
   ])('%s', async (_, name, text, expected, extra?: string[]) => {
     const result = await build(name, text, extra);
     expect(result.code, result.stderr).toBe(1);
@@ -111,7 +107,7 @@ describe('odd but valid input builds, with named warnings', () => {
     writeFileSync(join(scratch, 'cycle.owl'), ontology(cycle));
     const result = await runBuild(['--ontology', 'cycle.owl', '--out', 'cycle-site'], scratch);
     expect(result.code, result.stderr).toBe(0);
-    for (const id of ['A', 'B', 'C']) expect(existsSync(join(scratch, 'cycle-site', 'html', id, 'index.html')), id).toBe(true);
+    for (const id of ['A', 'B', 'C']) expect(existsSync(join(scratch, 'cycle-site', '_site', 'pages', id, 'index.html')), id).toBe(true);
     expect(JSON.parse(readFileSync(join(scratch, 'cycle-site', 'A'), 'utf8')).sub_class_of).toEqual(['https://x.example/B']);
   });
 

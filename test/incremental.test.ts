@@ -74,9 +74,9 @@ describe('rebuilding after an edit', () => {
     const differing = [...after].filter(([path, state]) => before.get(path)?.hash !== state.hash).map(([path]) => path);
     expect(rewritten).toEqual(differing);
     const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
-    expect(outsideSearch).toEqual(expect.arrayContaining([CONTRACT, `_api/${CONTRACT}.jsonld`, `_api/${CONTRACT}.xml`, `_api/${CONTRACT}.md`, `tree/${CONTRACT_PARENT}.json`, '_build/manifest.json', 'changes.json']));
+    expect(outsideSearch).toEqual(expect.arrayContaining([CONTRACT, `_api/${CONTRACT}.jsonld`, `_api/${CONTRACT}.xml`, `_api/${CONTRACT}.md`, `_site/tree/${CONTRACT_PARENT}.json`, '_build/manifest.json', 'changes.json']));
     // Only openapi.json may join them: its search example shows the label.
-    const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `tree/${CONTRACT_PARENT}.json`);
+    const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `_site/tree/${CONTRACT_PARENT}.json`);
     expect(others.filter((path) => !['_build/manifest.json', 'changes.json', 'openapi.json'].includes(path))).toEqual([]);
     expect(JSON.parse(readFileSync(join(out, 'changes.json'), 'utf8'))).toEqual({ since_previous_build: true, added: [], removed: [], changed: [CONTRACT] });
     // Shards keep their names; content-named files the new index no longer uses are gone (see expectSameAsFullBuild).

@@ -62,10 +62,10 @@ describe('broken links are reported by file', () => {
     files.delete(`_api/${id}.jsonld`);
     const report = checkLinks(files, router);
     expect(report.broken).toEqual(expect.arrayContaining([
-      { file: `html/${id}/index.html`, link: `http://localhost:4321/${id}` },
-      { file: `html/${id}/index.html`, link: `http://localhost:4321/_api/${id}.jsonld` },
+      { file: `_site/pages/${id}/index.html`, link: `http://localhost:4321/${id}` },
+      { file: `_site/pages/${id}/index.html`, link: `http://localhost:4321/_api/${id}.jsonld` },
     ]));
     for (const { link } of report.broken) expect([`http://localhost:4321/${id}`, `http://localhost:4321/_api/${id}.jsonld`, `http://localhost:4321/${id}/jsonld`]).toContain(link);
-    expect(describeLinks(report)).toMatch(/^\d+ broken link\(s\) into the site: html\/.+\/index\.html → http:\/\/localhost:4321\//);
+    expect(describeLinks(report)).toMatch(/^\d+ broken link\(s\) into the site: _site\/pages\/.+\/index\.html → http:\/\/localhost:4321\//);
   });
 });

@@ -61,7 +61,7 @@ describe('patchManifest', () => {
     // The previous build lacked the second entity and had one the model no longer has (with a page, which the
     // API never keeps); the update changed the first, added the second, dropped a shard.
     const secondFiles = new Set(FORMATS.map((spec) => router.filePath(second.id, spec.format)));
-    const built = buildManifest([...before.filter(([path]) => !secondFiles.has(path)), ['Gone', 'g1'], ['_api/Gone.md', 'g2'], ['html/Gone/index.html', 'g3']], model, router);
+    const built = buildManifest([...before.filter(([path]) => !secondFiles.has(path)), ['Gone', 'g1'], ['_api/Gone.md', 'g2'], ['_site/pages/Gone/index.html', 'g3']], model, router);
     const previous = new Manifest({ keys: built.paths, values: built.hashes }, {
       keys: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort(),
       values: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort().map((id) => built.entityHash(id) ?? 'g0'),
@@ -78,7 +78,7 @@ describe('patchManifest', () => {
     expect(patched).toEqual(fresh);
     expect(patched.fileHash('search/s/62.json')).toBeUndefined();
     expect(patched.entityHash(first.id)).not.toBe(previous.entityHash(first.id));
-    expect(removedFiles(previous, patched)).toEqual(['Gone', '_api/Gone.md', 'html/Gone/index.html', 'search/s/62.json']);
+    expect(removedFiles(previous, patched)).toEqual(['Gone', '_api/Gone.md', '_site/pages/Gone/index.html', 'search/s/62.json']);
     expect(diffEntities(previous, patched)).toEqual({ added: [second.id], removed: ['Gone'], changed: [first.id] });
   });
 });

@@ -49,7 +49,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     await shot(page, 'site-home-typeahead');
     const first = await page.locator('#results li a').first().textContent();
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/html\/[^/]+\/$/);
+    await page.waitForURL(/\/_site\/pages\/[^/]+\/$/);
     expect(await page.locator('h1').textContent()).toBe(first);
   });
 
@@ -68,19 +68,19 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
   });
 
   it('taxonomy tree: opens branches on demand and the path to a concept', async () => {
-    await page.goto(`${server.baseUrl}/tree/`);
+    await page.goto(`${server.baseUrl}/_site/tree/`);
     await page.waitForSelector('#tree li');
     const before = await page.locator('#tree li').count();
     await page.locator('#tree li button').first().click();
     await page.waitForFunction((count) => document.querySelectorAll('#tree li').length > count, before);
-    await page.goto(`${server.baseUrl}/tree/?id=RtLgjX4trhr8dJXZg3Yn6V6`);
+    await page.goto(`${server.baseUrl}/_site/tree/?id=RtLgjX4trhr8dJXZg3Yn6V6`);
     await page.waitForSelector('#tree li.current');
     expect(await page.locator('#tree li.current > a').textContent()).toBe('Small Claims Court');
     await shot(page, 'site-tree');
   });
 
   it('full-text search: Pagefind finds a word from a definition, with a branch filter', async () => {
-    await page.goto(`${server.baseUrl}/find/`);
+    await page.goto(`${server.baseUrl}/_site/find/`);
     // Both words occur only in Arbitration Clause's definition (never in a label), so it must come first.
     await page.locator('.pagefind-ui__search-input').fill('future disputes');
     await page.waitForSelector('.pagefind-ui__result-link');
@@ -132,8 +132,8 @@ describe.skipIf(!existsSync(CHROMIUM))('hostile text stays text', () => {
     const page = await browser.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
-    for (const path of ['/html/H1/', '/html/H2/', '/', '/tree/']) await page.goto(`${server.baseUrl}${path}`);
-    await page.goto(`${server.baseUrl}/html/H1/`);
+    for (const path of ['/_site/pages/H1/', '/_site/pages/H2/', '/', '/_site/tree/']) await page.goto(`${server.baseUrl}${path}`);
+    await page.goto(`${server.baseUrl}/_site/pages/H1/`);
     expect(await page.locator('h1').textContent()).toBe("<script>alert('label')</script>");
     expect(await page.locator('.definition').textContent()).toBe("Ends the script: </script><script>alert('definition')</script> & more");
     expect(JSON.parse(await page.locator('script[type="application/ld+json"]').textContent() ?? '{}')).toMatchObject({ '@id': 'https://hostile.example.org/H1' });
@@ -144,7 +144,7 @@ describe.skipIf(!existsSync(CHROMIUM))('hostile text stays text', () => {
   });
 
   it('no data file runs anything when a host serves it as HTML', async () => {
-    const files = (await fg(['H1', '_api/H1.*', 'search/**/*.json', 'openapi.json', 'tree/**/*.json'], { cwd: site.out })).sort();
+    const files = (await fg(['H1', '_api/H1.*', 'search/**/*.json', 'openapi.json', '_site/tree/**/*.json'], { cwd: site.out })).sort();
     expect(files.length).toBeGreaterThan(6);
     const page = await browser.newPage();
     const dialogs: string[] = [];

@@ -105,7 +105,7 @@ describe('conceptView: what a concept page shows', async () => {
     expect(drafted.related.map(({ heading }) => heading)).toEqual(['Sub-property of', 'Domain', 'Range']);
     // owl:topObjectProperty is not published here, so it is shown as its IRI.
     expect(drafted.related[0].links).toEqual([{ text: 'http://www.w3.org/2002/07/owl#topObjectProperty' }]);
-    expect(drafted.related[1].links[0].href).toBe('/lexicon/html/RSNhlUVbMWZc7bs6xkOE0ZO/');
+    expect(drafted.related[1].links[0].href).toBe('/lexicon/_site/pages/RSNhlUVbMWZc7bs6xkOE0ZO/');
     expect(drafted.downloads.map(({ href, url }) => [href, url])).toEqual([
       ['/lexicon/R0TLfdHv2W7Pn422kgKx42u', '/lexicon/R0TLfdHv2W7Pn422kgKx42u'],
       ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.jsonld', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/jsonld'],
@@ -122,9 +122,9 @@ describe('conceptView: what a concept page shows', async () => {
     const parent = siteData().byIri.get(child.record.sub_class_of[0]);
     const shown = view(child.id);
     expect(shown.kind).toBe('Class');
-    expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/html/${parent?.id}/` }] });
-    expect(shown.treeHref).toBe(`/lexicon/tree/?id=${child.id}`);
-    expect(view(parent?.id ?? '').related.find(({ heading }) => heading === 'Children')?.links).toContainEqual({ text: child.record.label, href: `/lexicon/html/${child.id}/` });
+    expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/_site/pages/${parent?.id}/` }] });
+    expect(shown.treeHref).toBe(`/lexicon/_site/tree/?id=${child.id}`);
+    expect(view(parent?.id ?? '').related.find(({ heading }) => heading === 'Children')?.links).toContainEqual({ text: child.record.label, href: `/lexicon/_site/pages/${child.id}/` });
   });
 });
 
@@ -171,7 +171,7 @@ describe('a rebuild keeps the files whose bytes did not change', () => {
     cpSync(SAMPLE_ONTOLOGY, ontology, { recursive: true });
     expect((await runBuild(['--ontology', ontology, '--out', out, '--api-only'])).code).toBe(0);
     const inode = (path: string) => statSync(join(out, path)).ino;
-    const untouched = ['R1LKWiXHEbAq3jzYkuDoO1', '_api/R1LKWiXHEbAq3jzYkuDoO1.xml', 'tree/index.json', '_headers'].map((path) => [path, inode(path)] as const);
+    const untouched = ['R1LKWiXHEbAq3jzYkuDoO1', '_api/R1LKWiXHEbAq3jzYkuDoO1.xml', '_site/tree/_top.json', '_headers'].map((path) => [path, inode(path)] as const);
     const edited = inode('R0TLfdHv2W7Pn422kgKx42u');
     const owl = join(ontology, 'sample.owl');
     writeFileSync(owl, readFileSync(owl, 'utf8').replace('<rdfs:label>drafted</rdfs:label>', '<rdfs:label>composed</rdfs:label>'));

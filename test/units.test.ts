@@ -28,7 +28,8 @@ describe('Router', () => {
   });
 
   it.each([
-    ['html/R1/index.html', { id: 'R1', format: 'html' }, undefined],
+    ['_site/pages/R1/index.html', { id: 'R1', format: 'html' }, undefined],
+    ['html/R1/index.html', undefined, undefined],
     ['_api/R1.x.md', { id: 'R1.x', format: 'markdown' }, 'R1.x'],
     ['_api/R1.html', undefined, undefined],
     ['_api/R1', undefined, undefined],
@@ -37,7 +38,7 @@ describe('Router', () => {
     ['.nojekyll', undefined, undefined],
     ['404.html', undefined, undefined],
     ['search/s/61.json', undefined, undefined],
-    ['tree/R1.json', undefined, undefined],
+    ['_site/tree/R1.json', undefined, undefined],
     ['_api/R1.jsonl', undefined, undefined],
     ['_api/R1.xmd', undefined, undefined],
     ['', undefined, undefined],
@@ -77,12 +78,15 @@ describe('Router, laid out for GitHub Pages', () => {
   it.each([
     ['R1/html.html', { id: 'R1', format: 'html' }],
     ['index.html', undefined],
-    ['Index.html', undefined],
+    ['Index.html', { id: 'Index', format: 'json' }],
     ['404.html', undefined],
     ['docs.html', undefined],
     ['docs/index.html', undefined],
-    ['search/xml', undefined],
-    ['tree/R1.json', undefined],
+    ['search/xml', { id: 'search', format: 'xml' }],
+    ['index/jsonld', { id: 'index', format: 'jsonld' }],
+    ['404/html.html', { id: '404', format: 'html' }],
+    ['search/client.js', undefined],
+    ['_site/tree/R1.json', undefined],
     ['_astro/R1.html', undefined],
     ['R1/R2/jsonld', undefined],
     ['R1.x.html', undefined],
@@ -97,16 +101,19 @@ describe('Router, laid out for GitHub Pages', () => {
     expect(router.isFormatFile(path)).toBe(format !== undefined);
   });
 
-  it('puts the concept page at {id}/html.html, linked as /{id}/html; writes /docs as docs.html; keeps index and 404 for the site', () => {
+  it('puts the concept page at {id}/html.html, linked as /{id}/html; writes /docs as docs.html; publishes index and 404 without their record', () => {
     expect(router.pageFile('R1')).toBe('R1/html.html');
     expect(router.pageLinkPath('R1')).toBe('/folio-api/R1/html');
     expect(router.unslashedFolderFile('docs')).toBe('docs.html');
-    expect(router.reservedIds.has('index') && router.reservedIds.has('404')).toBe(true);
+    const formats = (on: Router, id: string) => on.publishedFormats(id).map((spec) => spec.format);
+    for (const id of ['index', '404', 'docs', 'search']) expect(formats(router, id), id).toEqual(['jsonld', 'xml', 'markdown']);
+    expect(formats(router, 'Index')).toEqual(['json', 'jsonld', 'xml', 'markdown']);
     const rewriting = new Router('https://x.example/');
-    expect(rewriting.pageFile('R1')).toBe('html/R1/index.html');
-    expect(rewriting.pageLinkPath('R1')).toBe('/html/R1/');
+    expect(rewriting.pageFile('R1')).toBe('_site/pages/R1/index.html');
+    expect(rewriting.pageLinkPath('R1')).toBe('/_site/pages/R1/');
     expect(rewriting.unslashedFolderFile('docs')).toBeUndefined();
-    expect(rewriting.reservedIds.has('index') || rewriting.reservedIds.has('404')).toBe(false);
+    for (const id of ['docs', 'search']) expect(formats(rewriting, id), id).toEqual(['jsonld', 'xml', 'markdown']);
+    for (const id of ['index', '404', 'tree', 'site', 'find', 'html', 'pagefind', 'not-found', 'Docs']) expect(formats(rewriting, id), id).toEqual(['json', 'jsonld', 'xml', 'markdown']);
   });
 
   // What GitHub Pages serves: the file, else the .html file, else a folder's index after a redirect.

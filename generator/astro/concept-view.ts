@@ -1,5 +1,5 @@
 import type { ModelEntity } from '../model/build-model.ts';
-import { FORMATS, TREE_FOLDER, type Format } from '../route/router.ts';
+import { TREE_FOLDER, type Format } from '../route/router.ts';
 import { entityJsonLd, type SiteData } from './site-data.ts';
 
 /** A related entity: a link to its page when it is published here, its IRI otherwise. */
@@ -49,7 +49,7 @@ export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
     return target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id) } : { text: iri };
   });
   const terms = (pairs: [string, string | null][]): [string, string][] => pairs.filter((pair): pair is [string, string] => pair[1] !== null && pair[1] !== '');
-  const downloads = FORMATS.map((spec) => ({ label: DOWNLOAD_LABELS[spec.format], href: router.formatLinkPath(entity.id, spec.format), url: router.urlPath(entity.id, spec.format) }));
+  const downloads = router.publishedFormats(entity.id).map((spec) => ({ label: DOWNLOAD_LABELS[spec.format], href: router.formatLinkPath(entity.id, spec.format), url: router.urlPath(entity.id, spec.format) }));
   const common = { title, iri: entity.iri, definition: record.definition, alternativeLabels: record.alternative_labels, examples: record.examples, downloads, jsonld: entityJsonLd(entity) };
   if (!('sub_class_of' in record)) {
     const related = [['Sub-property of', record.sub_property_of], ['Domain', record.domain], ['Range', record.range], ['Inverse of', record.inverse_of ? [record.inverse_of] : []]] as const;

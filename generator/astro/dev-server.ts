@@ -53,7 +53,7 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://dev').pathname);
       const page = served?.build.router.resolvePage(path);
       if (page !== undefined && served) {
-        // Where the page's own route is not its seed URL (html/{id}/), the seed URL is answered from that route.
+        // Where the page's own route is not its seed URL (`_site/pages/{id}/`), the seed URL is answered from that route.
         request.url = served.build.router.pageLinkPath(page);
         return next();
       }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { FULL_TEXT_FOLDER } from '../route/paths.ts';
 
-export const FULL_TEXT_FOLDER = 'pagefind';
 const MAX_FRAGMENT_FILES = 1000;
 
 /**

@@ -7,7 +7,7 @@ import { describeFailure } from '../cli/reporter.ts';
 import { copyWithin, emptyFolder } from '../write/write-files.ts';
 import { readPreviousManifest } from '../write/previous-output.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
-import { Router } from '../route/router.ts';
+import { Router, SITE_PAGES } from '../route/router.ts';
 import { isUrl } from '../load/read-sources.ts';
 import type { ApiSummary } from '../worker/api-summary.ts';
 import { startApiWorker, type RunningApiWorker } from '../worker/start-api-worker.ts';
@@ -16,6 +16,12 @@ import { startIndexingPages } from './full-text.ts';
 import { setSiteData, siteData } from './site-data.ts';
 
 const CONCEPT_PAGE = new URL('../../src/concept/ConceptPage.astro', import.meta.url);
+// The site's own pages live under a folder no id can take, which Astro would not route from src/pages ("_").
+const SITE_PAGE_FILES: Record<keyof typeof SITE_PAGES, URL> = {
+  tree: new URL('../../src/site/TreePage.astro', import.meta.url),
+  find: new URL('../../src/site/FindPage.astro', import.meta.url),
+  notFound: new URL('../../src/site/NotFoundPage.astro', import.meta.url),
+};
 
 export interface SiteBuildResult {
   api: ApiSummary;
@@ -52,7 +58,12 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       'astro:config:setup': ({ command, updateConfig, injectRoute }) => {
         if (command === 'build') updateConfig({ vite: { build: { emptyOutDir: false } } });
         // The concept page's route depends on the layout, so it is not a file under src/pages.
-        injectRoute({ pattern: new Router(resolved().baseUrl, resolved().host).pageRoute.pattern, entrypoint: CONCEPT_PAGE });
+        const router = new Router(resolved().baseUrl, resolved().host);
+        injectRoute({ pattern: router.pageRoute.pattern, entrypoint: CONCEPT_PAGE });
+        for (const [name, folder] of Object.entries(SITE_PAGES) as [keyof typeof SITE_PAGES, string][]) {
+          // The dev server answers the folder's URL; a build writes the folder's index.html in either layout.
+          injectRoute({ pattern: command === 'dev' ? `/${folder}` : router.sitePageRoute(folder), entrypoint: SITE_PAGE_FILES[name] });
+        }
       },
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
@@ -100,7 +111,7 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         const indexing = await startIndexingPages(out, router.pagesGlob);
         const summary = await api.finished();
         // The root 404.html is the API's JSON body; on hosts that pick a 404 page by folder, the pages get a human one.
-        if (router.pagesNotFoundFile) await copyWithin(out, 'not-found/index.html', router.pagesNotFoundFile);
+        if (router.pagesNotFoundFile) await copyWithin(out, `${SITE_PAGES.notFound}/index.html`, router.pagesNotFoundFile);
         const pages = await indexing.finish();
         log(`site: full-text index of ${pages} pages ready ${seconds(performance.now() - pagesDone)} after the pages`);
         input.onWritten?.({

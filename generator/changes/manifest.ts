@@ -5,7 +5,7 @@ import { emitReadableJson } from '../emit/json.ts';
 import { Manifest } from './manifest-table.ts';
 import { mergeSorted, walkSorted } from './sorted-keys.ts';
 import type { OntologyModel } from '../model/build-model.ts';
-import { CHANGES_FILE, FORMATS, MANIFEST_FILE, type Router } from '../route/router.ts';
+import { CHANGES_FILE, MANIFEST_FILE, type Router } from '../route/router.ts';
 
 export { Manifest, type PackedManifest } from './manifest-table.ts';
 
@@ -64,7 +64,7 @@ export function entityHasher(fileHash: (path: string) => string | undefined, rou
   const contents = new Map(bundled.map((file) => [file.path, file.contents]));
   const partHash = (path: string): string => fileHash(path) ?? contentHash(contents.get(path) ?? '');
   return (id) => {
-    const paths = FORMATS.map((spec) => router.filePath(id, spec.format));
+    const paths = router.publishedFormats(id).map((spec) => router.filePath(id, spec.format));
     const kept = previous?.entityHash(id);
     if (kept !== undefined && paths.every((path) => { const before = previous?.fileHash(path); return before !== undefined && before === fileHash(path); })) return kept;
     return contentHash(paths.map(partHash).join(' '));

@@ -1,4 +1,4 @@
-import { FORMATS, PAGE_CONTENT_TYPE, type FormatSpec, type HostName } from '../route/router.ts';
+import { FORMATS, PAGE_CONTENT_TYPE, SITE_IDS_OF_ANY_LAYOUT, TREE_ROOT_FILE, type FormatSpec, type HostName } from '../route/router.ts';
 import { NOT_FOUND_BODY } from '../schema/records.ts';
 import { createSearchClient, normalize, SearchQueryError } from '../search/client/search-client.js';
 import { mediaType, parseJson, probe, type FetchLike, type Probe } from './probe.ts';
@@ -136,8 +136,9 @@ async function discoverIds(openapi: Probe, get: Get, sample: number): Promise<st
   for (const parameter of spec?.paths?.['/{id}']?.get?.parameters ?? []) {
     if (parameter.name === 'id') for (const example of Object.values(parameter.examples ?? {})) ids.add(example.value);
   }
-  const tree = parseJson((await get('/tree/index.json')).body);
-  if (Array.isArray(tree)) for (const entry of tree) if (Array.isArray(entry) && typeof entry[0] === 'string') ids.add(entry[0]);
+  const tree = parseJson((await get(`/${TREE_ROOT_FILE}`)).body);
+  // An id the site's own page answers has no record to check.
+  if (Array.isArray(tree)) for (const entry of tree) if (Array.isArray(entry) && typeof entry[0] === 'string' && !SITE_IDS_OF_ANY_LAYOUT.has(entry[0])) ids.add(entry[0]);
   return [...ids].slice(0, sample);
 }
 

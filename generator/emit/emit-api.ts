@@ -1,5 +1,5 @@
 import type { OntologyModel } from '../model/build-model.ts';
-import type { Router } from '../route/router.ts';
+import type { Format, Router } from '../route/router.ts';
 import { emitJson } from './json.ts';
 import { emitJsonLd } from './jsonld.ts';
 import { emitMarkdown } from './markdown.ts';
@@ -35,12 +35,13 @@ export function emitApi(model: OntologyModel, router: Router, { onEntity, only, 
   const entities = only ? model.entities.filter((entity) => only(entity.id)) : model.entities;
   entities.forEach((entity, index) => {
     const tree = buildNodeTree(entity.iri, entity.quads);
-    files.push(
-      { path: router.filePath(entity.id, 'json'), contents: emitJson(entity.record) },
-      { path: router.filePath(entity.id, 'jsonld'), contents: emitJsonLd(tree) },
-      { path: router.filePath(entity.id, 'xml'), contents: emitRdfXml(tree) },
-      { path: router.filePath(entity.id, 'markdown'), contents: emitMarkdown(entity.record) },
-    );
+    const emitters: Record<Format, () => string> = {
+      json: () => emitJson(entity.record),
+      jsonld: () => emitJsonLd(tree),
+      xml: () => emitRdfXml(tree),
+      markdown: () => emitMarkdown(entity.record),
+    };
+    for (const { format } of router.publishedFormats(entity.id)) files.push({ path: router.filePath(entity.id, format), contents: emitters[format]() });
     onEntity?.(index + 1);
     if (handOff && (index + 1) % HAND_OFF_ENTITIES === 0) {
       handOff(files);

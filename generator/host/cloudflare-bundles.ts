@@ -1,8 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
-import { ENTITIES_PER_BUNDLE, FORMATS, TREE_FOLDER, bundleOf, type Router } from '../route/router.ts';
-import { TREE_ROOT_FILE } from '../site/tree.ts';
+import { ENTITIES_PER_BUNDLE, FORMATS, TREE_FOLDER, TREE_ROOT_FILE, bundleOf, type Router } from '../route/router.ts';
 import { emitCloudflareWorker } from './cloudflare-worker.ts';
 
 /**
@@ -14,11 +13,12 @@ import { emitCloudflareWorker } from './cloudflare-worker.ts';
 export function bundleEntityFiles(files: readonly OutputFile[], model: OntologyModel, router: Router): OutputFile[] {
   const count = Math.max(1, Math.ceil(model.entities.length / ENTITIES_PER_BUNDLE));
   const byPath = new Map(files.map((file) => [file.path, file.contents]));
-  const bundles: Record<string, string[]>[] = Array.from({ length: count }, () => ({}));
+  const bundles: Record<string, (string | null)[]>[] = Array.from({ length: count }, () => ({}));
   const dropped = new Set<string>();
   for (const entity of model.entities) {
     const paths = FORMATS.map((spec) => router.filePath(entity.id, spec.format));
-    bundles[bundleOf(entity.id, count)][entity.id] = paths.map((path) => byPath.get(path) ?? '');
+    // A format the entity does not publish is null: the worker passes its URL on to the site's own file.
+    bundles[bundleOf(entity.id, count)][entity.id] = paths.map((path) => byPath.get(path) ?? null);
     for (const path of paths) dropped.add(path);
   }
   const worker = emitCloudflareWorker(router, count);

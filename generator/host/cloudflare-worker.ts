@@ -38,6 +38,8 @@ async function answerEntity(request, env, url) {
   const entry = (await bundle)[id];
   if (!entry) return undefined;
   const format = SUFFIXES.indexOf(match[2] ?? '');
+  // null: a format the entity does not publish (its record, where the site's own page answers /{id}).
+  if (entry[format] === null) return undefined;
   return new Response(request.method === 'HEAD' ? null : entry[format], { headers: { 'Content-Type': TYPES[format], 'Access-Control-Allow-Origin': '*' } });
 }
 `;

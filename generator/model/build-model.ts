@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import { UserError } from '../load/errors.ts';
-import { caseCollisionWarning, checkIds } from './check-ids.ts';
+import { caseCollisionWarning, checkIds, siteNamedWarning } from './check-ids.ts';
 import type { EntityRecord } from '../schema/records.ts';
 import { IndexedEntity } from './indexed-entity.ts';
 import { findBaseIri, findEntities, type Entity } from './entities.ts';
@@ -33,11 +33,11 @@ export interface OntologyModel {
   caseCollisions: readonly (readonly string[])[];
 }
 
-/** What the model takes besides the triples: which IRIs to publish, and which ids the output's layout cannot give files. */
+/** What the model takes besides the triples: which IRIs to publish, and which ids' `/{id}` the site's own files take. */
 export interface ModelSettings {
   baseIri?: string;
-  /** Lower-case ids the site's own files take (Router.reservedIds); by default the hosts' common ones. */
-  reservedIds?: ReadonlySet<string>;
+  /** Ids whose `/{id}` the site's own files answer (Router.siteIds); by default the hosts' common ones. */
+  siteIds?: ReadonlySet<string>;
 }
 
 /** model: turns parsed triples into the published entities, each with its record and its own triples. */
@@ -55,8 +55,8 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   const children = childrenByParent(index);
   const warnings: string[] = [];
   const found = findEntities(index.typeStatements, baseIri);
-  const caseCollisions = checkIds(found, options.reservedIds);
-  warnings.push(...caseCollisions.map(caseCollisionWarning));
+  const { caseCollisions, siteNamed } = checkIds(found, options.siteIds);
+  warnings.push(...caseCollisions.map(caseCollisionWarning), ...siteNamed.map(siteNamedWarning));
   const entities = found.map((entity): ModelEntity => {
     const summary = index.summary(entity.iri);
     const declarations = entity.kind === 'class' ? summary?.classDeclarations : summary?.propertyDeclarations;

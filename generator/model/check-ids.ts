@@ -1,5 +1,5 @@
 import { UserError } from '../load/errors.ts';
-import { RESERVED_IDS } from '../route/paths.ts';
+import { SITE_PATH_IDS } from '../route/paths.ts';
 import type { Entity } from './entities.ts';
 
 /** Ids refused because no single file and URL path segment could carry them safely. */
@@ -17,21 +17,35 @@ const SAFE_ID = /^[\p{L}\p{N}][\p{L}\p{N}_~-]*$/u;
 const MOST_ID_BYTES = 200;
 const SHOWN = 5;
 
+/** What checkIds found that is published all the same, each with its warning. */
+export interface IdFindings {
+  /** Groups of ids that differ only by letter case, with any site name they match so (see caseCollisionError). */
+  caseCollisions: string[][];
+  /** Ids whose `/{id}` the site's own files answer: published without their record file. */
+  siteNamed: string[];
+}
+
 /**
  * Every id becomes a file name and a URL path segment: refuses ids that would leave the output folder, nest
- * folders, clash with the build's own files or exceed file-name limits, listing the first few with the reason
- * for each. Ids that differ only by letter case are published (every host is case-sensitive): returned, in
- * groups, for a warning, and for a refusal where the output's file system folds case (see loadModel).
+ * folders or exceed file-name limits, listing the first few with the reason for each. What can be published
+ * is, with a warning: ids that differ only by letter case (every host is case-sensitive; refused where the
+ * output's file system folds case, see loadModel), and ids the site's own paths take (all but the record).
  */
-export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<string> = new Set(RESERVED_IDS)): string[][] {
+export function checkIds(entities: readonly Entity[], siteIds: ReadonlySet<string> = new Set(SITE_PATH_IDS)): IdFindings {
   const problems: string[] = [];
   const iris: string[] = [];
-  const byFolded = new Map<string, string[]>();
+  const siteNamed: string[] = [];
+  // The site's names take part: on a case-folding file system "Docs" would be the docs folder.
+  const byFolded = new Map([...siteIds].map((id) => [id.toLowerCase(), [id]]));
   for (const entity of entities) {
-    const problem = idProblem(entity.id, reserved);
+    const problem = idProblem(entity.id);
     if (problem) {
       problems.push(`${shown(entity.id)} (${shown(entity.iri)}) ${problem}`);
       iris.push(entity.iri);
+      continue;
+    }
+    if (siteIds.has(entity.id)) {
+      siteNamed.push(entity.id);
       continue;
     }
     const folded = entity.id.toLowerCase();
@@ -43,7 +57,12 @@ export function checkIds(entities: readonly Entity[], reserved: ReadonlySet<stri
     throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${firstFew(problems)}`,
       'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after', iris);
   }
-  return [...byFolded.values()].filter((group) => group.length > 1);
+  return { caseCollisions: [...byFolded.values()].filter((group) => group.length > 1), siteNamed };
+}
+
+/** The warning an entity gets whose `/{id}` is one of the site's own paths. */
+export function siteNamedWarning(id: string): string {
+  return `site-path: ${shown(id)} is also the site's own /${id}, which keeps answering there; the entity's record is not published at /${id} (its /${id}/jsonld, /xml, /markdown and /html are, and search finds it)`;
 }
 
 /** The refusal for ids that differ only by case, where the output folder's file system would make them one file. */
@@ -57,9 +76,8 @@ export function caseCollisionWarning(group: readonly string[]): string {
   return `case-collision: ${group.map(shown).join(' and ')} differ only by letter case; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both`;
 }
 
-function idProblem(id: string, reserved: ReadonlySet<string>): string | undefined {
+function idProblem(id: string): string | undefined {
   if (Buffer.byteLength(id) > MOST_ID_BYTES) return `is ${Buffer.byteLength(id)} bytes long (at most ${MOST_ID_BYTES})`;
-  if (reserved.has(id.toLowerCase())) return 'is a name the site itself uses';
   if (SAFE_ID.test(id)) return undefined;
   const bad = [...id].find((character, at) => !(at === 0 ? /[\p{L}\p{N}]/u : /[\p{L}\p{N}_~-]/u).test(character)) ?? '';
   return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;

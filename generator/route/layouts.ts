@@ -1,6 +1,6 @@
 // Where each entity's files go, for each kind of host. A URL cannot be both a file and a folder, so `/{id}` and
 // `/{id}/jsonld` need either a host that rewrites URLs, or GitHub Pages' habit of serving `/x` from `x.html`.
-import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, RESERVED_IDS, formatOfSegment, formatSpec, type Format, type HostName } from './paths.ts';
+import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, SITE_PATH_IDS, formatOfSegment, formatSpec, type Format, type HostName } from './paths.ts';
 
 /** What an output file holds of an entity: one of its formats, or its concept page. */
 export interface EntityFile {
@@ -11,14 +11,16 @@ export interface EntityFile {
 /** One way of laying the entities' files out, and how the hosts it is for find them. */
 export interface EntityLayout {
   readonly host: HostName;
-  /** Ids the layout cannot give files of their own (lower case). */
-  readonly reservedIds: ReadonlySet<string>;
+  /** Ids whose `/{id}` the site's own files answer: their entities are published without a record file. */
+  readonly siteIds: ReadonlySet<string>;
   /** Glob of the concept pages in the output, for the full-text index. */
   readonly pagesGlob: string;
   /** Where the concept pages' own "not found" page goes, on hosts that pick one by folder. */
   readonly pagesNotFoundFile?: string;
   /** The concept page's Astro route, and how Astro names its files, so that it renders the page at pageFile. */
   readonly pageRoute: { pattern: string; format: 'directory' | 'preserve' };
+  /** The Astro route that renders one of the site's own pages (SITE_PAGES) as `{folder}/index.html`. */
+  sitePageRoute(folder: string): string;
   /** A file that answers a folder's URL without its slash and without a redirect, where the hosts would redirect. */
   unslashedFolderFile?(folder: string): string;
   filePath(id: string, format: Format): string;
@@ -41,14 +43,15 @@ const RENDERED_PAGE = new RegExp(`^${PAGES_FOLDER}/([^/]+)/index\\.html$`);
 
 /**
  * For hosts that rewrite (Cloudflare Pages, Netlify, nginx, Vercel) or store flat keys (S3): the record is a
- * file named exactly `{id}`, the other formats live in the formats folder, the page in `html/{id}/`.
+ * file named exactly `{id}`, the other formats live in the formats folder, the page in `_site/pages/{id}/`.
  */
 export const REWRITING_LAYOUT: EntityLayout = {
   host: 'rewriting',
-  reservedIds: new Set(RESERVED_IDS),
+  siteIds: new Set(SITE_PATH_IDS),
   pagesGlob: `${PAGES_FOLDER}/*/index.html`,
   pagesNotFoundFile: `${PAGES_FOLDER}/${NOT_FOUND_FILE}`,
   pageRoute: { pattern: `/${PAGES_FOLDER}/[id]`, format: 'directory' },
+  sitePageRoute: (folder) => `/${folder}`,
   filePath(id, format) {
     const spec = formatSpec(format);
     return spec.extension === '' ? id : `${FORMATS_PREFIX}${id}${spec.extension}`;
@@ -98,11 +101,13 @@ const SITE_HTML_FILES = [HOME_FILE, NOT_FOUND_FILE].map((name) => name.slice(0, 
  */
 export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   host: 'github-pages',
-  // `index.html` and `404.html` are the site's: `/index` and `/404` would answer with them.
-  reservedIds: new Set([...RESERVED_IDS, ...SITE_HTML_FILES]),
+  // `index.html` and `404.html` are the site's: `/index` and `/404` answer with them.
+  siteIds: new Set([...SITE_PATH_IDS, ...SITE_HTML_FILES]),
   pagesGlob: `*/${PAGE_NAME}`,
   // Astro's "preserve" names a page that is not an index after its route's last segment: `{id}/html.html`.
   pageRoute: { pattern: '/[id]/html', format: 'preserve' },
+  // "preserve" writes a route that is not an index as `{last segment}.html`: an explicit index lands in the folder.
+  sitePageRoute: (folder) => `/${folder}/index`,
   unslashedFolderFile: (folder) => `${folder}${HTML}`,
   filePath(id, format) {
     const spec = formatSpec(format);
@@ -113,9 +118,10 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   pageLink: (id) => `${id}/html`,
   formatFileId(path) {
     const slash = path.indexOf('/');
-    if (slash === -1) return path.endsWith(HTML) ? plainId(this, path.slice(0, -HTML.length)) : undefined;
+    // `index.html` and the other site files named like an id are the site's, not records.
+    if (slash === -1) return path.endsWith(HTML) ? plainId(path.slice(0, -HTML.length), this.siteIds) : undefined;
     // A format's file under `{id}/` is named as its URL's last segment.
-    return formatOfSegment(path.slice(slash + 1)) ? plainId(this, path.slice(0, slash)) : undefined;
+    return formatOfSegment(path.slice(slash + 1)) ? plainId(path.slice(0, slash)) : undefined;
   },
   isFormatFile(path) {
     return this.formatFileId(path) !== undefined;
@@ -125,7 +131,7 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
     // `{id}.html` is the record; `{id}/{segment}` the format of that URL segment.
     const format = id === undefined ? undefined : path.charAt(id.length) === '/' ? formatOfSegment(path.slice(id.length + 1))?.format : 'json';
     if (id !== undefined && format !== undefined) return { id, format };
-    const page = path.endsWith(`/${PAGE_NAME}`) ? plainId(this, path.slice(0, -PAGE_NAME.length - 1)) : undefined;
+    const page = path.endsWith(`/${PAGE_NAME}`) ? plainId(path.slice(0, -PAGE_NAME.length - 1)) : undefined;
     return page === undefined ? undefined : { id: page, format: 'html' };
   },
   servedFile(relative, has) {
@@ -136,6 +142,9 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
 };
 
 export const LAYOUTS: Readonly<Record<HostName, EntityLayout>> = { rewriting: REWRITING_LAYOUT, 'github-pages': GITHUB_PAGES_LAYOUT };
+
+/** Ids some layout publishes without a record: what openapi.json avoids as an example, so it reads the same for every host. */
+export const SITE_IDS_OF_ANY_LAYOUT: ReadonlySet<string> = new Set(Object.values(LAYOUTS).flatMap((layout) => [...layout.siteIds]));
 
 /** Where the id ends in a record or format file's path of the rewriting layout, or -1 if the path is neither. */
 function rewritingIdEnd(path: string): number {
@@ -150,9 +159,9 @@ function rewritingIdEnd(path: string): number {
   return path.length > 0 && first !== UNDERSCORE && first !== DOT && !path.includes('/') && !path.includes('.') ? path.length : -1;
 }
 
-/** The text, if it could be an id of this layout: no dot, not starting with "_", not a name the site keeps. */
-function plainId(layout: EntityLayout, text: string): string | undefined {
+/** The text, if it could be an id: no dot or "/", not starting with "_", not one of `except`. */
+function plainId(text: string, except?: ReadonlySet<string>): string | undefined {
   const first = text.charCodeAt(0);
-  const plain = text.length > 0 && first !== UNDERSCORE && !text.includes('.') && !text.includes('/') && !layout.reservedIds.has(text.toLowerCase());
+  const plain = text.length > 0 && first !== UNDERSCORE && !text.includes('.') && !text.includes('/') && !except?.has(text);
   return plain ? text : undefined;
 }

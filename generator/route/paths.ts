@@ -42,8 +42,19 @@ export function bundleOf(id: string, bundles: number): number {
 export const NOT_FOUND_FILE = '404.html';
 /** The site's home page; on GitHub Pages `/index` would also be answered from it. */
 export const HOME_FILE = 'index.html';
+/**
+ * Folder of everything the site owns besides the seed's own paths (`/docs`, `/openapi.json`, `/search/…`): an
+ * id starts with a letter or digit, so no IRI's local part can take these names.
+ */
+export const SITE_FOLDER = '_site';
 /** Folder of the concept pages, where hosts rewrite `/{id}/html` to (not in GitHub Pages' layout). */
-export const PAGES_FOLDER = 'html';
+export const PAGES_FOLDER = `${SITE_FOLDER}/pages`;
+/** The site's own pages (tree, full-text search, the pages' "not found"), each a folder with its index page. */
+export const SITE_PAGES = { tree: `${SITE_FOLDER}/tree`, find: `${SITE_FOLDER}/find`, notFound: `${SITE_FOLDER}/not-found` } as const;
+/** The scripts and style sheet the site's pages load (copied from public/). */
+export const ASSETS_FOLDER = `${SITE_FOLDER}/assets`;
+/** Pagefind's full-text index of the concept pages. */
+export const FULL_TEXT_FOLDER = `${SITE_FOLDER}/pagefind`;
 export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
 /** Folder of the interactive documentation (Swagger UI) and the OpenAPI description beside the site root. */
 export const DOCS_FOLDER = 'docs';
@@ -56,8 +67,10 @@ export const HOST_FILE = '_build/host.json';
 /** The ids added, removed and changed since the previous build. */
 export const CHANGES_FILE = 'changes.json';
 export const OPENAPI_FILE = 'openapi.json';
-/** Folder of the taxonomy tree's lazily loaded children lists. */
-export const TREE_FOLDER = 'tree';
+/** Folder of the taxonomy tree's lazily loaded children lists, beside the tree page. */
+export const TREE_FOLDER = SITE_PAGES.tree;
+/** The tree's top list. No id starts with "_"; the folder's index.html is the tree page. */
+export const TREE_ROOT_FILE = `${TREE_FOLDER}/_top.json`;
 
 /** Folder of the prefix-search index and its client. */
 export const SEARCH_FOLDER = 'search';
@@ -65,10 +78,10 @@ export const SEARCH_FOLDER = 'search';
 export const SEARCH_CLIENT_FILE = `${SEARCH_FOLDER}/client.js`;
 
 /**
- * Top-level names the build itself writes without an extension (folders, and the site's pages): an entity
- * id may not take one, in any letter case. Ids with a dot or a leading "_" are refused apart (see checkIds).
+ * Ids whose `/{id}` the seed's own paths answer on every host: such an entity is published without its record
+ * file (its other formats and page are its own). Ids with a dot or a leading "_" are refused apart (see checkIds).
  */
-export const RESERVED_IDS: readonly string[] = [DOCS_FOLDER, PAGES_FOLDER, SEARCH_FOLDER, TREE_FOLDER, 'find', 'not-found', 'site', 'pagefind'];
+export const SITE_PATH_IDS: readonly string[] = [DOCS_FOLDER, SEARCH_FOLDER];
 
 /** The format whose URL ends `/{id}` + `/{segment}` (the record's: no segment), if any. */
 export function formatOfSegment(segment: string | undefined): FormatSpec | undefined {

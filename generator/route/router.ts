@@ -1,9 +1,10 @@
 // The one place that decides where each entity's formats live on disk and at which URL they answer.
 import { LAYOUTS, type EntityFile, type EntityLayout } from './layouts.ts';
-import { BUNDLES_FOLDER, SEARCH_CLIENT_FILE, SEARCH_FOLDER, formatOfSegment, formatSpec, type Format, type HostName } from './paths.ts';
+import { BUNDLES_FOLDER, FORMATS, SEARCH_CLIENT_FILE, SEARCH_FOLDER, formatOfSegment, formatSpec, type Format, type FormatSpec, type HostName } from './paths.ts';
 
 export * from './paths.ts';
 export type { EntityFile } from './layouts.ts';
+export { SITE_IDS_OF_ANY_LAYOUT } from './layouts.ts';
 
 export class Router {
   /** The deployment's path prefix: "" at a domain root, "/repo" for a GitHub Pages project site. */
@@ -64,9 +65,19 @@ export class Router {
     return `${this.basePath}/${SEARCH_FOLDER}/prefix`;
   }
 
-  /** Ids this layout cannot publish: names the site's own files take (lower case). */
-  get reservedIds(): ReadonlySet<string> {
-    return this.#layout.reservedIds;
+  /** Ids whose `/{id}` the site's own files answer in this layout (exact case): published without a record. */
+  get siteIds(): ReadonlySet<string> {
+    return this.#layout.siteIds;
+  }
+
+  /** The formats an entity's files hold: all, but the record where the site's own files take `/{id}`. */
+  publishedFormats(id: string): readonly FormatSpec[] {
+    return this.#layout.siteIds.has(id) ? FORMATS.filter((spec) => spec.urlSuffix !== '') : FORMATS;
+  }
+
+  /** The Astro route that renders one of the site's own pages (SITE_PAGES) at `{folder}/index.html`. */
+  sitePageRoute(folder: string): string {
+    return this.#layout.sitePageRoute(folder);
   }
 
   /** Glob of the concept pages in the output, once they are where pageFile says. */
@@ -79,7 +90,7 @@ export class Router {
     return this.#layout.pagesNotFoundFile;
   }
 
-  /** The concept page's Astro route (`/html/[id]` or `/[id]/html`) and the build format that writes it at pageFile. */
+  /** The concept page's Astro route (`/_site/pages/[id]` or `/[id]/html`) and the build format that writes it at pageFile. */
   get pageRoute(): { pattern: string; format: 'directory' | 'preserve' } {
     return this.#layout.pageRoute;
   }

@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
-import { FORMATS, OPENAPI_FILE, PAGE_CONTENT_TYPE, SEARCH_CLIENT_FILE, SEARCH_FOLDER, type Format, type HostName, type Router } from '../route/router.ts';
+import { FORMATS, OPENAPI_FILE, SITE_IDS_OF_ANY_LAYOUT, PAGE_CONTENT_TYPE, SEARCH_CLIENT_FILE, SEARCH_FOLDER, type Format, type HostName, type Router } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/client/search-client.js';
 import { SCHEMAS } from './openapi-schemas.ts';
 
@@ -58,6 +58,8 @@ function firstExamples(model: OntologyModel): { class: ModelEntity; property?: M
   let first: ModelEntity | undefined;
   const before = (entity: ModelEntity, best: ModelEntity | undefined) => best === undefined || entity.id < best.id;
   for (const entity of model.entities) {
+    // Its record would be the site's own page: the examples quote every format.
+    if (SITE_IDS_OF_ANY_LAYOUT.has(entity.id)) continue;
     if (before(entity, first)) first = entity;
     if (entity.kind === 'property') {
       if (before(entity, property)) property = entity;
@@ -67,7 +69,7 @@ function firstExamples(model: OntologyModel): { class: ModelEntity; property?: M
     // The order first, so an update makes the records of only a few entities.
     if (before(entity, rich) && entity.record.definition !== null && entity.record.alternative_labels.length > 0) rich = entity;
   }
-  return { class: (rich ?? someClass ?? first) as ModelEntity, property };
+  return { class: (rich ?? someClass ?? first ?? model.entities[0]) as ModelEntity, property };
 }
 
 /** openapi.json: OpenAPI 3.1 describing exactly what the build serves, with examples taken from it. */

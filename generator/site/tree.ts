@@ -1,13 +1,12 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
-import { TREE_FOLDER } from '../route/router.ts';
+import { TREE_FOLDER, TREE_ROOT_FILE } from '../route/router.ts';
 import { compareCodePoints } from '../search/client/search-client.js';
 
 /** One child in a tree file: id, label, number of its own children. */
 export type TreeEntry = [string, string, number];
 
-export const TREE_ROOT_FILE = `${TREE_FOLDER}/index.json`;
 
 /** Where the children of a class are listed. */
 export function treeFilePath(id: string): string {
@@ -15,8 +14,8 @@ export function treeFilePath(id: string): string {
 }
 
 /**
- * The taxonomy tree as small static files loaded on demand: `tree/index.json` lists the top classes,
- * `tree/{id}.json` the children of a class that has some, each sorted by label. With `only`, just the
+ * The taxonomy tree as small static files loaded on demand: TREE_ROOT_FILE lists the top classes,
+ * `{id}.json` in the tree folder the children of a class that has some, each sorted by label. With `only`, just the
  * files of those classes (and the top list).
  */
 export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): OutputFile[] {

@@ -1,6 +1,6 @@
 // The taxonomy tree: each branch's children come from a small static file when it is opened
-// (tree/index.json for the top, tree/{id}.json below); ?id=… opens the path to a class, read from the
-// parents in the class records.
+// (the top list, then {id}.json in the tree folder, both named by the page); ?id=… opens the path to a
+// class, read from the parents in the class records.
 const base = document.body.dataset.base ?? '';
 const pageLink = document.body.dataset.pageLink ?? `${base}/html/{id}/`;
 // An entity's id is its IRI after the base IRI, which may end in "/" or "#".
@@ -9,7 +9,7 @@ const root = document.getElementById('tree');
 const files = new Map();
 
 function load(path) {
-  if (!files.has(path)) files.set(path, fetch(`${base}/${path}`).then((response) => {
+  if (!files.has(path)) files.set(path, fetch(path).then((response) => {
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
     return response.json();
   }));
@@ -49,7 +49,7 @@ async function expand(item) {
     toggle.textContent = '▸';
     return;
   }
-  const children = await load(`tree/${item.dataset.id}.json`);
+  const children = await load(`${root.dataset.folder}${item.dataset.id}.json`);
   const group = document.createElement('ul');
   group.setAttribute('role', 'group');
   group.append(...children.map(node));
@@ -73,7 +73,7 @@ async function pathTo(id) {
 }
 
 async function start() {
-  const top = await load('tree/index.json');
+  const top = await load(root.dataset.top);
   const list = document.createElement('ul');
   list.append(...top.map(node));
   root.replaceChildren(list);
