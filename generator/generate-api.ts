@@ -3,8 +3,7 @@ import { emitApi, type OutputFile } from './emit/emit-api.ts';
 import { encodeBlocks, loadOntology, type ParsedBlocks } from './load/load-ontology.ts';
 import type { LoadedBlock } from './load/loaded-block.ts';
 import { buildModelFromBlocks, type OntologyModel } from './model/build-model.ts';
-import { UnsafeIdError, caseCollisionError } from './model/check-ids.ts';
-import { locateIri } from './load/locate-text.ts';
+import { caseCollisionError } from './model/check-ids.ts';
 import { MANIFEST_FILE, Router, SEARCH_FOLDER, TREE_FOLDER } from './route/router.ts';
 import { emitSearch } from './search/emit-search.ts';
 import { searchSource } from './search/search-entities.ts';
@@ -78,10 +77,7 @@ export async function loadModel(options: ModelOptions, progress: Progress = sile
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
   const router = new Router(options.baseUrl, options.host);
-  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, siteIds: router.siteIds })).catch(async (error: unknown) => {
-    if (error instanceof UnsafeIdError && error.iris[0] !== undefined) error.position = await locateIri(options.ontology, error.iris[0]);
-    throw error;
-  });
+  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, siteIds: router.siteIds }));
   if (options.caseFoldingOutput !== undefined && model.caseCollisions.length > 0) throw caseCollisionError(model.caseCollisions, options.caseFoldingOutput);
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
   return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };

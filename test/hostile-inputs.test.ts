@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -41,14 +41,7 @@ describe('hostile or broken input is refused with one clear line', () => {
     ['an external entity after characters beyond ASCII', 'xxe-utf8.owl', ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!-- café ☕ --> <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
       /^error: .*xxe-utf8\.owl:2:37: entity "secret" is external/],
     ['a parameter entity', 'parameter.owl', ontology('', '<!DOCTYPE rdf:RDF [ <!ENTITY % p "x"> ]>\n'), /^error: .*parameter\.owl:2:21: entity "p" is a parameter entity/],
-    ['an id with a slash', 'slash.owl', ontology(named('a/b')), /^error: .*slash\.owl:5:\d+: 1 id\(s\) cannot be published as a file and URL: "a\/b" \("https:\/\/x\.example\/a\/b"\) contains "\/" — rename those IRIs/],
-    ['an id with an encoded slash', 'encoded.owl', ontology(named('a%2Fb')), /contains "%"/],
-    ['an id with a dot', 'dot.owl', ontology(named('index.html')), /"index\.html" .* contains "\."/],
-    ['an id of 250 bytes', 'long.owl', ontology(named('x'.repeat(250))), /"x{57}…" \(.*\) is 250 bytes long \(at most 200\)/],
-    ['an id starting with "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/],
-    // Turtle keeps "..", spaces and control characters in an IRI as written (RDF/XML resolves "..").
-    // Given the base IRI: without one, the term's own namespace (https://x.example/../) would be chosen, and "evil" is a safe id.
-    ['an id climbing out with ".."', 'climb.ttl', turtle('<https://x.example/../evil>'), /^error: .*climb\.ttl:3:2: 1 id\(s\) .*"\.\.\/evil" .* contains "\." at its start/, ['--api-only', '--base-iri', 'https://x.example/']],
+    // Turtle keeps spaces and control characters in an IRI as written.
     ['an IRI with a space', 'space.ttl', turtle('<https://x.example/a\\u0020b>'), /^error: .*space\.ttl:3:1: Turtle syntax error: /],
     ['an IRI with a control character', 'control.ttl', turtle('<https://x.example/a\\u0001b>'), /^error: .*control\.ttl:3:1: Turtle syntax error: /],
   ])('%s', async (_, name, text, expected, extra?: string[]) => {
@@ -65,10 +58,33 @@ describe('hostile or broken input is refused with one clear line', () => {
     expect(JSON.parse(readFileSync(join(result.out, 'index'), 'utf8'))).toMatchObject({ iri: 'https://x.example/index' });
     expect(JSON.parse(readFileSync(join(result.out, '404'), 'utf8'))).toMatchObject({ iri: 'https://x.example/404' });
   });
+});
 
-  it('lists the first five unsafe ids and counts the rest', async () => {
+// The rest of the ontology is published; the build warns once, naming the first few with the reason for each.
+describe('ids that cannot be one file name and URL segment are left out, with a warning', () => {
+  it.each([
+    ['a slash', 'slash.owl', ontology(named('a/b')), /"a\/b" \("https:\/\/x\.example\/a\/b"\) contains "\/"/, ['a', 'a/b']],
+    ['an encoded slash', 'encoded.owl', ontology(named('a%2Fb')), /"a%2Fb" .* contains "%"/, ['a%2Fb']],
+    ['a dot', 'dot.owl', ontology(named('index.html')), /"index\.html" .* contains "\."/, ['index.html']],
+    ['250 bytes', 'long.owl', ontology(named('x'.repeat(250))), /"x{57}…" \(.*\) is 250 bytes long \(at most 200\)/, ['x'.repeat(250)]],
+    ['a leading "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/, ['_api/_api.jsonld']],
+    // Turtle keeps ".." in an IRI as written (RDF/XML resolves it). Given the base IRI: without one, the term's
+    // own namespace (https://x.example/../) would be chosen, and "evil" is a safe id.
+    ['a climb out with ".."', 'climb.ttl', `${turtle('<https://x.example/../evil>')}<https://x.example/Good> a owl:Class .\n`, /"\.\.\/evil" .* contains "\." at its start/, ['../evil', 'evil'], ['--api-only', '--base-iri', 'https://x.example/']],
+  ])('an id with %s', async (_, name, text, expected, absent: string[], extra?: string[]) => {
+    const result = await build(name, text, extra);
+    expect(result.code, result.stderr).toBe(0);
+    const warning = result.stdout.split('\n').find((line) => line.includes('warning: unsafe-id:'));
+    expect(warning).toMatch(/warning: unsafe-id: 1 id\(s\) cannot be one file name and URL segment, and are not published: /);
+    expect(warning).toMatch(expected);
+    for (const path of absent) expect(existsSync(join(result.out, path)), path).toBe(false);
+    expect(readdirSync(result.out).filter((file) => !file.startsWith('_') && !file.includes('.') && !['docs', 'search'].includes(file))).toEqual(['Good']);
+  });
+
+  it('lists the first five and counts the rest', async () => {
     const result = await build('many.owl', ontology(Array.from({ length: 7 }, (_, at) => named(`bad.${at}`)).join('')));
-    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: .*many\.owl:5:\d+: 7 id\(s\) cannot .*"bad\.4".*; and 2 more — /);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/warning: unsafe-id: 7 id\(s\) cannot .*"bad\.4".*; and 2 more; to publish them, rename those IRIs/);
   });
 });
 

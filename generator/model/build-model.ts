@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import { UserError } from '../load/errors.ts';
-import { caseCollisionWarning, checkIds, siteNamedWarning } from './check-ids.ts';
+import { caseCollisionWarning, checkIds, siteNamedWarning, unpublishableWarning } from './check-ids.ts';
 import type { EntityRecord } from '../schema/records.ts';
 import { IndexedEntity } from './indexed-entity.ts';
 import { findBaseIri, findEntities, type Entity } from './entities.ts';
@@ -54,10 +54,10 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   const baseIri = findBaseIri(index.typeStatements, options.baseIri);
   const children = childrenByParent(index);
   const warnings: string[] = [];
-  const found = findEntities(index.typeStatements, baseIri);
-  const { caseCollisions, siteNamed } = checkIds(found, options.siteIds);
+  const { publishable, unpublishable, caseCollisions, siteNamed } = checkIds(findEntities(index.typeStatements, baseIri), options.siteIds);
+  if (unpublishable.length > 0) warnings.push(unpublishableWarning(unpublishable));
   warnings.push(...caseCollisions.map(caseCollisionWarning), ...siteNamed.map(siteNamedWarning));
-  const entities = found.map((entity): ModelEntity => {
+  const entities = publishable.map((entity): ModelEntity => {
     const summary = index.summary(entity.iri);
     const declarations = entity.kind === 'class' ? summary?.classDeclarations : summary?.propertyDeclarations;
     // A record takes only literal labels and definitions (see buildClassRecord).

@@ -2,23 +2,17 @@ import { UserError } from '../load/errors.ts';
 import { SITE_PATH_IDS } from '../route/paths.ts';
 import type { Entity } from './entities.ts';
 
-/** Ids refused because no single file and URL path segment could carry them safely. */
-export class UnsafeIdError extends UserError {
-  /** The refused entities' IRIs, in the order they are listed. */
-  readonly iris: string[];
-  constructor(message: string, hint: string, iris: string[]) {
-    super(message, hint);
-    this.iris = iris;
-  }
-}
-
 // Letters, digits, "-", "_" and "~", starting with a letter or digit: one path segment on every host and file system.
 const SAFE_ID = /^[\p{L}\p{N}][\p{L}\p{N}_~-]*$/u;
 const MOST_ID_BYTES = 200;
 const SHOWN = 5;
 
-/** What checkIds found that is published all the same, each with its warning. */
-export interface IdFindings {
+/** What checkIds found: which entities can be published, and what they carry a warning for. */
+export interface IdFindings<T extends Entity> {
+  /** The entities whose ids can be a file name and URL segment, in their order. */
+  publishable: T[];
+  /** "id (iri) reason" of each entity left out: its id cannot be one file name and URL segment. */
+  unpublishable: string[];
   /** Groups of ids that differ only by letter case, with any site name they match so (see caseCollisionError). */
   caseCollisions: string[][];
   /** Ids whose `/{id}` the site's own files answer: published without their record file. */
@@ -26,24 +20,24 @@ export interface IdFindings {
 }
 
 /**
- * Every id becomes a file name and a URL path segment: refuses ids that would leave the output folder, nest
- * folders or exceed file-name limits, listing the first few with the reason for each. What can be published
- * is, with a warning: ids that differ only by letter case (every host is case-sensitive; refused where the
- * output's file system folds case, see loadModel), and ids the site's own paths take (all but the record).
+ * Every id becomes a file name and a URL path segment. Publishes what can be, each with its warning: leaves
+ * out ids that would leave the output folder, nest folders or exceed file-name limits; keeps ids that differ
+ * only by letter case (every host is case-sensitive; refused where the output's file system folds case, see
+ * loadModel), and ids the site's own paths take (all but the record).
  */
-export function checkIds(entities: readonly Entity[], siteIds: ReadonlySet<string> = new Set(SITE_PATH_IDS)): IdFindings {
-  const problems: string[] = [];
-  const iris: string[] = [];
+export function checkIds<T extends Entity>(entities: readonly T[], siteIds: ReadonlySet<string> = new Set(SITE_PATH_IDS)): IdFindings<T> {
+  const publishable: T[] = [];
+  const unpublishable: string[] = [];
   const siteNamed: string[] = [];
   // The site's names take part: on a case-folding file system "Docs" would be the docs folder.
   const byFolded = new Map([...siteIds].map((id) => [id.toLowerCase(), [id]]));
   for (const entity of entities) {
     const problem = idProblem(entity.id);
     if (problem) {
-      problems.push(`${shown(entity.id)} (${shown(entity.iri)}) ${problem}`);
-      iris.push(entity.iri);
+      unpublishable.push(`${shown(entity.id)} (${shown(entity.iri)}) ${problem}`);
       continue;
     }
+    publishable.push(entity);
     if (siteIds.has(entity.id)) {
       siteNamed.push(entity.id);
       continue;
@@ -53,11 +47,12 @@ export function checkIds(entities: readonly Entity[], siteIds: ReadonlySet<strin
     if (group) group.push(entity.id);
     else byFolded.set(folded, [entity.id]);
   }
-  if (problems.length > 0) {
-    throw new UnsafeIdError(`${problems.length} id(s) cannot be published as a file and URL: ${firstFew(problems)}`,
-      'rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI), or pass --base-iri with the IRI their ids start after', iris);
-  }
-  return { caseCollisions: [...byFolded.values()].filter((group) => group.length > 1), siteNamed };
+  return { publishable, unpublishable, caseCollisions: [...byFolded.values()].filter((group) => group.length > 1), siteNamed };
+}
+
+/** The one warning for every entity left out because its id cannot be a file and URL (DBpedia has 138: `Person/height`). */
+export function unpublishableWarning(problems: readonly string[]): string {
+  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI, starting with a letter or digit), or pass --base-iri with the IRI their ids start after`;
 }
 
 /** The warning an entity gets whose `/{id}` is one of the site's own paths. */
