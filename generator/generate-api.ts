@@ -2,6 +2,7 @@ import type { BuildOptions } from './config/options.ts';
 import { emitApi, type OutputFile } from './emit/emit-api.ts';
 import { encodeBlocks, loadOntology, type ParsedBlocks } from './load/load-ontology.ts';
 import type { LoadedBlock } from './load/loaded-block.ts';
+import { countKinds } from './model/count-types.ts';
 import { buildModelFromBlocks, type OntologyModel } from './model/build-model.ts';
 import { caseCollisionError } from './model/check-ids.ts';
 import { MANIFEST_FILE, Router, SEARCH_FOLDER, TREE_FOLDER } from './route/router.ts';
@@ -192,7 +193,3 @@ export function addTime(timings: StageTiming[], stage: string, ms: number): void
   else timings.push({ stage, ms });
 }
 
-export function countKinds(model: OntologyModel): string {
-  const classes = model.entities.filter((entity) => entity.kind === 'class').length;
-  return `${classes} classes, ${model.entities.length - classes} object properties`;
-}

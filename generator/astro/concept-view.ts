@@ -1,4 +1,6 @@
 import type { ModelEntity } from '../model/build-model.ts';
+import { typeInfo } from '../model/entities.ts';
+import { SKOS_CONCEPT } from '../model/vocabulary.ts';
 import { TREE_FOLDER, type Format } from '../route/router.ts';
 import { entityJsonLd, type SiteData } from './site-data.ts';
 
@@ -17,7 +19,8 @@ export interface Download {
 /** Everything a concept page shows, worked out once so the template is a plain walk over lists. */
 export interface ConceptView {
   title: string;
-  kind: 'Class' | 'Object property';
+  /** What the term is: "Class", "Concept", "Object property", "Datatype property"… */
+  kind: string;
   /** The full-text filter value: the top-level class the concept descends from. */
   branch: string;
   deprecated: boolean;
@@ -55,8 +58,8 @@ export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
     const related = [['Sub-property of', record.sub_property_of], ['Domain', record.domain], ['Range', record.range], ['Inverse of', record.inverse_of ? [record.inverse_of] : []]] as const;
     return {
       ...common,
-      kind: 'Object property',
-      branch: 'Object properties',
+      kind: capitalized(typeInfo(entity.type).name),
+      branch: capitalized(typeInfo(entity.type).plural),
       deprecated: false,
       labelTerms: terms([['Preferred label', record.preferred_label]]),
       translations: [],
@@ -67,10 +70,11 @@ export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
       treeHref: null,
     };
   }
-  const related = [['Parents', record.sub_class_of], ['Children', record.parent_class_of], ['See also', record.see_also]] as const;
+  const concept = entity.type === SKOS_CONCEPT;
+  const related = [[concept ? 'Broader' : 'Parents', record.sub_class_of], [concept ? 'Narrower' : 'Children', record.parent_class_of], ['See also', record.see_also]] as const;
   return {
     ...common,
-    kind: 'Class',
+    kind: capitalized(typeInfo(entity.type).name),
     branch: site.branchOf.get(entity.iri) ?? title,
     deprecated: record.deprecated,
     labelTerms: terms([['Preferred label', record.preferred_label], ['Hidden label', record.hidden_label], ['Identifier', record.identifier]]),
@@ -81,4 +85,8 @@ export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
     definedBy: record.is_defined_by,
     treeHref: `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(entity.id)}`,
   };
+}
+
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

@@ -1,4 +1,5 @@
 import type { OntologyModel } from '../model/build-model.ts';
+import { SKOS_CONCEPT } from '../model/vocabulary.ts';
 import type { Format, Router } from '../route/router.ts';
 import { emitJson } from './json.ts';
 import { emitJsonLd } from './jsonld.ts';
@@ -39,7 +40,7 @@ export function emitApi(model: OntologyModel, router: Router, { onEntity, only, 
       json: () => emitJson(entity.record),
       jsonld: () => emitJsonLd(tree),
       xml: () => emitRdfXml(tree),
-      markdown: () => emitMarkdown(entity.record),
+      markdown: () => emitMarkdown(entity.record, entity.type === SKOS_CONCEPT),
     };
     for (const { format } of router.publishedFormats(entity.id)) files.push({ path: router.filePath(entity.id, format), contents: emitters[format]() });
     onEntity?.(index + 1);

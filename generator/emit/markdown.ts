@@ -24,15 +24,15 @@ function headingBlocks(record: EntityRecord): Block[] {
   ];
 }
 
-function classBlocks(record: ClassRecord): Block[] {
+function classBlocks(record: ClassRecord, concept: boolean): Block[] {
   return [
     ...headingBlocks(record),
     boldList('Translations', translationLines(record.translations)),
     line('Hidden Label', record.hidden_label),
     section('Definition', record.definition),
     listSection('Examples', record.examples),
-    listSection('Sub Class Of', record.sub_class_of),
-    listSection('Parent Class Of', record.parent_class_of),
+    listSection(concept ? 'Broader' : 'Sub Class Of', record.sub_class_of),
+    listSection(concept ? 'Narrower' : 'Parent Class Of', record.parent_class_of),
     line('Is Defined By', record.is_defined_by),
     listSection('See Also', record.see_also),
     line('Comment', record.comment),
@@ -63,9 +63,10 @@ function propertyBlocks(record: PropertyRecord): Block[] {
 /**
  * Markdown byte-identical to the live service's `GET /{id}/markdown` for classes, except that every "<" is
  * written `&lt;` (the layout itself writes none): ontology text can never open raw HTML, neither in a
- * Markdown renderer nor in a browser the file is served to as HTML.
+ * Markdown renderer nor in a browser the file is served to as HTML. A concept's parents and children are
+ * headed Broader and Narrower.
  */
-export function emitMarkdown(record: EntityRecord): string {
-  const blocks = 'sub_class_of' in record ? classBlocks(record) : propertyBlocks(record);
+export function emitMarkdown(record: EntityRecord, concept = false): string {
+  const blocks = 'sub_class_of' in record ? classBlocks(record, concept) : propertyBlocks(record);
   return blocks.filter((block): block is string => block !== null).join('').replaceAll('<', '&lt;');
 }

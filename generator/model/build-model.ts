@@ -3,18 +3,19 @@ import { UserError } from '../load/errors.ts';
 import { caseCollisionWarning, checkIds, siteNamedWarning, unpublishableWarning } from './check-ids.ts';
 import type { EntityRecord } from '../schema/records.ts';
 import { IndexedEntity } from './indexed-entity.ts';
-import { findBaseIri, findEntities, type Entity } from './entities.ts';
+import { TYPES_LISTED, findBaseIri, findEntities, publishedTypes, typeInfo, type Entity } from './entities.ts';
+import { buildHierarchy } from './hierarchy.ts';
 import { TripleIndex } from './triple-index.ts';
 import { quadBlocks, type TripleBlock } from './triple-block.ts';
-import { NS, OWL_CLASS, OWL_ONTOLOGY, OWL_THING, P } from './vocabulary.ts';
+import { NS, OWL_ONTOLOGY, P, SKOS_CONCEPT } from './vocabulary.ts';
 
 export interface ModelEntity extends Entity {
   readonly record: EntityRecord;
   /** The entity's source triples with the blank nodes they reach: what JSON-LD and RDF/XML publish. */
   readonly quads: Quad[];
-  /** The labelled classes that name this one as parent, in declaration order (without making its record). */
+  /** The labelled classes (or concepts) that name this one as parent, in declaration order (without making its record). */
   readonly children: readonly string[];
-  /** The named classes this one is a subclass of (also without making its record). */
+  /** The named classes this one is a subclass of, or a concept's broader ones (also without making its record). */
   readonly superclasses: readonly string[];
 }
 
@@ -52,22 +53,25 @@ export function buildModel(quads: readonly Quad[], options: ModelSettings = {}):
 export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: ModelSettings = {}): OntologyModel {
   const index = new TripleIndex(blocks);
   const baseIri = findBaseIri(index.typeStatements, options.baseIri);
-  const children = childrenByParent(index);
+  const types = publishedTypes(index.typeStatements);
+  const hierarchy = buildHierarchy(index, types);
   const warnings: string[] = [];
-  const { publishable, unpublishable, caseCollisions, siteNamed } = checkIds(findEntities(index.typeStatements, baseIri), options.siteIds);
+  const { publishable, unpublishable, caseCollisions, siteNamed } = checkIds(findEntities(types, baseIri), options.siteIds);
   if (unpublishable.length > 0) warnings.push(unpublishableWarning(unpublishable));
   warnings.push(...caseCollisions.map(caseCollisionWarning), ...siteNamed.map(siteNamedWarning));
   const entities = publishable.map((entity): ModelEntity => {
     const summary = index.summary(entity.iri);
-    const declarations = entity.kind === 'class' ? summary?.classDeclarations : summary?.propertyDeclarations;
-    // A record takes only literal labels and definitions (see buildClassRecord).
-    if (!summary?.literalLabels) warnings.push(`missing-label: ${entity.kind} ${entity.id} has no rdfs:label`);
-    if (declarations !== undefined && declarations > 1) warnings.push(`duplicate-declaration: ${entity.kind} ${entity.id} is declared ${declarations} times; its statements are merged`);
-    if (summary !== undefined && summary.definitions > 1) warnings.push(`duplicate-definition: ${entity.kind} ${entity.id} has ${summary.definitions} skos:definition values; the last in the file is published`);
-    return new IndexedEntity(entity, index, entity.kind === 'class' ? (children.get(entity.iri) ?? []) : []);
+    const name = typeInfo(entity.type).name;
+    const concept = entity.type === SKOS_CONCEPT;
+    // A record takes only literal labels and definitions (see buildClassRecord); a concept's label is its skos:prefLabel.
+    if (!summary?.literalLabels && !(concept && summary?.prefLabels)) warnings.push(`missing-label: ${name} ${entity.id} has no ${concept ? 'skos:prefLabel or ' : ''}rdfs:label`);
+    if (entity.declarations > 1) warnings.push(`duplicate-declaration: ${name} ${entity.id} is declared ${entity.declarations} times; its statements are merged`);
+    if (summary !== undefined && summary.definitions > 1) warnings.push(`duplicate-definition: ${name} ${entity.id} has ${summary.definitions} skos:definition values; the last in the file is published`);
+    const children = entity.kind === 'class' ? hierarchy.childrenOf(entity.iri) : [];
+    return new IndexedEntity(entity, index, children, concept ? hierarchy.conceptParents(entity.iri) : undefined);
   });
   if (entities.length === 0) {
-    throw new UserError(`no owl:Class or owl:ObjectProperty under ${baseIri}`, 'check the ontology, or pass --base-iri with the IRI its classes start with');
+    throw new UserError(`no ${TYPES_LISTED} under ${baseIri}${unpublishable.length > 0 ? ` that can be published (${unpublishable.length} cannot: see the unsafe-id warning)` : ''}`, 'check the ontology, or pass --base-iri with the IRI its terms start with');
   }
   return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions };
 }
@@ -77,23 +81,4 @@ function ontologyInfo(index: TripleIndex): OntologyInfo {
   const ontology = index.typeStatements.find((statement) => statement.type === OWL_ONTOLOGY)?.subject;
   const first = (predicate: string) => (ontology === undefined ? null : index.objects(ontology, predicate).find((term) => term.termType === 'Literal')?.value ?? null);
   return { title: first(P.title), description: first(P.description), version: first(`${NS.owl}versionInfo`) };
-}
-
-// Children are listed in class declaration order; unlabelled classes are skipped as the live service does.
-function childrenByParent(index: TripleIndex): Map<string, string[]> {
-  const children = new Map<string, string[]>();
-  const seen = new Set<string>();
-  for (const { subject: child, type } of index.typeStatements) {
-    if (type !== OWL_CLASS || seen.has(child)) continue;
-    seen.add(child);
-    const summary = index.summary(child);
-    if (summary === undefined || summary.labels === 0) continue;
-    for (const parent of summary.superclasses) {
-      if (parent === OWL_THING) continue;
-      const list = children.get(parent);
-      if (list) list.push(child);
-      else children.set(parent, [child]);
-    }
-  }
-  return children;
 }

@@ -7,14 +7,9 @@ import { OWL_RESTRICTION, P, RDF_TYPE } from './vocabulary.ts';
 
 /** The live service's record for a class, derived from the class's triples in source order. */
 export function buildClassRecord(iri: string, index: TripleIndex, children: readonly string[]): ClassRecord {
-  const record: ClassRecord = {
-    iri, label: null, sub_class_of: [], parent_class_of: [...children], is_defined_by: null, see_also: [],
-    comment: null, deprecated: false, preferred_label: null, alternative_labels: [], translations: {},
-    hidden_label: null, definition: null, examples: [], notes: [], history_note: null, editorial_note: null,
-    in_scheme: null, identifier: null, description: null, source: null, country: null,
-  };
+  const record = emptyClassRecord(iri, children);
   const labels: Literal[] = [];
-  for (const quad of index.about(iri)) applyTriple(record, quad, index, labels);
+  for (const quad of index.about(iri)) applyClassTriple(record, quad, index, labels);
   const chosen = chooseLabel(labels);
   record.label = chosen.label;
   // A label in another language is that language's translation, over an alternative label in it.
@@ -22,7 +17,18 @@ export function buildClassRecord(iri: string, index: TripleIndex, children: read
   return record;
 }
 
-function applyTriple(record: ClassRecord, { predicate, object }: Quad, index: TripleIndex, labels: Literal[]): void {
+/** A class record with nothing stated yet: every field, in the wire order. */
+export function emptyClassRecord(iri: string, children: readonly string[]): ClassRecord {
+  return {
+    iri, label: null, sub_class_of: [], parent_class_of: [...children], is_defined_by: null, see_also: [],
+    comment: null, deprecated: false, preferred_label: null, alternative_labels: [], translations: {},
+    hidden_label: null, definition: null, examples: [], notes: [], history_note: null, editorial_note: null,
+    in_scheme: null, identifier: null, description: null, source: null, country: null,
+  };
+}
+
+/** What one triple of a class adds to its record; rdfs:label literals are collected in `labels` for chooseLabel. */
+export function applyClassTriple(record: ClassRecord, { predicate, object }: Quad, index: TripleIndex, labels: Literal[]): void {
   const text = object.termType === 'Literal' ? object.value : null;
   switch (predicate.value) {
     case P.label: if (object.termType === 'Literal') labels.push(object); break;
@@ -68,7 +74,7 @@ function seeAlsoRestrictionTargets(node: Term, index: TripleIndex): string[] {
 }
 
 // The live service lists a label once even when two languages share its spelling.
-function addOnce(list: string[], value: string): void {
+export function addOnce(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 

@@ -1,14 +1,52 @@
-import { OWL_CLASS, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY } from './vocabulary.ts';
+import { OWL_ANNOTATION_PROPERTY, OWL_CLASS, OWL_DATATYPE_PROPERTY, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY, RDF_PROPERTY, RDFS_CLASS, SKOS_CONCEPT } from './vocabulary.ts';
 import type { TypeStatement } from './triple-index.ts';
 import { UserError } from '../load/errors.ts';
 
+/** Which record a term gets, and which list search puts it in: a class's (classes and concepts) or a property's. */
 export type EntityKind = 'class' | 'property';
+
+/** What the site publishes, as the rdf:type that makes a term one; a term typed several ways is the first here. */
+export const ENTITY_TYPES = [
+  { type: OWL_CLASS, kind: 'class', name: 'class', plural: 'classes' },
+  { type: RDFS_CLASS, kind: 'class', name: 'class', plural: 'classes' },
+  { type: SKOS_CONCEPT, kind: 'class', name: 'concept', plural: 'concepts' },
+  { type: OWL_OBJECT_PROPERTY, kind: 'property', name: 'object property', plural: 'object properties' },
+  { type: OWL_DATATYPE_PROPERTY, kind: 'property', name: 'datatype property', plural: 'datatype properties' },
+  { type: OWL_ANNOTATION_PROPERTY, kind: 'property', name: 'annotation property', plural: 'annotation properties' },
+  { type: RDF_PROPERTY, kind: 'property', name: 'property', plural: 'properties (rdf:Property)' },
+] as const satisfies readonly { type: string; kind: EntityKind; name: string; plural: string }[];
+
+export type EntityType = (typeof ENTITY_TYPES)[number]['type'];
+
+const RANK = new Map<string, number>(ENTITY_TYPES.map(({ type }, rank) => [type, rank]));
 
 export interface Entity {
   /** The IRI's local part under the base IRI: the `{id}` of every URL. */
   id: string;
   iri: string;
   kind: EntityKind;
+  type: EntityType;
+  /** How many times the term is declared with that type (more than once: a warning). */
+  declarations: number;
+}
+
+export function typeInfo(type: EntityType): (typeof ENTITY_TYPES)[number] {
+  return ENTITY_TYPES[RANK.get(type) ?? 0];
+}
+
+export type PublishedTypes = ReadonlyMap<string, { readonly type: EntityType; readonly declarations: number }>;
+
+/** Every IRI typed as something the site publishes, with its type, in the order each is first declared. */
+export function publishedTypes(typeStatements: readonly TypeStatement[]): PublishedTypes {
+  const types = new Map<string, { type: EntityType; declarations: number }>();
+  for (const { subject, type } of typeStatements) {
+    const rank = RANK.get(type);
+    if (rank === undefined) continue;
+    const known = types.get(subject);
+    if (!known || rank < (RANK.get(known.type) ?? 0)) types.set(subject, { type: ENTITY_TYPES[rank].type, declarations: 1 });
+    else if (known.type === type) known.declarations += 1;
+  }
+  return types;
 }
 
 /**
@@ -21,7 +59,7 @@ export function findBaseIri(typeStatements: readonly TypeStatement[], given?: st
   const counts = new Map<string, number>();
   const seen = new Set<string>();
   for (const { subject, type } of typeStatements) {
-    if (!kindOfType(type) || seen.has(subject)) continue;
+    if (!RANK.has(type) || seen.has(subject)) continue;
     seen.add(subject);
     const namespace = namespaceOf(subject);
     if (namespace !== undefined) counts.set(namespace, (counts.get(namespace) ?? 0) + 1);
@@ -35,7 +73,7 @@ export function findBaseIri(typeStatements: readonly TypeStatement[], given?: st
   }
   if (best) return best[0];
   if (declared) return declared;
-  throw new UserError('no owl:Class or owl:ObjectProperty and no owl:Ontology declared, so the base IRI is unknown', 'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/');
+  throw new UserError(`no ${TYPES_LISTED} and no owl:Ontology declared, so the base IRI is unknown`, 'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/');
 }
 
 /** The IRI up to and including its last "/" or "#", when a name follows. */
@@ -44,20 +82,16 @@ function namespaceOf(iri: string): string | undefined {
   return cut > 0 && cut < iri.length ? iri.slice(0, cut) : undefined;
 }
 
-/** Every owl:Class and owl:ObjectProperty under the base IRI, in the order they are first declared. */
-export function findEntities(typeStatements: readonly TypeStatement[], baseIri: string): Entity[] {
-  const kinds = new Map<string, EntityKind>();
-  for (const { subject: iri, type } of typeStatements) {
-    const kind = kindOfType(type);
-    if (!kind || !iri.startsWith(baseIri) || iri.length === baseIri.length) continue;
-    // A resource typed both ways is published as a class, as the live service does.
-    if (kinds.get(iri) !== 'class') kinds.set(iri, kind);
+/** Every term of a published type under the base IRI, in the order they are first declared. */
+export function findEntities(types: PublishedTypes, baseIri: string): Entity[] {
+  const entities: Entity[] = [];
+  for (const [iri, { type, declarations }] of types) {
+    if (!iri.startsWith(baseIri) || iri.length === baseIri.length) continue;
+    // A resource typed both as a class and a property is published as a class, as the live service does.
+    entities.push({ id: iri.slice(baseIri.length), iri, kind: typeInfo(type).kind, type, declarations });
   }
-  return [...kinds].map(([iri, kind]) => ({ id: iri.slice(baseIri.length), iri, kind }));
+  return entities;
 }
 
-function kindOfType(type: string): EntityKind | undefined {
-  if (type === OWL_CLASS) return 'class';
-  if (type === OWL_OBJECT_PROPERTY) return 'property';
-  return undefined;
-}
+/** The published types, for messages: "owl:Class, rdfs:Class, skos:Concept, …". */
+export const TYPES_LISTED = 'owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property';

@@ -2,7 +2,8 @@ import type { Quad } from '@rdfjs/types';
 import type { EntityRecord } from '../schema/records.ts';
 import type { ModelEntity } from './build-model.ts';
 import { buildClassRecord } from './class-record.ts';
-import type { Entity, EntityKind } from './entities.ts';
+import { buildConceptRecord } from './concept-record.ts';
+import type { Entity, EntityKind, EntityType } from './entities.ts';
 import { buildPropertyRecord } from './property-record.ts';
 import type { TripleIndex } from './triple-index.ts';
 
@@ -14,25 +15,33 @@ export class IndexedEntity implements ModelEntity {
   readonly id: string;
   readonly iri: string;
   readonly kind: EntityKind;
+  readonly type: EntityType;
+  readonly declarations: number;
   /** The labelled classes that name this one as parent, in declaration order (a class record's parent_class_of). */
   readonly children: readonly string[];
+  // A concept's broader concepts, stated either way (see Hierarchy); a class's are read from the index.
+  readonly #parents: readonly string[] | undefined;
   // Dropped once both are made: the index is garbage after a full build has read every entity.
   #index: TripleIndex | undefined;
   #record: EntityRecord | undefined;
   #quads: Quad[] | undefined;
 
-  constructor(entity: Entity, index: TripleIndex, children: readonly string[]) {
+  constructor(entity: Entity, index: TripleIndex, children: readonly string[], parents?: readonly string[]) {
     this.id = entity.id;
     this.iri = entity.iri;
     this.kind = entity.kind;
+    this.type = entity.type;
+    this.declarations = entity.declarations;
     this.children = children;
+    this.#parents = parents;
     this.#index = index;
   }
 
   get record(): EntityRecord {
     if (this.#record === undefined) {
       const index = this.#indexOrFail();
-      this.#record = this.kind === 'class' ? buildClassRecord(this.iri, index, this.children) : buildPropertyRecord(this.iri, index);
+      this.#record = this.#parents !== undefined ? buildConceptRecord(this.iri, index, this.#parents, this.children)
+        : this.kind === 'class' ? buildClassRecord(this.iri, index, this.children) : buildPropertyRecord(this.iri, index);
       if (this.#quads !== undefined) this.#index = undefined;
     }
     return this.#record;
@@ -40,6 +49,7 @@ export class IndexedEntity implements ModelEntity {
 
   /** The named classes this one is a subclass of (a class record's sub_class_of), read without making the record. */
   get superclasses(): readonly string[] {
+    if (this.#parents !== undefined) return this.#parents;
     if (this.kind !== 'class') return [];
     if (this.#record !== undefined && 'sub_class_of' in this.#record) return this.#record.sub_class_of;
     return this.#indexOrFail().summary(this.iri)?.superclasses ?? [];

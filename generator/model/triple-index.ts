@@ -1,6 +1,6 @@
 import type { Quad, Term } from '@rdfjs/types';
 import type { TripleBlock } from './triple-block.ts';
-import { OWL_CLASS, OWL_OBJECT_PROPERTY, P, RDF_TYPE } from './vocabulary.ts';
+import { P, RDF_TYPE } from './vocabulary.ts';
 
 /** Identifies a subject or object across the graph: IRIs by value, blank nodes with a `_:` prefix. */
 export function termKey(term: Term): string {
@@ -26,12 +26,15 @@ export interface SubjectSummary {
   /** rdfs:label statements, and those with a literal (the ones a record takes). */
   labels: number;
   literalLabels: number;
+  /** skos:prefLabel statements with a literal (a concept's label). */
+  prefLabels: number;
   /** skos:definition statements with a literal. */
   definitions: number;
-  classDeclarations: number;
-  propertyDeclarations: number;
   /** Named objects of rdfs:subClassOf, in source order (a class record's sub_class_of). */
   superclasses: string[];
+  /** Named objects of skos:broader and skos:narrower, in source order (a concept's parents and children). */
+  broader: string[];
+  narrower: string[];
 }
 
 /**
@@ -60,23 +63,22 @@ export class TripleIndex {
       }
       let summary = this.#subjects.get(subject);
       if (summary === undefined) {
-        summary = { blocks: [number], labels: 0, literalLabels: 0, definitions: 0, classDeclarations: 0, propertyDeclarations: 0, superclasses: [] };
+        summary = { blocks: [number], labels: 0, literalLabels: 0, prefLabels: 0, definitions: 0, superclasses: [], broader: [], narrower: [] };
         this.#subjects.set(subject, summary);
       } else if (summary.blocks[summary.blocks.length - 1] !== number) {
         summary.blocks.push(number);
       }
       switch (predicate) {
-        case RDF_TYPE:
-          this.typeStatements.push({ subject, type: object });
-          if (object === OWL_CLASS) summary.classDeclarations += 1;
-          else if (object === OWL_OBJECT_PROPERTY) summary.propertyDeclarations += 1;
-          break;
+        case RDF_TYPE: this.typeStatements.push({ subject, type: object }); break;
         case P.label:
           summary.labels += 1;
           if (objectKind === 'literal') summary.literalLabels += 1;
           break;
         case P.definition: if (objectKind === 'literal') summary.definitions += 1; break;
+        case P.prefLabel: if (objectKind === 'literal') summary.prefLabels += 1; break;
         case P.subClassOf: if (objectKind === 'named') summary.superclasses.push(object); break;
+        case P.broader: if (objectKind === 'named') summary.broader.push(object); break;
+        case P.narrower: if (objectKind === 'named') summary.narrower.push(object); break;
       }
     }));
   }

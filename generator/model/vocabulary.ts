@@ -18,6 +18,11 @@ export const XSD_STRING = `${NS.xsd}string`;
 export const XSD_BOOLEAN = `${NS.xsd}boolean`;
 export const OWL_CLASS = `${NS.owl}Class`;
 export const OWL_OBJECT_PROPERTY = `${NS.owl}ObjectProperty`;
+export const OWL_DATATYPE_PROPERTY = `${NS.owl}DatatypeProperty`;
+export const OWL_ANNOTATION_PROPERTY = `${NS.owl}AnnotationProperty`;
+export const RDF_PROPERTY = `${NS.rdf}Property`;
+export const RDFS_CLASS = `${NS.rdfs}Class`;
+export const SKOS_CONCEPT = `${NS.skos}Concept`;
 export const OWL_THING = `${NS.owl}Thing`;
 export const OWL_RESTRICTION = `${NS.owl}Restriction`;
 export const OWL_ONTOLOGY = `${NS.owl}Ontology`;
@@ -44,6 +49,17 @@ export const P = {
   historyNote: `${NS.skos}historyNote`,
   editorialNote: `${NS.skos}editorialNote`,
   inScheme: `${NS.skos}inScheme`,
+  broader: `${NS.skos}broader`,
+  narrower: `${NS.skos}narrower`,
+  related: `${NS.skos}related`,
+  scopeNote: `${NS.skos}scopeNote`,
+  changeNote: `${NS.skos}changeNote`,
+  notation: `${NS.skos}notation`,
+  // schema.org states a property's domain and range so, under either scheme (not a prefix every JSON-LD context names).
+  domainIncludes: 'https://schema.org/domainIncludes',
+  rangeIncludes: 'https://schema.org/rangeIncludes',
+  domainIncludesHttp: 'http://schema.org/domainIncludes',
+  rangeIncludesHttp: 'http://schema.org/rangeIncludes',
   identifier: `${NS.dc}identifier`,
   description: `${NS.dc}description`,
   source: `${NS.dc}source`,

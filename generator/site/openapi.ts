@@ -81,7 +81,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
   }));
   const idParameter = {
     name: 'id', in: 'path', required: true, schema: { type: 'string' },
-    description: `The local part of a class's or object property's IRI under ${model.baseIri}`,
+    description: `The local part of a class's, property's or concept's IRI under ${model.baseIri}`,
     examples: Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { value: entity.id }])),
   };
   // Hosts that set Content-Type by URL shape send the 404 body with the format's type.
@@ -149,7 +149,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: `${router.origin}${router.basePath}`, description: 'where this site was built to be served' }],
-    tags: [{ name: 'entities', description: 'Classes and object properties' }, { name: 'search', description: 'Prefix search' }],
+    tags: [{ name: 'entities', description: 'Classes, properties and concepts' }, { name: 'search', description: 'Prefix search' }],
     paths,
     components: { schemas: SCHEMAS },
   };

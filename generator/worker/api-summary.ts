@@ -1,7 +1,7 @@
 import type { Changes } from '../changes/manifest.ts';
 import type { PackedManifest } from '../changes/manifest-table.ts';
 import type { ApiBuild, ModelOptions, StageTiming } from '../generate-api.ts';
-import { countKinds } from '../generate-api.ts';
+import { countKinds } from '../model/count-types.ts';
 import type { SearchIndexStats } from '../search/build-search-index.ts';
 import type { WriteStats } from '../write/write-files.ts';
 

@@ -10,7 +10,7 @@ import { joinBlocks, splitBlocks, type BlocksDelta, type BlocksOrigin, type Stor
 import { MANIFEST_FILE, UPDATING_FILE, type HostName } from '../route/paths.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 9;
+export const CACHE_VERSION = 10;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
