@@ -1,23 +1,151 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Quad } from '@rdfjs/types';
+import jsonld from 'jsonld';
+import { DataFactory, Parser } from 'n3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadModel, type LoadedModel } from '../generator/generate-api.ts';
+import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
 import { runBuild } from './support/run-cli.ts';
-import { PROV_O } from './support/shared-data.ts';
+import { canonicalQuads, toNQuads } from './support/rdf-compare.ts';
+import { PROV_O, REPO_ROOT } from './support/shared-data.ts';
+import { freePort, type RunningServer } from './support/server-process.ts';
+import { startWranglerPages } from './support/wrangler.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'vocabularies-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-// Public vocabularies as packages on the npm registry ship them, built with no option but the file.
-describe('W3C PROV-O, N-Quads from the npm registry (@vocabulary/prov)', () => {
+// Public vocabularies as the npm registry's @vocabulary/* packages ship them (N-Quads), dev dependencies.
+const VOCABULARIES = [
+  { name: 'W3C PROV-O', file: 'prov/prov.nq', baseIri: 'http://www.w3.org/ns/prov#', site: true },
+  { name: 'FOAF', file: 'foaf/foaf.nq', baseIri: 'http://xmlns.com/foaf/0.1/', site: true },
+  { name: 'W3C ORG', file: 'org/org.nq', baseIri: 'http://www.w3.org/ns/org#', site: true },
+  { name: 'DC terms', file: 'dcterms/dcterms.nq', baseIri: 'http://purl.org/dc/terms/', site: true },
+  { name: 'CIDOC CRM', file: 'crm/crm.nq', baseIri: 'http://www.cidoc-crm.org/cidoc-crm/', site: true },
+  // 3,487 terms: the API only, to keep the run short (the pages are the same code as the others').
+  { name: 'DBpedia ontology', file: 'dbo/dbo.nq', baseIri: 'http://dbpedia.org/ontology/', site: false },
+] as const;
+
+/** The source's own triples about `iri` and the blank nodes they reach, read by n3 alone (not the generator's loader). */
+function sourceTriples(quads: readonly Quad[]): (iri: string) => Quad[] {
+  const bySubject = new Map<string, Quad[]>();
+  for (const quad of quads) {
+    const key = `${quad.subject.termType}:${quad.subject.value}`;
+    bySubject.set(key, [...(bySubject.get(key) ?? []), quad]);
+  }
+  return (iri) => {
+    const found: Quad[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const quad of bySubject.get(key) ?? []) {
+        found.push(quad);
+        if (quad.object.termType === 'BlankNode') visit(`BlankNode:${quad.object.value}`);
+      }
+    };
+    visit(`NamedNode:${iri}`);
+    return found;
+  };
+}
+
+/** The same graph: N-Quads lines compared as sets, canonicalised only when blank nodes need matching. */
+async function expectSameTriples(actual: readonly Quad[], expected: readonly Quad[], what: string): Promise<void> {
+  const blank = [...actual, ...expected].some((quad) => quad.object.termType === 'BlankNode' || quad.subject.termType === 'BlankNode');
+  if (blank) return expect(await canonicalQuads(actual), what).toBe(await canonicalQuads(expected));
+  const lines = async (quads: readonly Quad[]) => [...new Set((await toNQuads(quads)).split('\n').filter(Boolean))].sort();
+  expect(await lines(actual), what).toEqual(await lines(expected));
+}
+
+/** Runs `check` over the items, `width` at a time: thousands of requests to one local server. */
+async function inBatches<T>(items: readonly T[], width: number, check: (item: T) => Promise<void>): Promise<void> {
+  for (let at = 0; at < items.length; at += width) await Promise.all(items.slice(at, at + width).map(check));
+}
+
+for (const vocabulary of VOCABULARIES) {
+  const ontology = join(REPO_ROOT, 'node_modules/@vocabulary', vocabulary.file);
+  describe(`${vocabulary.name} (@vocabulary/${vocabulary.file.split('/')[0]}), built with --base-iri and served by wrangler pages dev`, () => {
+    let server: RunningServer;
+    let loaded: LoadedModel;
+    let source: (iri: string) => Quad[];
+    let stdout = '';
+    beforeAll(async () => {
+      const out = join(scratch, vocabulary.file.split('/')[0]);
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}/`;
+      const options = ['--ontology', ontology, '--base-iri', vocabulary.baseIri, '--base-url', baseUrl, '--out', out];
+      const result = await runBuild(vocabulary.site ? options : [...options, '--api-only']);
+      expect(result.code, result.stderr).toBe(0);
+      stdout = result.stdout;
+      loaded = await loadModel({ ontology, baseIri: vocabulary.baseIri, baseUrl });
+      // Each term's triples, whichever graph the package put them in.
+      source = sourceTriples(new Parser({ format: 'N-Quads' }).parse(readFileSync(ontology, 'utf8')).map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object)));
+      server = await startWranglerPages(out, port);
+    }, 180_000);
+    afterAll(async () => { await server?.stop(); });
+
+    it('publishes terms of more than one kind, and says which it left out and why', () => {
+      expect(new Set(loaded.model.entities.map((entity) => entity.type)).size).toBeGreaterThan(1);
+      expect(loaded.model.entities.length).toBeGreaterThan(40);
+      expect(stdout).not.toMatch(/^error/m);
+    });
+
+    it('answers /{id} with the iri and label, /{id}/markdown and /{id}/html, for every term', async () => {
+      const { router } = loaded;
+      await inBatches(loaded.model.entities, 16, async (entity) => {
+        const record = await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'json')}`, { redirect: 'manual' });
+        expect(record.status, entity.id).toBe(200);
+        expect(record.headers.get('access-control-allow-origin'), entity.id).toBe('*');
+        expect(await record.json(), entity.id).toMatchObject({ iri: entity.iri, label: entity.record.label });
+        const markdown = await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'markdown')}`);
+        expect(await markdown.text(), entity.id).toContain(`**IRI:** ${entity.iri}\n`);
+        if (!vocabulary.site) return;
+        const page = await fetch(`${server.baseUrl}${router.pageUrlPath(entity.id)}`, { redirect: 'manual' });
+        expect(page.status, entity.id).toBe(200);
+        expect(await page.text(), entity.id).toContain(`<code>${entity.iri}</code>`);
+      });
+    }, 300_000);
+
+    it('answers /{id}/jsonld and /{id}/xml with exactly the source triples of every term', async () => {
+      const { router } = loaded;
+      await inBatches(loaded.model.entities, 16, async (entity) => {
+        const expected = source(entity.iri);
+        expect(expected.length, entity.id).toBeGreaterThan(0);
+        const document = await (await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'jsonld')}`)).json() as object;
+        const fromJsonLd = new Parser({ format: 'N-Quads' }).parse(await jsonld.toRDF(document, { format: 'application/n-quads' }) as unknown as string);
+        await expectSameTriples(fromJsonLd, expected, `${entity.id} JSON-LD`);
+        const xml = await (await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'xml')}`)).text();
+        await expectSameTriples(await parseRdfXml(xml, `${entity.id}.xml`, vocabulary.baseIri), expected, `${entity.id} RDF/XML`);
+      });
+    }, 300_000);
+
+    // Through the site's worker: many requests at once, as a page of autocomplete fields sends them.
+    it('finds every labelled term by the first word of its label at /search/prefix', async () => {
+      const labelled = loaded.model.entities.filter((entity) => entity.record.label !== null);
+      // PROV-O leaves 15 of its 133 terms (annotation properties such as prov:aq) unlabelled; most are labelled.
+      expect(labelled.length).toBeGreaterThan(loaded.model.entities.length / 2);
+      await inBatches(labelled, 16, async (entity) => {
+        const word = (entity.record.label ?? '').split(/\s+/)[0];
+        const response = await fetch(`${server.baseUrl}/search/prefix?query=${encodeURIComponent(word)}&limit=1000`);
+        expect(response.status, entity.id).toBe(200);
+        const found = await response.json() as { classes: { iri: string }[]; properties: { iri: string }[] };
+        expect([...found.classes, ...found.properties].map((hit) => hit.iri), `${entity.id} by "${word}"`).toContain(entity.iri);
+      });
+    }, 300_000);
+  });
+}
+
+describe('W3C PROV-O with no option but the file', () => {
   it('builds under the namespace of its terms, publishing its four pairs of ids that differ only by case', async () => {
-    const out = join(scratch, 'prov');
+    const out = join(scratch, 'prov-plain');
     const result = await runBuild(['--ontology', PROV_O, '--api-only', '--out', out]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/^model: \d+ classes, \d+ object properties under http:\/\/www\.w3\.org\/ns\/prov#$/m);
+    expect(result.stderr).toMatch(/^model: 50 classes, 59 object properties, 9 datatype properties, 15 annotation properties under http:\/\/www\.w3\.org\/ns\/prov#$/m);
     expect([...result.stdout.matchAll(/^ {2}warning: case-collision: "(\w+)" and "(\w+)"/gm)].map(([, a, b]) => `${a}/${b}`)).toEqual(['Activity/activity', 'Agent/agent', 'Dictionary/dictionary', 'Entity/entity']);
     const record = (id: string) => JSON.parse(readFileSync(join(out, id), 'utf8')) as { iri: string; label: string };
     expect(record('Agent')).toMatchObject({ iri: 'http://www.w3.org/ns/prov#Agent', label: 'Agent' });
     expect(record('agent')).toMatchObject({ iri: 'http://www.w3.org/ns/prov#agent', label: 'agent' });
   });
+
 });

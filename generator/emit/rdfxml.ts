@@ -75,8 +75,8 @@ function writeNode(dom: Document, parent: Element, node: TreeNode, prefixes: Pre
     ? dom.createElementNS(typeName.namespace, `${typeName.prefix}:${typeName.local}`)
     : dom.createElementNS(NS.rdf, 'rdf:Description');
   parent.appendChild(element);
-  if (node.kind === 'iri' && node.label !== undefined) element.setAttributeNS(NS.rdf, 'rdf:about', node.label);
-  else if (node.label !== undefined) element.setAttributeNS(NS.rdf, 'rdf:nodeID', node.label);
+  if (node.kind === 'iri' && node.label !== undefined) element.setAttributeNS(NS.rdf, 'rdf:about', ampersands(node.label));
+  else if (node.label !== undefined) element.setAttributeNS(NS.rdf, 'rdf:nodeID', ampersands(node.label));
   node.statements.forEach((statement, index) => {
     if (index !== typeIndex) writeStatement(dom, element, statement, prefixes);
   });
@@ -88,15 +88,21 @@ function writeStatement(dom: Document, parent: Element, { predicate, value }: St
   const element = dom.createElementNS(name.namespace, `${name.prefix}:${name.local}`);
   parent.appendChild(element);
   switch (value.kind) {
-    case 'iri': element.setAttributeNS(NS.rdf, 'rdf:resource', value.term.value); break;
+    case 'iri': element.setAttributeNS(NS.rdf, 'rdf:resource', ampersands(value.term.value)); break;
     case 'ref': element.setAttributeNS(NS.rdf, 'rdf:nodeID', value.label); break;
     case 'node': writeNode(dom, element, value.node, prefixes); break;
     case 'literal': {
       const { language, datatype } = value.term;
       if (language) element.setAttributeNS(XML_NS, 'xml:lang', language);
-      else if (datatype.value !== XSD_STRING && datatype.value !== RDF_LANG_STRING) element.setAttributeNS(NS.rdf, 'rdf:datatype', datatype.value);
-      element.appendChild(dom.createTextNode(value.term.value));
+      else if (datatype.value !== XSD_STRING && datatype.value !== RDF_LANG_STRING) element.setAttributeNS(NS.rdf, 'rdf:datatype', ampersands(datatype.value));
+      element.appendChild(dom.createTextNode(ampersands(value.term.value)));
       break;
     }
   }
+}
+
+// xmlbuilder2's serializer leaves an "&" that starts something like an entity ("&amp;", "&x;") as it is, so a
+// literal "Smith &amp; Varzi" would read back as "Smith & Varzi": every "&" is escaped here, which it then keeps.
+function ampersands(text: string): string {
+  return text.replaceAll('&', '&amp;');
 }

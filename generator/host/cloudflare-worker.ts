@@ -30,12 +30,12 @@ async function answerEntity(request, env, url) {
   if (!match) return undefined;
   const id = decodeURIComponent(match[1]);
   const number = bundleOf(id, BUNDLES);
-  let bundle = bundleFiles.get(number);
-  if (!bundle) {
-    bundle = env.ASSETS.fetch(new URL(BUNDLE_PATH + number + '.json', url.origin)).then((response) => (response.ok ? response.json() : {}));
-    bundleFiles.set(number, bundle);
+  // The parsed bundle, never the promise of it: a request may not await another request's I/O.
+  if (!bundleFiles.has(number)) {
+    const response = await env.ASSETS.fetch(new URL(BUNDLE_PATH + number + '.json', url.origin));
+    bundleFiles.set(number, response.ok ? await response.json() : {});
   }
-  const entry = (await bundle)[id];
+  const entry = bundleFiles.get(number)[id];
   if (!entry) return undefined;
   const format = SUFFIXES.indexOf(match[2] ?? '');
   // null: a format the entity does not publish (its record, where the site's own page answers /{id}).
@@ -47,15 +47,26 @@ async function answerEntity(request, env, url) {
 // ---- Cloudflare Pages worker, generated: the search URL above the static files ----
 const SEARCH_PATH = ${JSON.stringify(path)};
 const PREFLIGHT = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' };
-let siteClient;
+// Parsed index files by URL, kept across requests. Values only: the Workers runtime cancels a request that
+// awaits a promise another request's I/O made, so each request gets a client (and fetches) of its own.
+const indexFiles = new Map();
+async function indexFile(env, url) {
+  if (!indexFiles.has(url)) {
+    const response = await env.ASSETS.fetch(url);
+    if (!response.ok) return response;
+    indexFiles.set(url, await response.json());
+  }
+  const body = indexFiles.get(url);
+  return { ok: true, status: 200, json: async () => body };
+}
 ${entities}
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT });
     if (url.pathname === SEARCH_PATH) {
-      siteClient ??= createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), url.origin), fetch: (file) => env.ASSETS.fetch(file) });
-      return answerSearchRequest(siteClient, request);
+      const client = createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), url.origin), fetch: (file) => indexFile(env, file) });
+      return answerSearchRequest(client, request);
     }
     ${bundles === undefined ? '' : 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    '}return env.ASSETS.fetch(request);
   },

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { runBuild } from './run-cli.ts';
 import { freePort, type RunningServer } from './server-process.ts';
 
@@ -26,6 +26,8 @@ export async function buildAndServe(args: string[], serve: (folder: string, port
     async close() {
       await server.stop();
       rmSync(out, { recursive: true, force: true });
+      // The build's cache lies beside its output.
+      rmSync(join(dirname(out), `.${basename(out)}.cache`), { recursive: true, force: true });
     },
   };
 }
