@@ -113,3 +113,11 @@ ${Array.from({ length: 40 }, (_, at) => concept(`Filler${at}`, `<skos:broader rd
     rmSync(join(scratch, 'updated'), { recursive: true, force: true });
   });
 });
+
+describe('a --base-iri none of the terms is under', () => {
+  it('is refused with the namespace that holds them', async () => {
+    const result = await runBuild(['--api-only', '--ontology', KINDS, '--base-iri', 'https://kinds.example/other/', '--out', join(tmpdir(), `kinds-wrong-${process.pid}`)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property under https://kinds.example/other/ — its terms are under ${T}: pass --base-iri ${T}, or leave it out`);
+  });
+});

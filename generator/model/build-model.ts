@@ -71,7 +71,10 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
     return new IndexedEntity(entity, index, children, concept ? hierarchy.conceptParents(entity.iri) : undefined);
   });
   if (entities.length === 0) {
-    throw new UserError(`no ${TYPES_LISTED} under ${baseIri}${unpublishable.length > 0 ? ` that can be published (${unpublishable.length} cannot: see the unsafe-id warning)` : ''}`, 'check the ontology, or pass --base-iri with the IRI its terms start with');
+    // Given a base IRI its terms are not under, name the namespace that holds most of them.
+    const found = options.baseIri === undefined ? undefined : findBaseIri(index.typeStatements, undefined, false);
+    const hint = found && found !== baseIri ? `its terms are under ${found}: pass --base-iri ${found}, or leave it out` : 'check the ontology, or pass --base-iri with the IRI its terms start with';
+    throw new UserError(`no ${TYPES_LISTED} under ${baseIri}${unpublishable.length > 0 ? ` that can be published (${unpublishable.length} cannot: see the unsafe-id warning)` : ''}`, hint);
   }
   return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions };
 }

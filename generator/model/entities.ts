@@ -54,7 +54,9 @@ export function publishedTypes(typeStatements: readonly TypeStatement[]): Publis
  * terms the site publishes. An owl:Ontology's IRI often names the document, not its terms' namespace (W3C
  * PROV-O's first is prov-dc#, its terms prov#); it only settles a tie, or names the base when no term does.
  */
-export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string): string {
+export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string): string;
+export function findBaseIri(typeStatements: readonly TypeStatement[], given: undefined, required: false): string | undefined;
+export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string, required = true): string | undefined {
   if (given) return given;
   const counts = new Map<string, number>();
   const seen = new Set<string>();
@@ -72,7 +74,7 @@ export function findBaseIri(typeStatements: readonly TypeStatement[], given?: st
     if (!best || terms > best[1] || (terms === best[1] && namespace === declared)) best = [namespace, terms];
   }
   if (best) return best[0];
-  if (declared) return declared;
+  if (declared || !required) return declared;
   throw new UserError(`no ${TYPES_LISTED} and no owl:Ontology declared, so the base IRI is unknown`, 'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/');
 }
 
