@@ -157,7 +157,7 @@ describe('findBaseIri', () => {
 
   it('takes the given one, and refuses when there is nothing to take one from', () => {
     expect(findBaseIri(declared(['https://a.example/A']), 'https://given.example/')).toBe('https://given.example/');
-    expect(() => findBaseIri([])).toThrow(/^no owl:Class or owl:ObjectProperty and no owl:Ontology declared/);
+    expect(() => findBaseIri([])).toThrow(/^no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property and no owl:Ontology declared/);
   });
 });
 
