@@ -26,8 +26,8 @@ describe('bad input ends the build with one clear line', () => {
     ['N-Triples syntax error', 'broken.nt', '<https://x.example/A> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> .\n<https://x.example/B> <https://x.example/p> .\n', /^error: .*broken\.nt:2:\d+: N-Triples syntax error: .+/],
     ['truncated file', 'truncated.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:label>\n`, /^error: .*truncated\.owl:\d+:\d+: malformed RDF\/XML: unclosed tag: owl:Class — /],
     ['empty file', 'empty.owl', '', /^error: .*empty\.owl:1:1: malformed RDF\/XML: document must contain a root element/],
-    ['no entities under the base IRI', 'bare.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n</rdf:RDF>\n`, /^error: no owl:Class or owl:ObjectProperty under https:\/\/x\.example\/ — /],
-    ['neither a term nor an owl:Ontology to take the base IRI from', 'anonymous.owl', `${GOOD_HEADER}<rdf:Description rdf:about="https://x.example/A"/>\n</rdf:RDF>\n`, /^error: no owl:Class or owl:ObjectProperty and no owl:Ontology declared, so the base IRI is unknown — pass --base-iri/],
+    ['no entities under the base IRI', 'bare.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n</rdf:RDF>\n`, /^error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property under https:\/\/x\.example\/ — /],
+    ['neither a term nor an owl:Ontology to take the base IRI from', 'anonymous.owl', `${GOOD_HEADER}<rdf:Description rdf:about="https://x.example/A"/>\n</rdf:RDF>\n`, /^error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property and no owl:Ontology declared, so the base IRI is unknown — pass --base-iri/],
     ['unknown file type', 'notes.txt', 'hello', /^error: unknown ontology file type: .*notes\.txt — use \.owl/],
   ])('%s', async (_, name, text, expected) => {
     const result = await runBuild(['--ontology', write(name, text), '--out', join(scratch, 'never'), '--api-only']);
