@@ -3,7 +3,7 @@ import { UserError } from '../load/errors.ts';
 import { caseCollisionWarning, checkIds, siteNamedWarning, unpublishableWarning } from './check-ids.ts';
 import type { EntityRecord } from '../schema/records.ts';
 import { IndexedEntity } from './indexed-entity.ts';
-import { TYPES_LISTED, findBaseIri, findEntities, publishedTypes, typeInfo, type Entity } from './entities.ts';
+import { TYPES_LISTED, findBaseIri, findEntities, guessBaseIri, publishedTypes, typeInfo, type Entity } from './entities.ts';
 import { buildHierarchy } from './hierarchy.ts';
 import { TripleIndex } from './triple-index.ts';
 import { quadBlocks, type TripleBlock } from './triple-block.ts';
@@ -52,8 +52,8 @@ export function buildModel(quads: readonly Quad[], options: ModelSettings = {}):
  */
 export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: ModelSettings = {}): OntologyModel {
   const index = new TripleIndex(blocks);
-  const baseIri = findBaseIri(index.typeStatements, options.baseIri);
   const types = publishedTypes(index.typeStatements);
+  const baseIri = findBaseIri(index.typeStatements, options.baseIri, types);
   const hierarchy = buildHierarchy(index, types);
   const warnings: string[] = [];
   const { publishable, unpublishable, caseCollisions, siteNamed } = checkIds(findEntities(types, baseIri), options.siteIds);
@@ -72,7 +72,7 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   });
   if (entities.length === 0) {
     // Given a base IRI its terms are not under, name the namespace that holds most of them.
-    const found = options.baseIri === undefined ? undefined : findBaseIri(index.typeStatements, undefined, false);
+    const found = options.baseIri !== undefined && types.size > 0 ? guessBaseIri(index.typeStatements, types) : undefined;
     const hint = found && found !== baseIri ? `its terms are under ${found}: pass --base-iri ${found}, or leave it out` : 'check the ontology, or pass --base-iri with the IRI its terms start with';
     throw new UserError(`no ${TYPES_LISTED} under ${baseIri}${unpublishable.length > 0 ? ` that can be published (${unpublishable.length} cannot: see the unsafe-id warning)` : ''}`, hint);
   }

@@ -7,14 +7,17 @@ export type EntityKind = 'class' | 'property';
 
 /** What the site publishes, as the rdf:type that makes a term one; a term typed several ways is the first here. */
 export const ENTITY_TYPES = [
-  { type: OWL_CLASS, kind: 'class', name: 'class', plural: 'classes' },
-  { type: RDFS_CLASS, kind: 'class', name: 'class', plural: 'classes' },
-  { type: SKOS_CONCEPT, kind: 'class', name: 'concept', plural: 'concepts' },
-  { type: OWL_OBJECT_PROPERTY, kind: 'property', name: 'object property', plural: 'object properties' },
-  { type: OWL_DATATYPE_PROPERTY, kind: 'property', name: 'datatype property', plural: 'datatype properties' },
-  { type: OWL_ANNOTATION_PROPERTY, kind: 'property', name: 'annotation property', plural: 'annotation properties' },
-  { type: RDF_PROPERTY, kind: 'property', name: 'property', plural: 'properties (rdf:Property)' },
-] as const satisfies readonly { type: string; kind: EntityKind; name: string; plural: string }[];
+  { type: OWL_CLASS, written: 'owl:Class', kind: 'class', name: 'class', plural: 'classes' },
+  { type: RDFS_CLASS, written: 'rdfs:Class', kind: 'class', name: 'class', plural: 'classes' },
+  { type: SKOS_CONCEPT, written: 'skos:Concept', kind: 'class', name: 'concept', plural: 'concepts' },
+  { type: OWL_OBJECT_PROPERTY, written: 'owl:ObjectProperty', kind: 'property', name: 'object property', plural: 'object properties' },
+  { type: OWL_DATATYPE_PROPERTY, written: 'owl:DatatypeProperty', kind: 'property', name: 'datatype property', plural: 'datatype properties' },
+  { type: OWL_ANNOTATION_PROPERTY, written: 'owl:AnnotationProperty', kind: 'property', name: 'annotation property', plural: 'annotation properties' },
+  { type: RDF_PROPERTY, written: 'rdf:Property', kind: 'property', name: 'property', plural: 'properties (rdf:Property)' },
+] as const satisfies readonly { type: string; written: string; kind: EntityKind; name: string; plural: string }[];
+
+/** The published types, for messages: "owl:Class, rdfs:Class, …, owl:AnnotationProperty or rdf:Property". */
+export const TYPES_LISTED = `${ENTITY_TYPES.slice(0, -1).map(({ written }) => written).join(', ')} or ${ENTITY_TYPES[ENTITY_TYPES.length - 1].written}`;
 
 export type EntityType = (typeof ENTITY_TYPES)[number]['type'];
 
@@ -49,21 +52,22 @@ export function publishedTypes(typeStatements: readonly TypeStatement[]): Publis
   return types;
 }
 
+/** The base IRI: the one given, else the one guessBaseIri finds (`types`: publishedTypes of the same statements, if made). */
+export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string, types?: PublishedTypes): string {
+  const found = given || guessBaseIri(typeStatements, types);
+  if (found) return found;
+  throw new UserError(`no ${TYPES_LISTED} and no owl:Ontology declared, so the base IRI is unknown`, 'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/');
+}
+
 /**
- * The base IRI: the one given, else the namespace (the IRI up to its last "/" or "#") that holds most of the
- * terms the site publishes. An owl:Ontology's IRI often names the document, not its terms' namespace (W3C
- * PROV-O's first is prov-dc#, its terms prov#); it only settles a tie, or names the base when no term does.
+ * The namespace (the IRI up to its last "/" or "#") that holds most of the terms the site publishes. An
+ * owl:Ontology's IRI often names the document, not its terms' namespace (W3C PROV-O's first is prov-dc#, its
+ * terms prov#); it only settles a tie, or is the answer when no term is declared.
  */
-export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string): string;
-export function findBaseIri(typeStatements: readonly TypeStatement[], given: undefined, required: false): string | undefined;
-export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string, required = true): string | undefined {
-  if (given) return given;
+export function guessBaseIri(typeStatements: readonly TypeStatement[], types: PublishedTypes = publishedTypes(typeStatements)): string | undefined {
   const counts = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const { subject, type } of typeStatements) {
-    if (!RANK.has(type) || seen.has(subject)) continue;
-    seen.add(subject);
-    const namespace = namespaceOf(subject);
+  for (const iri of types.keys()) {
+    const namespace = namespaceOf(iri);
     if (namespace !== undefined) counts.set(namespace, (counts.get(namespace) ?? 0) + 1);
   }
   const ontology = typeStatements.find((statement) => statement.type === OWL_ONTOLOGY)?.subject;
@@ -73,9 +77,7 @@ export function findBaseIri(typeStatements: readonly TypeStatement[], given?: st
   for (const [namespace, terms] of counts) {
     if (!best || terms > best[1] || (terms === best[1] && namespace === declared)) best = [namespace, terms];
   }
-  if (best) return best[0];
-  if (declared || !required) return declared;
-  throw new UserError(`no ${TYPES_LISTED} and no owl:Ontology declared, so the base IRI is unknown`, 'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/');
+  return best?.[0] ?? declared;
 }
 
 /** The IRI up to and including its last "/" or "#", when a name follows. */
@@ -94,6 +96,3 @@ export function findEntities(types: PublishedTypes, baseIri: string): Entity[] {
   }
   return entities;
 }
-
-/** The published types, for messages: "owl:Class, rdfs:Class, skos:Concept, …". */
-export const TYPES_LISTED = 'owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property';

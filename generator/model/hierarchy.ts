@@ -29,7 +29,7 @@ export function buildHierarchy(index: TripleIndex, types: PublishedTypes): Hiera
       for (const parent of summary.superclasses) if (parent !== OWL_THING) append(children, parent, iri);
       continue;
     }
-    if (summary.labels + summary.prefLabels > 0) for (const parent of summary.broader) appendOnce(children, parent, iri);
+    if (labelled(iri)) for (const parent of summary.broader) appendOnce(children, parent, iri);
     for (const child of summary.narrower) {
       if (labelled(child)) appendOnce(children, iri, child);
       appendOnce(statedParents, child, iri);
