@@ -3,7 +3,7 @@ import { beginManifest, buildManifest, diffEntities, removedFiles } from '../gen
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { renderManifestJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
-import { keysCountedDifferently } from '../generator/changes/plan-update.ts';
+import { changedBlockKeys, keysCountedDifferently, longestIncreasingRun } from '../generator/changes/plan-update.ts';
 import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';
@@ -182,5 +182,32 @@ describe('the blocks an update finds changed', () => {
   ])('%s', (_, before, now, changed) => {
     expect([...keysCountedDifferently(before, now)].sort()).toEqual(changed);
     expect([...byCounting(before, now)].sort()).toEqual(changed);
+  });
+});
+
+describe('the blocks an update treats as changed, moved ones included', () => {
+  // A moved block reorders its subject's triples and its parents' child lists, so it is emitted again.
+  it.each<[string, string[], string[], string[]]>([
+    ['nothing', ['a', 'b', 'c'], ['a', 'b', 'c'], []],
+    ['one block edited', ['a', 'b', 'c'], ['a', 'x', 'c'], ['b', 'x']],
+    ['two blocks swapped', ['a', 'b', 'c'], ['c', 'b', 'a'], ['b', 'c']],
+    ['one block moved to the end', ['a', 'b', 'c', 'd'], ['b', 'c', 'd', 'a'], ['a']],
+    ['one block moved to the start', ['a', 'b', 'c', 'd'], ['d', 'a', 'b', 'c'], ['d']],
+    ['a block removed, another moved', ['a', 'b', 'c', 'd'], ['d', 'a', 'c'], ['b', 'd']],
+    ['identical blocks moved past another', ['a', 'a', 'b'], ['a', 'b', 'a'], ['b']],
+    ['everything reversed', ['a', 'b', 'c', 'd'], ['d', 'c', 'b', 'a'], ['b', 'c', 'd']],
+  ])('%s', (_, before, now, changed) => {
+    expect([...changedBlockKeys(before, now)].sort()).toEqual(changed);
+  });
+
+  it.each<[number[], number]>([
+    [[], 0],
+    [[0, 1, 2], 3],
+    [[2, 1, 0], 1],
+    [[3, 0, 1, 4, 2, 5], 4],
+  ])('a longest increasing run of %j is %i long, and increasing', (numbers, length) => {
+    const run = numbers.filter((_, at) => longestIncreasingRun(numbers)[at]);
+    expect(run).toHaveLength(length);
+    expect(run).toEqual([...run].sort((a, b) => a - b));
   });
 });

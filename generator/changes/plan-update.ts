@@ -25,7 +25,7 @@ const MOST_CHANGED = 0.05;
  */
 export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel, host: HostName): UpdatePlan | undefined {
   if (cache.layout !== host || cache.baseIri !== model.baseIri) return undefined;
-  const changedKeys = keysCountedDifferently(cache.blockKeys, blocks.map((block) => block.key));
+  const changedKeys = changedBlockKeys(cache.blockKeys, blocks.map((block) => block.key));
   if (changedKeys.size > blocks.length * MOST_CHANGED) return undefined;
   const changed: Quad[] = blocks.filter((block) => changedKeys.has(block.key)).flatMap((block) => block.quads);
   const decoder = new QuadDecoder(cache.parsed.strings);
@@ -40,6 +40,56 @@ export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, mo
   if (!iris) return undefined;
   const emit = new Set(model.entities.filter((entity) => iris.has(entity.iri)).map((entity) => entity.id));
   return { emit, reached: iris, changedBlocks: changedKeys.size };
+}
+
+/**
+ * The blocks to treat as changed: those added or removed, and those moved among the others, whose place orders
+ * their subjects' triples and their parents' child lists.
+ */
+export function changedBlockKeys(before: readonly string[], now: readonly string[]): Set<string> {
+  const changed = keysCountedDifferently(before, now);
+  for (const key of movedKeys(before, now, changed)) changed.add(key);
+  return changed;
+}
+
+/**
+ * The keys both lists hold as often, whose order differs: as few as leave the others in the same order (those
+ * outside a longest run of `now`'s keys whose places in `before` increase).
+ */
+function movedKeys(before: readonly string[], now: readonly string[], changed: ReadonlySet<string>): string[] {
+  const kept = (key: string) => !changed.has(key);
+  const [was, is] = [before.filter(kept), now.filter(kept)];
+  if (was.every((key, at) => key === is[at])) return [];
+  const places = new Map<string, number[]>();
+  was.forEach((key, at) => places.set(key, [...(places.get(key) ?? []), at]));
+  const used = new Map<string, number>();
+  const sequence = is.map((key) => {
+    const occurrence = used.get(key) ?? 0;
+    used.set(key, occurrence + 1);
+    return (places.get(key) as number[])[occurrence];
+  });
+  const inRun = longestIncreasingRun(sequence);
+  return is.filter((_, at) => !inRun[at]);
+}
+
+/** Which of the numbers make up a longest increasing subsequence (patience sorting, O(n log n)). */
+export function longestIncreasingRun(numbers: readonly number[]): boolean[] {
+  // tails[length - 1]: index of the smallest last number of an increasing run of that length found so far.
+  const tails: number[] = [];
+  const previous = new Int32Array(numbers.length).fill(-1);
+  numbers.forEach((value, at) => {
+    let [low, high] = [0, tails.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (numbers[tails[middle]] < value) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0) previous[at] = tails[low - 1];
+    tails[low] = at;
+  });
+  const inRun = new Array<boolean>(numbers.length).fill(false);
+  for (let at = tails.length > 0 ? tails[tails.length - 1] : -1; at !== -1; at = previous[at]) inRun[at] = true;
+  return inRun;
 }
 
 /**

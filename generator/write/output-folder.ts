@@ -97,3 +97,16 @@ function isRunning(pid: number): boolean {
 function removeInBackground(path: string): void {
   spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', path], { detached: true, stdio: 'ignore' }).unref();
 }
+
+/** Runs `build` into a fresh folder beside `out`, swapped in when it succeeds and dropped when it fails. */
+export async function inFreshFolder<T>(out: string, build: (staging: string) => Promise<T>): Promise<T> {
+  const folder = new OutputFolder(out);
+  try {
+    const result = await build(folder.staging);
+    folder.commit();
+    return result;
+  } catch (error) {
+    folder.discard();
+    throw error;
+  }
+}
