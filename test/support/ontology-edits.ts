@@ -7,10 +7,12 @@ import { splitRdfXml } from '../../generator/load/split-rdfxml.ts';
 export class EditableOntology {
   readonly head: string;
   readonly tail: string;
+  readonly baseIri: string;
   blocks: string[];
   #added = 0;
 
-  constructor(text: string, readonly baseIri: string) {
+  constructor(text: string, baseIri: string) {
+    this.baseIri = baseIri;
     const split = splitRdfXml(text);
     if (!split) throw new Error('the ontology does not split into blocks');
     this.head = split.head;
