@@ -10,7 +10,7 @@ import { Router } from '../generator/route/router.ts';
 import { emitSearch } from '../generator/search/emit-search.ts';
 import { emitHostFiles } from '../generator/host/host-files.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
-import { emitSite } from '../generator/site/emit-site.ts';
+import { emitSite, searchExample } from '../generator/site/emit-site.ts';
 import { EXCERPT, hasShared } from './support/shared-data.ts';
 
 const RUNS = 300;
@@ -93,9 +93,11 @@ const MUTATIONS: Mutation[] = [
 async function buildInMemory(text: string): Promise<void> {
   const model = buildModel((await parseSources([{ name: 'mutated.owl', baseIRI: 'https://folio.openlegalstandard.org/', format: 'rdfxml', text }])).quads);
   const router = new Router('https://example.org/');
-  const search = emitSearch(searchSource(model));
-  const files = [...emitApi(model, router), ...search.files, ...emitHostFiles(router, search.memo.fold)];
-  await emitSite(model, router, files);
+  const source = searchSource(model);
+  const search = emitSearch(source);
+  emitApi(model, router);
+  emitHostFiles(router, search.memo.fold);
+  emitSite(model, router, { search: searchExample(model, source), searchFiles: search.files });
 }
 
 describe.skipIf(!hasShared)(`${RUNS} random mutations of folio-excerpt.owl`, () => {

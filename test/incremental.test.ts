@@ -122,6 +122,18 @@ describe('rebuilding after an edit', () => {
     expect(JSON.parse(readFileSync(join(out, 'openapi.json'), 'utf8')).info.title).toBe('Sample Legal Lexicon, revised API');
   });
 
+  it('builds everything again with --full, though the cache covers the edit', async () => {
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    const stdout = await build(out, ['--full']);
+    expect(stdout).toMatch(/^wrote \d+ API files, .* \(\d+ unchanged, kept from the previous build\)$/m);
+    expect(stdout).toMatch(/^changes since the previous build: 0 added, 0 removed, 1 changed$/m);
+    await expectSameAsFullBuild();
+    // The cache it writes serves the next edit as an update.
+    editSample('<rdfs:label>Contract of Sale</rdfs:label>', '<rdfs:label>Contract of Lease</rdfs:label>');
+    expect(await build()).toMatch(/^updated /m);
+    await expectSameAsFullBuild();
+  });
+
   it('does not trust an output whose in-place update was cut short', async () => {
     writeFileSync(join(out, '_build/updating'), '');
     editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');

@@ -1,7 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
-import { loadModel, type ModelOptions, type StageTiming } from '../generate-api.ts';
+import { loadModel, type ModelOptions } from '../pipeline/load-model.ts';
+import type { StageTiming } from '../pipeline/progress.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import type { ApiSummary } from '../worker/api-summary.ts';
 import { foldsCase } from '../write/case-folding.ts';

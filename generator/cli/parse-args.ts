@@ -17,6 +17,8 @@ export const USAGE = `Usage: npm run build -- [options]
   --api-only                    write the API files only, without the Astro site
   --bundle-entities             with --api-only: pack the entities' formats into bundle files that the
                                 Cloudflare worker serves, to fit Cloudflare Pages' 20,000-file limit
+  --full                        build everything again, without updating the previous output in place
+                                (an update is checked to equal a full build; this is for when in doubt)
   --download-timeout <seconds>  how long an ontology URL may take to download   (default: 120)
   --check-links                 after writing, follow every link into the site from every page and data
                                 file (records, JSON-LD, XML, Markdown); any broken one fails the build
@@ -41,6 +43,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
         'api-only': { type: 'boolean' },
         'bundle-entities': { type: 'boolean' },
         'check-links': { type: 'boolean' },
+        full: { type: 'boolean' },
         'download-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -61,6 +64,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
       apiOnly: values['api-only'] as boolean | undefined,
       bundleEntities: values['bundle-entities'] as boolean | undefined,
       checkLinks: values['check-links'] as boolean | undefined,
+      full: values.full as boolean | undefined,
       downloadTimeout: values['download-timeout'] === undefined ? undefined : Number(values['download-timeout']),
     },
   };

@@ -17,6 +17,8 @@ export interface BuildOptions {
   apiOnly: boolean;
   /** Pack each entity's formats into bundle files served by the Cloudflare worker (API only). */
   bundleEntities: boolean;
+  /** Build everything again, even where the previous build's cache would let an update rewrite only what an edit reaches. */
+  full: boolean;
   /** After writing, follow every link into the site in every page and data file; broken ones fail the build. */
   checkLinks: boolean;
   /** Seconds an ontology named by URL may take to download, body included. */
@@ -32,6 +34,7 @@ export const DEFAULT_OPTIONS: BuildOptions = {
   host: 'rewriting',
   apiOnly: false,
   bundleEntities: false,
+  full: false,
   checkLinks: false,
   downloadTimeout: 120,
 };
@@ -54,6 +57,7 @@ const CHECKS: OptionChecks = {
   host: (value) => (isHostName(value) ? undefined : `must be one of ${HOSTS.join(', ')}`),
   apiOnly: isBoolean,
   bundleEntities: isBoolean,
+  full: isBoolean,
   checkLinks: isBoolean,
   downloadTimeout: (value) => (typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 3600 ? undefined : 'must be a number of seconds from 0 to 3600'),
 };

@@ -3,7 +3,7 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { DEFAULT_LIMIT, INDEX_FILE, compareCodePoints, indexFilePath, lastNotAfter, shardName } from './client/search-client.js';
+import { DEFAULT_LIMIT, INDEX_FILE, indexFilePath, shardName } from './client/search-client.js';
 import type { RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
@@ -47,8 +47,6 @@ export interface PreviousIndex {
   memo: SearchMemo;
   /** A file's hash in the previous manifest. */
   hashOf: (path: string) => string | undefined;
-  /** Queries whose shard is written even when kept (the build reads it back). */
-  written?: readonly string[];
 }
 
 export type { IndexStream };
@@ -56,8 +54,6 @@ export type { IndexStream };
 export interface SearchIndex {
   /** With a stream, only the entry file: the others were handed over. */
   files: OutputFile[];
-  /** With a stream, copies of the shards its `answering` queries read (handed over too), for the build to read. */
-  answering: OutputFile[];
   /** Files the previous build wrote with the same bytes, by path: their hash. */
   carried: Record<string, string>;
   stats: SearchIndexStats;
@@ -104,14 +100,11 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   };
   // Where each shard begins; streaming, known only up to the file being named (a name needs only those).
   const boundaries: string[] = [];
-  let writtenShards = new Set<number>();
-  const shardNamer = output.namer('s', shardPacking, (_, number) => shardName(boundaries, number), () => writtenShards, (file) => shardBoundary(file.group[0]));
+  const shardNamer = output.namer('s', shardPacking, (_, number) => shardName(boundaries, number));
   const known = reuse && previous && knownSizes(previous);
   const shards = packFiles(nodes, shardPacking, budgets, stream && named(shardNamer.onFile, (file, number) => { boundaries[number] = shardBoundary(file.group[0]); }), known);
   if (!stream) {
     boundaries.push(...shards.files.map(({ group }) => shardBoundary(group[0])));
-    // The shard the client reads for each query.
-    writtenShards = new Set((previous?.written ?? []).map((query) => lastNotAfter(boundaries, query, compareCodePoints)));
     nameAll(shards, shardNamer.onFile);
   }
   stream?.between?.();
@@ -152,7 +145,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
   const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), characters: forms.characters, json: packedJsonOf(forms), nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
-  return { files: output.files, answering: output.answering, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
+  return { files: output.files, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 
 /** The previous build's gzip measurements of its index files, by content hash (files rendered again unchanged are not compressed again). */

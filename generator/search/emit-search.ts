@@ -14,7 +14,6 @@ export function emitSearch(source: SearchSource, previous?: PreviousIndex, strea
   const fold = foldJson(index.memo.characters, previous?.memo.fold);
   return {
     files: [...index.files, { path: SEARCH_CLIENT_FILE, contents: searchClientSource() }],
-    answering: index.answering,
     carried: index.carried,
     stats: index.stats,
     memo: { ...index.memo, fold },

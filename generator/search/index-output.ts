@@ -1,18 +1,14 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { compareCodePoints, indexFilePath } from './client/search-client.js';
+import { indexFilePath } from './client/search-client.js';
 import { gzipSize, measure, type FileDone, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
 export type Kind = 's' | 'r' | 'c';
 
-const NONE: ReadonlySet<number> = new Set();
-
-/** Index files handed over as they are made instead of returned, all but those a few queries read. */
+/** Index files handed over as they are made instead of returned (all but the entry file). */
 export interface IndexStream {
   /** Called with each file as it is finished (the receiver batches them). */
   handOff(files: OutputFile[]): void;
-  /** Queries whose shard stays among the returned files (with the entry file), for the build to answer them. */
-  answering: readonly string[];
   /** Called between phases whose garbage the next need not carry. */
   between?(): void;
 }
@@ -25,8 +21,6 @@ export class IndexOutput {
   readonly #hashOf: (path: string) => string | undefined;
   readonly #budget: number;
   readonly #stream: IndexStream | undefined;
-  /** Streaming: for each query answered in the build, the last shard so far whose boundary is not after it. */
-  readonly #answering = new Map<string, OutputFile>();
 
   constructor(hashOf: (path: string) => string | undefined, budget: number, stream?: IndexStream) {
     this.#hashOf = hashOf;
@@ -34,20 +28,15 @@ export class IndexOutput {
     this.#stream = stream;
   }
 
-  /** Copies of the shards the stream's queries read, which were handed over with the rest. */
-  get answering(): OutputFile[] {
-    return [...new Set(this.#answering.values())];
-  }
-
   /**
    * For packFiles: names each file as it is finished (`name` is given the contents, or '' for a kept file, and
    * the file's number), and writes it, carries it from the previous build, or, streaming, hands it over and
-   * lets its contents go, so the index's bytes are never all in memory at once. `boundary`: a shard's.
+   * lets its contents go, so the index's bytes are never all in memory at once.
    */
-  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string | Uint8Array, number: number) => string, written: () => ReadonlySet<number> = () => NONE, boundary?: (file: PackedFile<T>) => string): { names: string[]; onFile: FileDone<T> } {
+  namer<T>(kind: Kind, packing: Packing<T>, name: (contents: string | Uint8Array, number: number) => string): { names: string[]; onFile: FileDone<T> } {
     const names: string[] = [];
     const onFile: FileDone<T> = (file, number, entry) => {
-      const fileName = this.#name(kind, file, number, entry, packing, name, written);
+      const fileName = this.#name(kind, file, number, entry, packing, name);
       names.push(fileName);
       entry.name = fileName;
     };
@@ -55,19 +44,14 @@ export class IndexOutput {
       onFile(file, number, entry);
       const made = this.files.pop();
       if (!made) return;
-      if (boundary) this.#noteAnswering(boundary(file), made);
       this.#stream?.handOff([made]);
       file.contents = undefined;
       file.encoded = undefined;
     } : onFile };
   }
 
-  #noteAnswering(boundary: string, file: OutputFile): void {
-    for (const query of this.#stream?.answering ?? []) if (compareCodePoints(boundary, query) <= 0) this.#answering.set(query, file);
-  }
-
-  #name<T>(kind: Kind, file: PackedFile<T>, number: number, entry: PackRun['files'][number], packing: Packing<T>, name: (contents: string | Uint8Array, number: number) => string, written: () => ReadonlySet<number>): string {
-    const previousName = file.contents === undefined && !written().has(number) ? entry.name : undefined;
+  #name<T>(kind: Kind, file: PackedFile<T>, number: number, entry: PackRun['files'][number], packing: Packing<T>, name: (contents: string | Uint8Array, number: number) => string): string {
+    const previousName = file.contents === undefined ? entry.name : undefined;
     const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
     const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
     const hash = keptName === undefined ? undefined : this.#hashOf(path(keptName));

@@ -4,8 +4,6 @@ import type { SearchSource } from './search-entities.ts';
 
 export interface SearchThreadInput {
   source: SearchSource;
-  /** Queries the build answers itself: their shards and the entry file come back with the result. */
-  answering: string[];
   /** The write thread's BatchFlow: the index's batches count towards it before they are sent. */
   flow: SharedArrayBuffer;
 }

@@ -5,7 +5,7 @@ import type { SearchThreadInput, SearchThreadMessage } from './search-thread-mes
 
 /**
  * Starts emitSearch on a thread of its own, for a build that writes as it goes: the index files it makes
- * go to `onFiles` as encoded batches (all but those `answering` reads), the rest comes with the result.
+ * go to `onFiles` as encoded batches, the entry file comes with the result.
  */
 export function startSearchThread(input: SearchThreadInput, onFiles: (batch: FileBatch) => void): Promise<EmittedSearch> {
   // A smaller young generation than V8's default: the thread allocates fast while the main thread emits, and

@@ -6,7 +6,7 @@ import { BatchBuffer } from '../write/file-batch.ts';
 import { emitSearch } from './emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
 
-const { source, answering, flow: flowBuffer } = workerData as SearchThreadInput;
+const { source, flow: flowBuffer } = workerData as SearchThreadInput;
 const flow = new BatchFlow(flowBuffer);
 const post = (message: SearchThreadMessage, transfer: ArrayBuffer[] = []): void => parentPort?.postMessage(message, transfer);
 
@@ -15,7 +15,7 @@ try {
     flow.reserve(SEARCH_LANE);
     post({ type: 'files', batch }, [batch.bytes]);
   });
-  const index = emitSearch(source, undefined, { handOff: (files) => buffer.add(files), answering, between: collectGarbage });
+  const index = emitSearch(source, undefined, { handOff: (files) => buffer.add(files), between: collectGarbage });
   buffer.flush();
   // The memo's texts (megabytes) are handed over rather than copied: packJson gives them a buffer of their own.
   const { bytes } = index.memo.json;

@@ -1,27 +1,55 @@
-import type { OutputFile } from '../emit/emit-api.ts';
+import { emitApi, type OutputFile } from '../emit/emit-api.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import type { Router } from '../route/router.ts';
-import { createSearchClient, normalize, SearchQueryError } from '../search/client/search-client.js';
-import { filesFetch } from '../search/files-fetch.ts';
+import { SEARCH_FOLDER } from '../route/paths.ts';
+import { checkQuery, INDEX_FILE, normalize, rankedResponse, rankEntities, SearchQueryError, type SearchEntity } from '../search/client/search-client.js';
+import type { SearchSource } from '../search/search-entities.ts';
 import { emitDocs } from './docs.ts';
-import { SEARCH_EXAMPLE_LIMIT, emitOpenApi, pickExamples } from './openapi.ts';
+import { SEARCH_EXAMPLE_LIMIT, emitOpenApi, pickExamples, type OpenApiExamples } from './openapi.ts';
 import { emitTree } from './tree.ts';
 
-/** The prefix openapi.json's search example looks up: its shard is among the files the site stage is given. */
+export type SearchExample = OpenApiExamples['search'];
+
+/** The prefix openapi.json's search example looks up: the start of the example class's label. */
 export function exampleQuery(model: OntologyModel): string {
   const picked = pickExamples(model).class;
   return [...normalize(picked.record.label ?? picked.id)].slice(0, 4).join('').trim() || 'a';
 }
 
-/** The machine- and human-facing files around the API: openapi.json, /docs, the taxonomy tree's data (with `treeOnly`, just those classes' tree files). */
-export async function emitSite(model: OntologyModel, router: Router, built: readonly OutputFile[], treeOnly?: ReadonlySet<string>): Promise<OutputFile[]> {
-  const served = new Map(built.map((file) => [file.path, file.contents]));
-  const picked = pickExamples(model);
-  const client = createSearchClient({ indexUrl: 'https://build.invalid/search/', fetch: filesFetch(built, 'https://build.invalid') });
+/**
+ * openapi.json's search example: what the index answers, worked out by the client's own ranking over every
+ * entity the index is built from (test/search-agreement.test.ts holds the index to the same ranking).
+ */
+export function searchExample(model: OntologyModel, source: SearchSource): SearchExample {
+  const labels = new Map<SearchEntity, SearchSource['labels'][number]>(source.entities.map((entity, at) => [entity, source.labels[at]]));
   const query = exampleQuery(model);
+  const checked = checkQuery(query, SEARCH_EXAMPLE_LIMIT);
+  const ranked = rankEntities(source.entities, checked.query, (entity) => labels.get(entity) ?? []);
   const badQuery = '!!';
-  const badResponse = await client.searchPrefix(badQuery).then(() => undefined, (error: unknown) => (error instanceof SearchQueryError ? error.body : undefined));
-  const search = { query, response: await client.searchPrefix(query, { limit: SEARCH_EXAMPLE_LIMIT }), badQuery, badResponse };
+  let badResponse: unknown;
+  try {
+    checkQuery(badQuery, undefined);
+  } catch (error) {
+    if (error instanceof SearchQueryError) badResponse = error.body;
+  }
+  return { query, response: rankedResponse(ranked, checked.limit), badQuery, badResponse };
+}
+
+export interface SiteInput {
+  search: SearchExample;
+  /** The search index's entry file, which openapi.json quotes. */
+  searchFiles: readonly OutputFile[];
+  /** Updating: just these classes' tree files. */
+  treeOnly?: ReadonlySet<string>;
+}
+
+/** The machine- and human-facing files around the API: openapi.json, /docs, the taxonomy tree's data. */
+export function emitSite(model: OntologyModel, router: Router, { search, searchFiles, treeOnly }: SiteInput): OutputFile[] {
+  const picked = pickExamples(model);
+  // openapi.json quotes the example entities' files: emitted again here, as they are served.
+  const quoted = emitApi(model, router, { only: (id) => id === picked.class.id || id === picked.property?.id });
+  const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
+  const served = new Map([...quoted, ...searchFiles.filter((file) => file.path === entryPath)].map((file) => [file.path, file.contents]));
   return [
     emitOpenApi(model, router, { ...picked, served, search }),
     ...emitDocs(model.info.title ?? 'Ontology', router),

@@ -1,6 +1,7 @@
 import type { Changes } from '../changes/manifest.ts';
 import type { PackedManifest } from '../changes/manifest-table.ts';
-import type { ApiBuild, ModelOptions, StageTiming } from '../generate-api.ts';
+import type { ApiBuild, ModelOptions } from '../generate-api.ts';
+import type { StageTiming } from '../pipeline/progress.ts';
 import { countKinds } from '../model/count-types.ts';
 import type { SearchIndexStats } from '../search/build-search-index.ts';
 import type { WriteStats } from '../write/write-files.ts';
@@ -38,7 +39,7 @@ export function summarizeApi(build: ApiBuild, written: WriteStats): ApiSummary {
     kinds: countKinds(build.model),
     search: build.search,
     written,
-    warnings: [...build.model.warnings, ...build.search.oversized.map((file) => `search-budget: ${file} is over 16 kB gzipped`)],
+    warnings: [...build.model.warnings, ...build.warnings, ...build.search.oversized.map((file) => `search-budget: ${file} is over 16 kB gzipped`)],
     timings: build.timings,
     changes: build.changes,
   };

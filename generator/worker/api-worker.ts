@@ -2,7 +2,8 @@
 // while the main thread renders the site's pages.
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure } from '../cli/reporter.ts';
-import { generateApi, timed } from '../generate-api.ts';
+import { generateApi } from '../generate-api.ts';
+import { timed } from '../pipeline/progress.ts';
 import { writeFiles } from '../write/write-files.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { writeBuildCache } from '../write/build-cache.ts';

@@ -156,6 +156,19 @@ export function compareMatches(a, b) {
   return compareKeys(a.key, b.key) || compareCodePoints(a.entity.iri, b.entity.iri);
 }
 
+/**
+ * The response for entities ranked by rankEntities: the first `limit` of each kind, and how many there are.
+ * @param {{ class: RankedMatch[], property: RankedMatch[] }} ranked @param {number} limit @returns {SearchResponse}
+ */
+export function rankedResponse(ranked, limit) {
+  return {
+    classes: ranked.class.slice(0, limit).map(toHit),
+    properties: ranked.property.slice(0, limit).map(toHit),
+    total_classes: ranked.class.length,
+    total_properties: ranked.property.length,
+  };
+}
+
 /** @param {RankedMatch} ranked @returns {SearchHit} */
 export function toHit({ entity, match }) {
   return { iri: entity.iri, label: entity.label, preferred_label: entity.preferred_label, alternative_labels: entity.alternative_labels, definition: entity.definition, match };
@@ -337,15 +350,7 @@ export function createSearchClient(options) {
     if (!shard || !found) return empty;
     const { prefix, node: stored } = found;
     const local = (/** @type {number} */ at) => unpackEntity(index.base, shard.e[at]);
-    if ('l' in stored) {
-      const ranked = rankEntities(stored.l.map(local), checked.query);
-      return {
-        classes: ranked.class.slice(0, checked.limit).map(toHit),
-        properties: ranked.property.slice(0, checked.limit).map(toHit),
-        total_classes: ranked.class.length,
-        total_properties: ranked.property.length,
-      };
-    }
+    if ('l' in stored) return rankedResponse(rankEntities(stored.l.map(local), checked.query), checked.limit);
     // A ranked node answers its own prefix, and the shorter queries of its chain (through `i` where they differ).
     if (!prefix.startsWith(checked.query)) return empty;
     const inner = prefix !== checked.query && stored.i !== undefined;

@@ -1,0 +1,72 @@
+import { beginManifest, buildManifest, hashFiles } from '../changes/manifest.ts';
+import { bundleEntityFiles } from '../host/cloudflare-bundles.ts';
+import type { ParsedBlocks } from '../load/load-ontology.ts';
+import { describeSearchIndex } from '../report/describe.ts';
+import { startSearchThread } from '../search/search-thread.ts';
+import { SEARCH_LANE } from '../write/batch-flow.ts';
+import type { PreviousBuild } from '../write/build-cache.ts';
+import type { FileSink } from '../write/threaded-writer.ts';
+import type { LoadedModel } from './load-model.ts';
+import { timed, type Progress } from './progress.ts';
+import { emitAround, emitEntities, encodeParsed, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
+
+/** Every file made again, in memory; the caller writes them. */
+export async function fullBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
+  const { model, router, timings } = loaded;
+  const { source, example } = await prepareSearch(loaded);
+  progress.between?.('model');
+  const files = await emitEntities(loaded, progress);
+  const search = await indexSearch(loaded, source, progress);
+  const output = sortByPath([...files, ...search.files, ...await emitAround(loaded, search, example)]);
+  const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, [], previous?.manifest));
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host });
+  return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
+}
+
+/**
+ * A full build that hands every file to `sink` as it is made, so writing runs alongside the build: the search
+ * index is built on another thread meanwhile, and this one hashes and orders what is written while it waits.
+ */
+export async function streamedBuild(loaded: LoadedModel, progress: Progress, previous: PreviousBuild | undefined, sink: FileSink): Promise<ApiBuild> {
+  const { model, router, timings } = loaded;
+  const { source, example } = await prepareSearch(loaded);
+  const searching = startSearchThread({ source, flow: sink.flow.buffer }, (batch) => sink.addBatch(batch, SEARCH_LANE));
+  // Settled below; if emitting fails first, its failure is the one reported.
+  searching.catch(() => {});
+  // What loading left behind is garbage now: collected before emitting, the heap grows from the model alone.
+  // The build's only full collection: the later ones cost 0.3-0.4 s of a full build and did not lower its peak.
+  progress.between?.('model');
+  sink.add(await emitEntities(loaded, progress, { handOff: (files) => sink.add(files) }));
+  // The manifest's part for the API's files (sorted, their entities hashed) and the next build's parsed
+  // blocks are worked out while the search thread finishes.
+  const manifestBegun = sink.hashes().then((first) => beginManifest(first, model, router, previous?.manifest));
+  // Settled in the manifest stage; a failure of the write thread is reported by its next answer too.
+  manifestBegun.catch(() => {});
+  let parsed: ParsedBlocks | undefined;
+  const search = await timed(timings, 'search', () => {
+    parsed = encodeParsed(loaded, previous);
+    return searching;
+  });
+  progress.log(`search: ${describeSearchIndex(search.stats)} (built on another thread while emitting; the search stage is the wait after)`);
+  sink.add([...search.files, ...await emitAround(loaded, search, example)]);
+  const hashed = await timed(timings, 'write', () => sink.hashes());
+  const manifest = await timed(timings, 'manifest', async () => (await manifestBegun)(hashed));
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host, parsed });
+  sink.add(changeFiles);
+  return { ...loaded, files: [], search: search.stats, changes, manifest, cache, warnings: [] };
+}
+
+/** A full build for Cloudflare Pages' file limit: the entities' formats packed into bundles the worker serves. */
+export async function bundledBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
+  const { model, router, timings } = loaded;
+  const { source, example } = await prepareSearch(loaded);
+  progress.between?.('model');
+  const files = await emitEntities(loaded, progress);
+  const search = await indexSearch(loaded, source, progress);
+  const output = sortByPath(bundleEntityFiles([...files, ...search.files, ...await emitAround(loaded, search, example)], model, router));
+  // Entities are hashed from their own format files, which bundling replaced.
+  const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, files, previous?.manifest));
+  // The bundles are not laid out as an update would keep them: the next build starts afresh.
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous: previous && { manifest: previous.manifest }, search, layout: 'bundles' });
+  return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
+}

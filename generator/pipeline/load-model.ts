@@ -1,0 +1,38 @@
+import type { BuildOptions } from '../config/options.ts';
+import { loadOntology, type ParsedBlocks } from '../load/load-ontology.ts';
+import type { LoadedBlock } from '../load/loaded-block.ts';
+import { buildModelFromBlocks, type OntologyModel } from '../model/build-model.ts';
+import { caseCollisionError } from '../model/check-ids.ts';
+import { countKinds } from '../model/count-types.ts';
+import { Router } from '../route/router.ts';
+import { SILENT, timed, type Progress, type StageTiming } from './progress.ts';
+
+export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout' | 'full'>> & {
+  /** The folder the output goes to, when its file system ignores letter case: ids that differ only by case are refused. */
+  caseFoldingOutput?: string;
+};
+
+/** The ontology read and modelled: all the site's pages need. */
+export interface LoadedModel {
+  sources: string[];
+  triples: number;
+  model: OntologyModel;
+  router: Router;
+  timings: StageTiming[];
+  blocks: LoadedBlock[];
+  /** Blocks restored from the previous build's cache instead of parsed. */
+  reusedBlocks: number;
+}
+
+/** load → model. `parsed`: the previous build's parsed blocks, whose unchanged blocks are not parsed again. */
+export async function loadModel(options: ModelOptions, progress: Progress = SILENT, parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>): Promise<LoadedModel> {
+  const timings: StageTiming[] = [];
+  const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed, options.downloadTimeout));
+  const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
+  progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
+  const router = new Router(options.baseUrl, options.host);
+  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, siteIds: router.siteIds }));
+  if (options.caseFoldingOutput !== undefined && model.caseCollisions.length > 0) throw caseCollisionError(model.caseCollisions, options.caseFoldingOutput);
+  progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
+  return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };
+}

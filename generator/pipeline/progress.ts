@@ -1,0 +1,29 @@
+/** How long each stage of a build took; a stage may run in several parts, which add up. */
+export interface StageTiming {
+  stage: string;
+  ms: number;
+}
+
+export interface Progress {
+  log(line: string): void;
+  /** Called now and then during long stages; `done` of `total`. */
+  tick?(stage: string, done: number, total: number): void;
+  /** Called after a stage whose garbage the next one need not carry (the model of a full build). */
+  between?(stage: string): void;
+}
+
+export const SILENT: Progress = { log: () => {} };
+
+/** Runs a stage and adds its time to the stage's entry. */
+export async function timed<T>(timings: StageTiming[], stage: string, run: () => T | Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await run();
+  addTime(timings, stage, performance.now() - start);
+  return result;
+}
+
+export function addTime(timings: StageTiming[], stage: string, ms: number): void {
+  const entry = timings.find((timing) => timing.stage === stage);
+  if (entry) entry.ms += ms;
+  else timings.push({ stage, ms });
+}

@@ -1,0 +1,114 @@
+// The stages every kind of build runs, in this order: search input → emit → index → site → manifest and cache.
+// Each mode (pipeline/*-build.ts) is a straight sequence of them.
+import { emitApi, type OutputFile } from '../emit/emit-api.ts';
+import { encodeBlocks, type ParsedBlocks } from '../load/load-ontology.ts';
+import { CACHE_VERSION, manifestHash, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
+import type { UpdatePlan } from '../changes/plan-update.ts';
+import { diffEntities, emitChangeFiles, type Changes, type Manifest } from '../changes/manifest.ts';
+import { emitHostFiles } from '../host/host-files.ts';
+import { describeSearchIndex } from '../report/describe.ts';
+import { MANIFEST_FILE } from '../route/router.ts';
+import type { SearchIndexStats } from '../search/build-search-index.ts';
+import { emitSearch, type EmittedSearch } from '../search/emit-search.ts';
+import type { PreviousIndex } from '../search/build-search-index.ts';
+import { searchSource, type SearchSource, type SourceReuse } from '../search/search-entities.ts';
+import { emitSite, searchExample, type SearchExample } from '../site/emit-site.ts';
+import { compareUnits } from '../text/compare-units.ts';
+import type { LoadedModel } from './load-model.ts';
+import { timed, type Progress } from './progress.ts';
+
+export interface ApiBuild extends LoadedModel {
+  /** The output, sorted by path: empty when the files went to a sink as they were made. */
+  files: OutputFile[];
+  search: SearchIndexStats;
+  /** Ids added, removed and changed since the previous build, when its manifest was given. */
+  changes?: Changes;
+  manifest: Manifest;
+  /**
+   * Set when only the entities the edit reaches were emitted again: `files` then holds those and the index
+   * and site files, the previous output keeps the rest, and `removed` lists its files no longer produced.
+   */
+  update?: { entities: number; removed: string[] };
+  /** What the next build reads back. */
+  cache: BuildCache;
+  /** The build's own warnings (the model's are on the model). */
+  warnings: string[];
+}
+
+/** What the index is built from, and openapi.json's search example, ranked over it (then the source may go). */
+export function prepareSearch(loaded: LoadedModel, reuse?: SourceReuse): Promise<{ source: SearchSource; example: SearchExample }> {
+  return timed(loaded.timings, 'search', () => {
+    const source = searchSource(loaded.model, reuse);
+    return { source, example: searchExample(loaded.model, source) };
+  });
+}
+
+/**
+ * emit: the format files of every entity, or of those an update plan names; `handOff` takes them as they are
+ * made (the rest are returned).
+ */
+export async function emitEntities(loaded: LoadedModel, progress: Progress, options: { plan?: UpdatePlan; handOff?: (files: OutputFile[]) => void } = {}): Promise<OutputFile[]> {
+  const { model, router, timings } = loaded;
+  const { plan, handOff } = options;
+  const only = plan?.emit;
+  const total = only ? only.size : model.entities.length;
+  let count = 0;
+  const files = await timed(timings, 'emit', () => emitApi(model, router, {
+    onEntity: (done) => progress.tick?.('emit', done, total),
+    only: only && ((id) => only.has(id)),
+    handOff: handOff && ((batch) => {
+      count += batch.length;
+      handOff(batch);
+    }),
+  }));
+  progress.log(`emit: ${count + files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
+  return files;
+}
+
+/** The search index built on this thread: whole, or an update of the previous build's. */
+export async function indexSearch(loaded: LoadedModel, source: SearchSource, progress: Progress, previous?: PreviousIndex): Promise<EmittedSearch> {
+  const search = await timed(loaded.timings, 'search', () => emitSearch(source, previous));
+  progress.log(`search: ${describeSearchIndex(search.stats)}`);
+  return search;
+}
+
+/** The files around the API: each host's configuration, openapi.json, /docs and the tree's data. */
+export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: SearchExample, treeOnly?: ReadonlySet<string>): Promise<OutputFile[]> {
+  return timed(loaded.timings, 'site', () => [
+    ...emitHostFiles(loaded.router, search.memo.fold),
+    ...emitSite(loaded.model, loaded.router, { search: example, searchFiles: search.files, treeOnly }),
+  ]);
+}
+
+export function sortByPath(files: OutputFile[]): OutputFile[] {
+  return files.sort((a, b) => compareUnits(a.path, b.path));
+}
+
+/** What every build ends with: the changes since the previous build, their files, and the cache for the next. */
+export async function finishBuild(loaded: LoadedModel, manifest: Manifest, { previous, search, layout, parsed }: {
+  previous?: PreviousBuild;
+  search: EmittedSearch;
+  layout: BuildCache['layout'];
+  /** Worked out already (a streamed build does it while it waits); otherwise here. */
+  parsed?: ParsedBlocks;
+}): Promise<{ changes?: Changes; changeFiles: OutputFile[]; cache: BuildCache }> {
+  const changes = await timed(loaded.timings, 'manifest', () => diffEntities(previous?.manifest, manifest));
+  const changeFiles = emitChangeFiles(manifest, changes);
+  const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
+  const cache = await timed(loaded.timings, 'cache', (): BuildCache => ({
+    version: CACHE_VERSION,
+    manifest: manifestHash(manifestText),
+    columns: manifest.pack(),
+    layout,
+    baseIri: loaded.model.baseIri,
+    blockKeys: loaded.blocks.map((block) => block.key),
+    parsed: parsed ?? encodeParsed(loaded, previous),
+    search: search.memo,
+  }));
+  return { changes, changeFiles, cache };
+}
+
+/** The parsed blocks as the cache keeps them, continuing the previous cache's string table where it can. */
+export function encodeParsed(loaded: LoadedModel, previous?: PreviousBuild): ParsedBlocks {
+  return encodeBlocks(loaded.blocks, previous?.cache?.parsed);
+}
