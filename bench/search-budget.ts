@@ -7,7 +7,7 @@ import { parseSources } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { buildSearchIndex } from '../generator/search/build-search-index.ts';
 import { createSearchClient, normalize, searchLabels } from '../generator/search/client/search-client.js';
-import { filesFetch } from '../generator/search/files-fetch.ts';
+import { filesFetch } from '../test/support/files-fetch.ts';
 
 const started = performance.now();
 const text = generateFolioShaped();

@@ -7,8 +7,8 @@ import { contentHash } from '../generator/changes/manifest.ts';
 import { DEFAULT_BUDGETS, buildSearchIndex, indexSearchSource, type SearchIndex } from '../generator/search/build-search-index.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
 import type { OntologyModel } from '../generator/model/build-model.ts';
-import { createSearchClient, normalize, type Shard } from '../generator/search/client/search-client.js';
-import { filesFetch } from '../generator/search/files-fetch.ts';
+import { createSearchClient, INDEX_VERSION, normalize, type Shard } from '../generator/search/client/search-client.js';
+import { filesFetch } from './support/files-fetch.ts';
 
 const ORIGIN = 'https://search.example.org';
 const TEXT = generateFolioShaped({ classes: 3000, properties: 40, seed: 11 });
@@ -73,6 +73,14 @@ describe('the search index after one label is edited', () => {
     expect(written.filter((path) => path.startsWith('search/c/')).length).toBeLessThanOrEqual(2);
     expect(written).toContain('search/index.json');
     expect(written.length + removed.length).toBeLessThan(before.length / 10);
+  });
+
+  it('refuses an entry file of another format than the client reads, naming both', async () => {
+    const entry = before.find((file) => file.path === 'search/index.json') as OutputFile;
+    expect(JSON.parse(entry.contents).v).toBe(INDEX_VERSION);
+    const later = { path: entry.path, contents: JSON.stringify({ ...JSON.parse(entry.contents), v: INDEX_VERSION + 1 }) };
+    const client = createSearchClient({ indexUrl: `${ORIGIN}/search/`, fetch: filesFetch([later, ...before.filter((file) => file !== entry)], ORIGIN) });
+    await expect(client.searchPrefix('co')).rejects.toThrow(`search index: index.json is format ${INDEX_VERSION + 1}, this client reads format ${INDEX_VERSION} (use the client.js served beside the index)`);
   });
 
   it('gives a client that read the entry file before a deploy the answers of a fresh client', async () => {

@@ -3,7 +3,7 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/build-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { DEFAULT_LIMIT, INDEX_FILE, indexFilePath, shardName } from './client/search-client.js';
+import { DEFAULT_LIMIT, INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } from './client/search-client.js';
 import type { RestLists, SearchEntity } from './client/search-client.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
@@ -132,7 +132,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const chunkNames = chunkNamer.names;
   let chunkStart = 0;
   const entry = {
-    v: 3,
+    v: INDEX_VERSION,
     base: baseIri,
     // A query is answered by the last shard whose boundary is not after it (see findShard in the client).
     shards: boundaries,

@@ -1,5 +1,9 @@
 // Prefix search over the static index: normalisation, ranking and fetching in one dependency-free
-// ES module, served as /search/client.js and imported by the build, so both rank the same way.
+// ES module, served as /search/client.js (after index-layout.js, see client-source.ts) and imported by the
+// build, so both rank the same way.
+import { INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } from './index-layout.js';
+
+export { INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } from './index-layout.js';
 
 /**
  * @typedef {'class' | 'property'} EntityKind
@@ -219,28 +223,6 @@ export function checkQuery(query, limit) {
  *   `f` on a node: the shortest query it serves, when its prefix ends a chain without branches
  */
 
-export const INDEX_FILE = 'index.json';
-
-/** Where a shard ("s"), rest ("r") or chunk ("c") file lives, relative to the search folder. @param {'s' | 'r' | 'c'} kind @param {string} name */
-export function indexFilePath(kind, name) {
-  return `${kind}/${name}.json`;
-}
-
-/** How many leading code points of a shard's boundary its file name spells out. */
-const NAME_CODE_POINTS = 16;
-
-/**
- * A shard's file name, from where it begins, so a shard keeps its name while its boundary stays: the
- * boundary's first code points in hexadecimal, and, when earlier boundaries share those, how many do.
- * @param {string[]} shards @param {number} number
- */
-export function shardName(shards, number) {
-  const spell = (/** @type {string} */ boundary) => [...boundary].slice(0, NAME_CODE_POINTS).map((character) => (character.codePointAt(0) ?? 0).toString(16)).join('.');
-  const name = spell(shards[number]);
-  let same = 0;
-  while (number - same > 0 && spell(shards[number - same - 1]) === name) same += 1;
-  return `${name || 'start'}${same > 0 ? `-${same}` : ''}`;
-}
 
 /** The shard file read did not begin and end where the entry file says: they come from different builds. */
 class StaleIndexError extends Error {}
@@ -344,6 +326,8 @@ export function createSearchClient(options) {
   /** @param {{ query: string, limit: number }} checked @returns {Promise<SearchResponse>} */
   async function lookUp(checked) {
     const index = /** @type {IndexEntry} */ (await load(INDEX_FILE));
+    // Another format's index is not misread: its client is the one served beside it.
+    if (index.v !== INDEX_VERSION) throw new Error(`search index: ${INDEX_FILE} is format ${index.v}, this client reads format ${INDEX_VERSION} (use the client.js served beside the index)`);
     const empty = { classes: [], properties: [], total_classes: 0, total_properties: 0 };
     const shard = await loadShard(index, checked.query);
     const found = shard && findNode(shard, checked.query);

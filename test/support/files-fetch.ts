@@ -1,4 +1,4 @@
-import type { OutputFile } from '../emit/emit-api.ts';
+import type { OutputFile } from '../../generator/emit/emit-api.ts';
 
 export interface FetchedFile {
   ok: boolean;
@@ -8,7 +8,7 @@ export interface FetchedFile {
 
 /**
  * A fetch for the search client over built files held in memory, as if they were served at `origin`:
- * the build answers its own example queries with it, before anything is written.
+ * tests and the search benchmark answer queries with it, before anything is written.
  */
 export function filesFetch(files: readonly OutputFile[], origin: string, onRequest: (url: string) => void = () => {}): (url: string) => Promise<FetchedFile> {
   const byUrl = new Map(files.map((file) => [`${origin}/${file.path}`, file.contents]));
