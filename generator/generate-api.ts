@@ -1,7 +1,7 @@
 // The build's entry: load → model, then one of four straight pipelines (pipeline/): a full build in memory, a
 // full build streamed to a writer, an update of the previous build, or a full build packed into bundles.
 import { planUpdate } from './changes/plan-update.ts';
-import { UserError } from './load/errors.ts';
+import { UserError } from './errors.ts';
 import { bundledBuild, fullBuild, streamedBuild } from './pipeline/full-build.ts';
 import { loadModel, type ModelOptions } from './pipeline/load-model.ts';
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../generator/generate-api.ts';
-import { UserError } from '../generator/load/errors.ts';
+import { UserError } from '../generator/errors.ts';
 import { foldsCase } from '../generator/write/case-folding.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'case-folding-'));

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OWL_OBJECT_PROPERTY } from '../generator/model/vocabulary.ts';
 import { BASE_IRI, generateFolioShaped } from '../bench/folio-shaped/generate.ts';
 import { parseSources } from '../generator/load/load-ontology.ts';
-import { buildModel, type OntologyModel } from '../generator/model/build-model.ts';
+import { buildModel } from '../generator/model/build-model.ts';
+import type { OntologyModel } from '../generator/model/ontology-model.ts';
 import type { ClassRecord, PropertyRecord } from '../generator/schema/records.ts';
 
 const OWL_THING = 'http://www.w3.org/2002/07/owl#Thing';

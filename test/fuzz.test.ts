@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../bench/folio-shaped/generate.ts';
 import { emitApi } from '../generator/emit/emit-api.ts';
-import { UserError } from '../generator/load/errors.ts';
+import { UserError } from '../generator/errors.ts';
 import { parseSources } from '../generator/load/load-ontology.ts';
 import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { buildModel } from '../generator/model/build-model.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOntology } from '../generator/load/load-ontology.ts';
-import { buildModel, type OntologyModel } from '../generator/model/build-model.ts';
+import { buildModel } from '../generator/model/build-model.ts';
+import type { OntologyModel } from '../generator/model/ontology-model.ts';
 import { DEFAULT_BUDGETS, buildSearchIndex, type IndexBudgets } from '../generator/search/build-search-index.ts';
 import { SearchQueryError, createSearchClient, normalize } from '../generator/search/client/search-client.js';
 import type { OutputFile } from '../generator/emit/emit-api.ts';

@@ -6,7 +6,7 @@ import { buildModel } from '../generator/model/build-model.ts';
 import { contentHash } from '../generator/changes/manifest.ts';
 import { DEFAULT_BUDGETS, buildSearchIndex, indexSearchSource, type SearchIndex } from '../generator/search/build-search-index.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
-import type { OntologyModel } from '../generator/model/build-model.ts';
+import type { OntologyModel } from '../generator/model/ontology-model.ts';
 import { createSearchClient, INDEX_VERSION, normalize, type Shard } from '../generator/search/client/search-client.js';
 import { filesFetch } from './support/files-fetch.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contentHash, hashFiles } from '../generator/changes/manifest.ts';
 import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { generateApi } from '../generator/generate-api.ts';
-import { OutputWriteError } from '../generator/load/errors.ts';
+import { OutputWriteError } from '../generator/errors.ts';
 import { BatchFlow, MAIN_LANE, MAX_IN_FLIGHT, SEARCH_LANE } from '../generator/write/batch-flow.ts';
 import { BatchBuffer, decodeBatch, type FileBatch } from '../generator/write/file-batch.ts';
 import { ThreadedWriter } from '../generator/write/threaded-writer.ts';

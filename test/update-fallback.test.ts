@@ -7,7 +7,7 @@ import fg from 'fast-glob';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { resolveOptions } from '../generator/config/options.ts';
 import { generateApi } from '../generator/generate-api.ts';
-import { UserError } from '../generator/load/errors.ts';
+import { UserError } from '../generator/errors.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import { CHANGES_FILE } from '../generator/route/router.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';

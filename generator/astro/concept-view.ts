@@ -1,4 +1,4 @@
-import type { ModelEntity } from '../model/build-model.ts';
+import type { ModelEntity } from '../model/ontology-model.ts';
 import { typeInfo } from '../model/entities.ts';
 import { SKOS_CONCEPT } from '../model/vocabulary.ts';
 import { TREE_FOLDER, type Format } from '../route/router.ts';

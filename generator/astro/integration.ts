@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
 import { generateApi, loadModel, type LoadedModel } from '../generate-api.ts';
-import { describeFailure } from '../cli/reporter.ts';
+import { describeFailure } from '../errors.ts';
 import { copyWithin, emptyFolder } from '../write/write-files.ts';
 import { readPreviousManifest } from '../write/previous-output.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';

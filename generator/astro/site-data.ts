@@ -1,7 +1,7 @@
 import { emitJsonLd } from '../emit/jsonld.ts';
 import { buildNodeTree } from '../emit/node-tree.ts';
 import type { LoadedModel } from '../generate-api.ts';
-import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
+import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
 
 /** What the site's pages read: the model, and lookups computed once for all 18,000 pages. */

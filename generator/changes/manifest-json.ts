@@ -1,6 +1,5 @@
 import { escapeJsonText } from '../emit/json.ts';
-import type { Column } from './manifest-table.ts';
-import { walkSorted } from './sorted-keys.ts';
+import { walkSorted, type Column } from './sorted-keys.ts';
 
 // What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
 const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;

@@ -1,6 +1,6 @@
 import { compareUnits } from '../text/compare-units.ts';
 import { renderManifestJson, spliceManifestJson } from './manifest-json.ts';
-import { findSorted, firstAtOrAfter } from './sorted-keys.ts';
+import { findSorted, firstAtOrAfter, type Column } from './sorted-keys.ts';
 
 /** A manifest's columns each joined into one string, as the build cache keeps them: read back far quicker than manifest.json parses. */
 export interface PackedManifest {
@@ -10,11 +10,7 @@ export interface PackedManifest {
   idHashes: string;
 }
 
-/** Keys in code unit order, and the value of each at the same index. */
-export interface Column {
-  keys: readonly string[];
-  values: readonly string[];
-}
+export type { Column } from './sorted-keys.ts';
 
 // No path, id or hash holds a NUL (a file name cannot).
 const JOIN = '\u0000';

@@ -1,23 +1,19 @@
-import { createHash } from 'node:crypto';
+import { contentHash } from '../text/content-hash.ts';
 import { compareUnits } from '../text/compare-units.ts';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
 import { Manifest } from './manifest-table.ts';
 import { mergeSorted, walkSorted } from './sorted-keys.ts';
-import type { OntologyModel } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import { CHANGES_FILE, MANIFEST_FILE, type Router } from '../route/router.ts';
 
 export { Manifest, type PackedManifest } from './manifest-table.ts';
+export { contentHash } from '../text/content-hash.ts';
 
 export interface Changes {
   added: string[];
   removed: string[];
   changed: string[];
-}
-
-/** A file's hash in the manifest: its bytes' SHA-256, base64url, 132 bits. */
-export function contentHash(contents: string | Uint8Array): string {
-  return createHash('sha256').update(contents).digest('base64url').slice(0, 22);
 }
 
 /** Each file's path and hash, as buildManifest takes them. */

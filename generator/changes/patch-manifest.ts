@@ -1,5 +1,5 @@
 import { compareUnits } from '../text/compare-units.ts';
-import type { OntologyModel } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
 import { entityHasher } from './manifest.ts';
 import { Manifest, type Column } from './manifest-table.ts';

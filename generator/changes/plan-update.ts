@@ -1,7 +1,7 @@
 import type { Quad } from '@rdfjs/types';
 import type { LoadedBlock } from '../load/loaded-block.ts';
 import { QuadDecoder } from '../load/quad-codec.ts';
-import type { OntologyModel } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import type { BuildCache } from '../write/build-cache.ts';
 import type { HostName } from '../route/paths.ts';
 import { affectedIris } from './affected.ts';

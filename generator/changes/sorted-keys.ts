@@ -1,6 +1,12 @@
 // Lookups and walks over lists of keys in code unit order (JavaScript's `<`): the manifest's columns.
 
 /** Where `key` is in `keys` (in code unit order), or -1. */
+/** Keys in code unit order, and the value of each at the same index. */
+export interface Column {
+  keys: readonly string[];
+  values: readonly string[];
+}
+
 export function findSorted(keys: readonly string[], key: string): number {
   const at = firstAtOrAfter(keys, key);
   return keys[at] === key ? at : -1;

@@ -12,10 +12,11 @@ import { buildApiFolder } from '../pipeline/build-api-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
-import { describeFailure, Reporter } from './reporter.ts';
+import { describeFailure } from '../errors.ts';
+import { Reporter } from './reporter.ts';
 import { checkLinks, describeLinks } from '../check/check-links.ts';
 import { readOutput } from '../check/read-output.ts';
-import { UserError } from '../load/errors.ts';
+import { UserError } from '../errors.ts';
 import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
 

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { checkDeployment } from '../conformance/checks.ts';
 import { formatReport } from '../conformance/report.ts';
-import { OptionsError } from '../load/errors.ts';
+import { OptionsError } from '../errors.ts';
 import { HOSTS, isHostName } from '../route/paths.ts';
-import { describeFailure } from './reporter.ts';
+import { describeFailure } from '../errors.ts';
 
 const USAGE = `Usage: npm run conformance -- --base-url <url> [--host github-pages] [--ids id1,id2] [--sample N]
 

@@ -5,10 +5,11 @@ import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import fg from 'fast-glob';
 import { planObjects } from '../deploy/s3-objects.ts';
 import { syncToS3 } from '../deploy/s3-sync.ts';
-import { OptionsError, UserError } from '../load/errors.ts';
+import { OptionsError, UserError } from '../errors.ts';
 import { formatBytes } from '../report/describe.ts';
 import { HOST_FILE, Router, isHostName, type HostName } from '../route/router.ts';
-import { describeFailure, Reporter } from './reporter.ts';
+import { describeFailure } from '../errors.ts';
+import { Reporter } from './reporter.ts';
 
 const USAGE = `Usage: npm run deploy -- s3 --bucket <name> [options]
 

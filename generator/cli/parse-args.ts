@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { BuildOptions } from '../config/options.ts';
-import { OptionsError } from '../load/errors.ts';
+import { OptionsError } from '../errors.ts';
 
 export const USAGE = `Usage: npm run build -- [options]
 

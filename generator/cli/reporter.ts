@@ -1,6 +1,4 @@
-import { UserError } from '../load/errors.ts';
 import { collectGarbage } from '../worker/collect-garbage.ts';
-import { ApiWorkerError } from '../worker/start-api-worker.ts';
 
 /** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
 export class Reporter {
@@ -28,13 +26,4 @@ export class Reporter {
     if (this.#isTty && this.#lastTick !== 0) process.stderr.write('\r\x1b[K');
     this.#lastTick = 0;
   }
-}
-
-/** One line for a user's mistake (file:line:column: what, then how to fix it); the stack only for our bugs. */
-export function describeFailure(error: unknown): string {
-  if (error instanceof ApiWorkerError) return error.message;
-  if (error instanceof UserError) {
-    return `error: ${error.toString()}${error.hint ? ` — ${error.hint}` : ''}`;
-  }
-  return `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { OptionsError } from '../load/errors.ts';
+import { OptionsError } from '../errors.ts';
 import { HOSTS, isHostName, type HostName } from '../route/paths.ts';
 
 export interface BuildOptions {

@@ -1,4 +1,4 @@
-import { UserError } from '../load/errors.ts';
+import { UserError } from '../errors.ts';
 
 /** One HTTP exchange as the conformance checks see it: no redirect is followed, the body is read as text. */
 export interface Probe {

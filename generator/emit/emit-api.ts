@@ -1,4 +1,4 @@
-import type { OntologyModel } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import { SKOS_CONCEPT } from '../model/vocabulary.ts';
 import type { Format, Router } from '../route/router.ts';
 import { emitJson } from './json.ts';

@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { UserError } from '../load/errors.ts';
+import { UserError } from '../errors.ts';
 import { NS, RDF_LANG_STRING, RDF_TYPE, XSD_STRING } from '../model/vocabulary.ts';
 import { knownPrefix, splitIri, type QName } from './namespaces.ts';
 import type { Statement, TreeNode } from './node-tree.ts';

@@ -1,6 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
-import type { OntologyModel } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import { ENTITIES_PER_BUNDLE, FORMATS, TREE_FOLDER, TREE_ROOT_FILE, bundleOf, type Router } from '../route/router.ts';
 import { emitCloudflareWorker } from './cloudflare-worker.ts';
 

@@ -1,4 +1,4 @@
-import { OntologySyntaxError } from './errors.ts';
+import { OntologySyntaxError } from '../errors.ts';
 import { lineAndColumn } from './position.ts';
 
 /** An entity declaration of an XML document's internal subset. */

@@ -1,4 +1,4 @@
-import { DownloadError } from './errors.ts';
+import { DownloadError } from '../errors.ts';
 
 export interface Downloaded {
   text: string;

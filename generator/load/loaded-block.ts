@@ -1,5 +1,5 @@
 import type { Quad } from '@rdfjs/types';
-import { visitQuads, type StatementVisitor, type TripleBlock } from '../model/triple-block.ts';
+import { visitQuads, type StatementVisitor, type TripleBlock } from './triple-block.ts';
 import { relabelBlankNodes } from './parse-blocks.ts';
 import { encodedCount, type EncodedQuads, type QuadDecoder } from './quad-codec.ts';
 

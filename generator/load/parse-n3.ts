@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import { Parser } from 'n3';
-import { OntologySyntaxError } from './errors.ts';
+import { OntologySyntaxError } from '../errors.ts';
 import { TermCopier } from './term-copier.ts';
 
 interface N3ErrorContext {

@@ -1,7 +1,7 @@
 import type { Quad } from '@rdfjs/types';
 import { ClosingRdfXmlParser } from './closing-rdfxml-parser.ts';
 import { TermCopier } from './term-copier.ts';
-import { OntologySyntaxError } from './errors.ts';
+import { OntologySyntaxError } from '../errors.ts';
 import { positionFromMessage } from './position.ts';
 
 /** Parses one RDF/XML document into quads, in document order, with strings of their own (see TermCopier). */

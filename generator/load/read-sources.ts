@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve, relative, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
-import { SourceNotFoundError, UserError } from './errors.ts';
+import { SourceNotFoundError, UserError } from '../errors.ts';
 import { download } from './download.ts';
 import { DEFAULT_OPTIONS } from '../config/options.ts';
 import type { N3Format } from './parse-n3.ts';

@@ -1,45 +1,13 @@
 import type { Quad } from '@rdfjs/types';
-import { UserError } from '../load/errors.ts';
+import { UserError } from '../errors.ts';
 import { caseCollisionWarning, checkIds, siteNamedWarning, unpublishableWarning } from './check-ids.ts';
-import type { EntityRecord } from '../schema/records.ts';
 import { IndexedEntity } from './indexed-entity.ts';
-import { TYPES_LISTED, findBaseIri, findEntities, guessBaseIri, publishedTypes, typeInfo, type Entity } from './entities.ts';
+import type { ModelEntity, ModelSettings, OntologyInfo, OntologyModel } from './ontology-model.ts';
+import { TYPES_LISTED, findBaseIri, findEntities, guessBaseIri, publishedTypes, typeInfo } from './entities.ts';
 import { buildHierarchy } from './hierarchy.ts';
 import { TripleIndex } from './triple-index.ts';
-import { quadBlocks, type TripleBlock } from './triple-block.ts';
+import { quadBlocks, type TripleBlock } from '../load/triple-block.ts';
 import { NS, OWL_ONTOLOGY, P, SKOS_CONCEPT } from './vocabulary.ts';
-
-export interface ModelEntity extends Entity {
-  readonly record: EntityRecord;
-  /** The entity's source triples with the blank nodes they reach: what JSON-LD and RDF/XML publish. */
-  readonly quads: Quad[];
-  /** The labelled classes (or concepts) that name this one as parent, in declaration order (without making its record). */
-  readonly children: readonly string[];
-  /** The named classes this one is a subclass of, or a concept's broader ones (also without making its record). */
-  readonly superclasses: readonly string[];
-}
-
-export interface OntologyInfo {
-  title: string | null;
-  description: string | null;
-  version: string | null;
-}
-
-export interface OntologyModel {
-  baseIri: string;
-  info: OntologyInfo;
-  entities: ModelEntity[];
-  warnings: string[];
-  /** Groups of ids that differ only by letter case (all published; one file each where case is folded). */
-  caseCollisions: readonly (readonly string[])[];
-}
-
-/** What the model takes besides the triples: which IRIs to publish, and which ids' `/{id}` the site's own files take. */
-export interface ModelSettings {
-  baseIri?: string;
-  /** Ids whose `/{id}` the site's own files answer (Router.siteIds); by default the hosts' common ones. */
-  siteIds?: ReadonlySet<string>;
-}
 
 /** model: turns parsed triples into the published entities, each with its record and its own triples. */
 export function buildModel(quads: readonly Quad[], options: ModelSettings = {}): OntologyModel {

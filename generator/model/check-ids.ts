@@ -1,4 +1,4 @@
-import { UserError } from '../load/errors.ts';
+import { UserError } from '../errors.ts';
 import { SITE_PATH_IDS } from '../route/paths.ts';
 import type { Entity } from './entities.ts';
 

@@ -1,4 +1,4 @@
-import type { OntologyModel } from './build-model.ts';
+import type { OntologyModel } from './ontology-model.ts';
 import { typeInfo } from './entities.ts';
 
 // Classes and object properties first, as FOLIO's summaries always read.

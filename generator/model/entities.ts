@@ -1,6 +1,6 @@
 import { OWL_ANNOTATION_PROPERTY, OWL_CLASS, OWL_DATATYPE_PROPERTY, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY, RDF_PROPERTY, RDFS_CLASS, SKOS_CONCEPT } from './vocabulary.ts';
 import type { TypeStatement } from './triple-index.ts';
-import { UserError } from '../load/errors.ts';
+import { UserError } from '../errors.ts';
 
 /** Which record a term gets, and which list search puts it in: a class's (classes and concepts) or a property's. */
 export type EntityKind = 'class' | 'property';

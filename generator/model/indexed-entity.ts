@@ -1,6 +1,6 @@
 import type { Quad } from '@rdfjs/types';
 import type { EntityRecord } from '../schema/records.ts';
-import type { ModelEntity } from './build-model.ts';
+import type { ModelEntity } from './ontology-model.ts';
 import { buildClassRecord } from './class-record.ts';
 import { buildConceptRecord } from './concept-record.ts';
 import type { Entity, EntityKind, EntityType } from './entities.ts';

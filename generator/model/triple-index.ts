@@ -1,5 +1,5 @@
 import type { Quad, Term } from '@rdfjs/types';
-import type { TripleBlock } from './triple-block.ts';
+import type { TripleBlock } from '../load/triple-block.ts';
 import { P, RDF_TYPE } from './vocabulary.ts';
 
 /** Identifies a subject or object across the graph: IRIs by value, blank nodes with a `_:` prefix. */

@@ -2,7 +2,7 @@ import { beginManifest, buildManifest, hashFiles } from '../changes/manifest.ts'
 import { bundleEntityFiles } from '../host/cloudflare-bundles.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import { describeSearchIndex } from '../report/describe.ts';
-import { startSearchThread } from '../search/search-thread.ts';
+import { startSearchThread } from './search-thread.ts';
 import { SEARCH_LANE } from '../write/batch-flow.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
 import type { FileSink } from '../write/threaded-writer.ts';

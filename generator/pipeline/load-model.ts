@@ -1,7 +1,8 @@
 import type { BuildOptions } from '../config/options.ts';
 import { loadOntology, type ParsedBlocks } from '../load/load-ontology.ts';
 import type { LoadedBlock } from '../load/loaded-block.ts';
-import { buildModelFromBlocks, type OntologyModel } from '../model/build-model.ts';
+import { buildModelFromBlocks } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import { caseCollisionError } from '../model/check-ids.ts';
 import { countKinds } from '../model/count-types.ts';
 import { Router } from '../route/router.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
-import type { OntologyModel } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } from './client/search-client.js';
 import type { RestLists, SearchEntity } from './client/search-client.js';

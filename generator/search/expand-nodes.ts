@@ -2,11 +2,9 @@ import { codePointLength, compareCodePoints } from './client/search-client.js';
 import { RankTable } from './rank-table.ts';
 import type { SearchEntity } from './client/search-client.js';
 import { rerankLists } from './rerank-lists.ts';
+import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
-export interface RankedLists {
-  class: number[];
-  property: number[];
-}
+export type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
 /** One entry of the index directory. Entities are referred to by their global number. */
 export interface BuiltNode {
@@ -17,23 +15,6 @@ export interface BuiltNode {
    */
   from: number;
   node: { leaf: number[] } | { ranked: RankedLists; inner?: RankedLists };
-}
-
-export interface SearchLabel {
-  original: string;
-  normalized: string;
-  primary: boolean;
-}
-
-/** Where a label can be found from: the label from one of its word starts on (not cut out, to save memory). */
-export interface Suffix {
-  /** The whole normalised label. */
-  source: string;
-  /** Where in it the suffix starts (0: the whole label). */
-  offset: number;
-  entity: number;
-  /** Which of the entity's search labels. */
-  label: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ModelEntity } from '../model/build-model.ts';
+import type { ModelEntity } from '../model/ontology-model.ts';
 import type { EntityKind, SearchEntity } from './client/search-client.js';
 
 /**

@@ -1,7 +1,7 @@
 import { codePointLength, compareCodePoints } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
 import { compareUnits } from '../text/compare-units.ts';
-import type { RankedLists, SearchLabel, Suffix } from './expand-nodes.ts';
+import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
 // A match key's leading parts (rank, primary or not) sit above every possible length (strings are shorter than 2^32).
 const LENGTH_SPAN = 2 ** 32;

@@ -1,6 +1,6 @@
 import { bestLabel, compareMatches } from './client/search-client.js';
 import type { MatchKey, SearchEntity } from './client/search-client.js';
-import type { RankedLists, SearchLabel } from './expand-nodes.ts';
+import type { RankedLists, SearchLabel } from './search-label.ts';
 
 /** What re-ranking reads: this build's entities and search labels, and which of them an edit changed. */
 export interface RerankSource {

@@ -1,4 +1,4 @@
-import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
+import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import { P } from '../model/vocabulary.ts';
 import { searchLabels } from './client/search-client.js';
 import type { SearchLabel } from './expand-nodes.ts';

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { emitJson } from '../emit/json.ts';
 import { fnv1a } from '../text/fnv1a.ts';
-import { contentHash } from '../changes/manifest.ts';
+import { contentHash } from '../text/content-hash.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, codePointLength } from './client/search-client.js';
 import type { LeafNode, RankedNode, RestLists } from './client/search-client.js';
 import type { BuiltNode, RankedLists } from './expand-nodes.ts';

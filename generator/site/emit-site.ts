@@ -1,5 +1,5 @@
 import { emitApi, type OutputFile } from '../emit/emit-api.ts';
-import type { OntologyModel } from '../model/build-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
 import { SEARCH_FOLDER } from '../route/paths.ts';
 import { checkQuery, INDEX_FILE, normalize, rankedResponse, rankEntities, SearchQueryError, type SearchEntity } from '../search/client/search-client.js';

@@ -1,6 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
-import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
+import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import { FORMATS, OPENAPI_FILE, SITE_IDS_OF_ANY_LAYOUT, PAGE_CONTENT_TYPE, SEARCH_CLIENT_FILE, SEARCH_FOLDER, type Format, type HostName, type Router } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/client/search-client.js';
 import { SCHEMAS } from './openapi-schemas.ts';

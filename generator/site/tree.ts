@@ -1,6 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
-import type { ModelEntity, OntologyModel } from '../model/build-model.ts';
+import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import { TREE_FOLDER, TREE_ROOT_FILE } from '../route/router.ts';
 import { compareCodePoints } from '../search/client/search-client.js';
 

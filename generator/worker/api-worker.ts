@@ -1,7 +1,7 @@
 // Worker thread entry: the whole static API (load → model → emit → search → site → write) on its own core,
 // while the main thread renders the site's pages.
 import { parentPort, workerData } from 'node:worker_threads';
-import { describeFailure } from '../cli/reporter.ts';
+import { describeFailure } from '../errors.ts';
 import { generateApi } from '../generate-api.ts';
 import { timed } from '../pipeline/progress.ts';
 import { writeFiles } from '../write/write-files.ts';

@@ -1,13 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import { ApiWorkerError } from '../errors.ts';
 import type { ApiSummary, ApiWorkerInput, ApiWorkerMessage } from './api-summary.ts';
-
-/** The worker's failure, already described for the user (one line for a user mistake). */
-export class ApiWorkerError extends Error {
-  constructor(described: string) {
-    super(described);
-    this.name = 'ApiWorkerError';
-  }
-}
 
 export interface RunningApiWorker {
   /** Settles when every API file is written; until asked, the worker does not keep the process alive. */

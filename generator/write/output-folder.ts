@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { FORMATS_FOLDER, MANIFEST_FILE, OPENAPI_FILE, SEARCH_FOLDER } from '../route/router.ts';
 import { INDEX_FILE } from '../search/client/search-client.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { OptionsError } from '../load/errors.ts';
+import { OptionsError } from '../errors.ts';
 
 /**
  * A build writes into a fresh folder beside the target and swaps it in only when complete, so a failed or

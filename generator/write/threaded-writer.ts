@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../emit/emit-api.ts';
-import { OutputWriteError } from '../load/errors.ts';
+import { OutputWriteError } from '../errors.ts';
 import { BatchFlow, MAIN_LANE, type Lane } from './batch-flow.ts';
 import { BatchBuffer, type FileBatch } from './file-batch.ts';
 import type { WriteStats } from './write-files.ts';

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
 import type { Manifest } from '../changes/manifest-table.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/router.ts';
-import { targetPath } from './write-files.ts';
+import { targetPath } from './target-path.ts';
 
 export interface UpdateStats {
   /** Files the output holds afterwards. */

@@ -1,4 +1,4 @@
-import type { OntologyModel } from '../../generator/model/build-model.ts';
+import type { OntologyModel } from '../../generator/model/ontology-model.ts';
 
 // An independent, deliberately plain implementation of the search semantics in the issue, to check the index against.
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { BASE_IRI, generateFolioShaped } from '../../bench/folio-shaped/generate.ts';
 import { parseSources } from '../../generator/load/load-ontology.ts';
-import { buildModel, type OntologyModel } from '../../generator/model/build-model.ts';
+import { buildModel } from '../../generator/model/build-model.ts';
+import type { OntologyModel } from '../../generator/model/ontology-model.ts';
 import type { IndexBudgets } from '../../generator/search/build-search-index.ts';
 import { candidatesOf } from './brute-force-search.ts';
 import { REPO_ROOT } from './shared-data.ts';

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { collectGarbage } from '../worker/collect-garbage.ts';
 import { BatchFlow, SEARCH_LANE } from '../write/batch-flow.ts';
 import { BatchBuffer } from '../write/file-batch.ts';
-import { emitSearch } from './emit-search.ts';
+import { emitSearch } from '../search/emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
 
 const { source, flow: flowBuffer } = workerData as SearchThreadInput;

@@ -41,3 +41,20 @@ export class DownloadError extends UserError {}
 
 /** The output could not be written: the disk is full, read-only, or the folder not ours to write. */
 export class OutputWriteError extends UserError {}
+
+/** The worker's failure, already described for the user (one line for a user mistake). */
+export class ApiWorkerError extends Error {
+  constructor(described: string) {
+    super(described);
+    this.name = 'ApiWorkerError';
+  }
+}
+
+/** One line for a user's mistake (file:line:column: what, then how to fix it); the stack only for our bugs. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof ApiWorkerError) return error.message;
+  if (error instanceof UserError) {
+    return `error: ${error.toString()}${error.hint ? ` — ${error.hint}` : ''}`;
+  }
+  return `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+}

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FileBatch } from '../write/file-batch.ts';
-import type { EmittedSearch } from './emit-search.ts';
+import type { EmittedSearch } from '../search/emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
 
 /**

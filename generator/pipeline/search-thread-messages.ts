@@ -1,6 +1,6 @@
 import type { FileBatch } from '../write/file-batch.ts';
-import type { EmittedSearch } from './emit-search.ts';
-import type { SearchSource } from './search-entities.ts';
+import type { EmittedSearch } from '../search/emit-search.ts';
+import type { SearchSource } from '../search/search-entities.ts';
 
 export interface SearchThreadInput {
   source: SearchSource;

@@ -1,0 +1,36 @@
+// The model's shape, apart from the code that builds it, so the modules it is made of can name it.
+import type { Quad } from '@rdfjs/types';
+import type { EntityRecord } from '../schema/records.ts';
+import type { Entity } from './entities.ts';
+
+export interface ModelEntity extends Entity {
+  readonly record: EntityRecord;
+  /** The entity's source triples with the blank nodes they reach: what JSON-LD and RDF/XML publish. */
+  readonly quads: Quad[];
+  /** The labelled classes (or concepts) that name this one as parent, in declaration order (without making its record). */
+  readonly children: readonly string[];
+  /** The named classes this one is a subclass of, or a concept's broader ones (also without making its record). */
+  readonly superclasses: readonly string[];
+}
+
+export interface OntologyInfo {
+  title: string | null;
+  description: string | null;
+  version: string | null;
+}
+
+export interface OntologyModel {
+  baseIri: string;
+  info: OntologyInfo;
+  entities: ModelEntity[];
+  warnings: string[];
+  /** Groups of ids that differ only by letter case (all published; one file each where case is folded). */
+  caseCollisions: readonly (readonly string[])[];
+}
+
+/** What the model takes besides the triples: which IRIs to publish, and which ids' `/{id}` the site's own files take. */
+export interface ModelSettings {
+  baseIri?: string;
+  /** Ids whose `/{id}` the site's own files answer (Router.siteIds); by default the hosts' common ones. */
+  siteIds?: ReadonlySet<string>;
+}
