@@ -1,6 +1,6 @@
 // The build's entry: load → model, then one of four straight pipelines (pipeline/): a full build in memory, a
 // full build streamed to a writer, an update of the previous build, or a full build packed into bundles.
-import { planUpdate } from './changes/plan-update.ts';
+import { planUpdate } from './pipeline/plan-update.ts';
 import { UserError } from './errors.ts';
 import { bundledBuild, fullBuild, streamedBuild } from './pipeline/full-build.ts';
 import { loadModel, type ModelOptions } from './pipeline/load-model.ts';

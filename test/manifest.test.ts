@@ -3,7 +3,7 @@ import { beginManifest, buildManifest, diffEntities, removedFiles } from '../gen
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { renderManifestJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
-import { changedBlockKeys, keysCountedDifferently, longestIncreasingRun } from '../generator/changes/plan-update.ts';
+import { changedBlockKeys, keysCountedDifferently, longestIncreasingRun } from '../generator/pipeline/plan-update.ts';
 import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';

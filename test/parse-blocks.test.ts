@@ -9,7 +9,7 @@ import type { OntologyModel } from '../generator/model/ontology-model.ts';
 import { readSources } from '../generator/load/read-sources.ts';
 import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { blockSource } from '../generator/load/parse-blocks.ts';
-import { joinBlocks, splitBlocks } from '../generator/write/blocks-file.ts';
+import { joinBlocks, splitBlocks } from '../generator/cache/blocks.ts';
 import { EXCERPT, hasShared, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const ROOT = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">';

@@ -9,7 +9,7 @@ import { readPreviousManifest } from '../write/previous-output.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
 import { Router, SITE_PAGES } from '../route/router.ts';
 import { isUrl } from '../load/read-sources.ts';
-import type { ApiSummary } from '../worker/api-summary.ts';
+import type { ApiSummary } from '../pipeline/api-summary.ts';
 import { startApiWorker, type RunningApiWorker } from '../worker/start-api-worker.ts';
 import { serveApi } from './dev-server.ts';
 import { startIndexingPages } from './full-text.ts';

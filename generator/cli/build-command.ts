@@ -4,7 +4,7 @@ import { resolveOptions, type BuildOptions } from '../config/options.ts';
 import { loadModel, type ModelOptions } from '../pipeline/load-model.ts';
 import type { StageTiming } from '../pipeline/progress.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
-import type { ApiSummary } from '../worker/api-summary.ts';
+import type { ApiSummary } from '../pipeline/api-summary.ts';
 import { foldsCase } from '../write/case-folding.ts';
 import { describeChanges } from '../changes/manifest.ts';
 import { checkOutputTarget, inFreshFolder } from '../write/output-folder.ts';

@@ -1,4 +1,4 @@
-import { collectGarbage } from '../worker/collect-garbage.ts';
+import { collectGarbage } from '../pipeline/collect-garbage.ts';
 
 /** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
 export class Reporter {

@@ -2,7 +2,7 @@ import type { BuildOptions } from '../config/options.ts';
 import { generateApi } from '../generate-api.ts';
 import type { ModelOptions } from './load-model.ts';
 import { addTime, timed, type Progress, type StageTiming } from './progress.ts';
-import { summarizeApi, type ApiSummary } from '../worker/api-summary.ts';
+import { summarizeApi, type ApiSummary } from './api-summary.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';

@@ -1,6 +1,6 @@
 // Worker thread entry: the search index, built while the main thread emits the entities' formats.
 import { parentPort, workerData } from 'node:worker_threads';
-import { collectGarbage } from '../worker/collect-garbage.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import { BatchFlow, SEARCH_LANE } from '../write/batch-flow.ts';
 import { BatchBuffer } from '../write/file-batch.ts';
 import { emitSearch } from '../search/emit-search.ts';

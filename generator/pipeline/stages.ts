@@ -2,8 +2,10 @@
 // Each mode (pipeline/*-build.ts) is a straight sequence of them.
 import { emitApi, type OutputFile } from '../emit/emit-api.ts';
 import { encodeBlocks, type ParsedBlocks } from '../load/load-ontology.ts';
-import { CACHE_VERSION, manifestHash, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
-import type { UpdatePlan } from '../changes/plan-update.ts';
+import { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
+import { generatorFingerprint } from '../cache/generator-fingerprint.ts';
+import { manifestHash, type PreviousBuild } from '../write/build-cache.ts';
+import type { UpdatePlan } from './plan-update.ts';
 import { diffEntities, emitChangeFiles, type Changes, type Manifest } from '../changes/manifest.ts';
 import { emitHostFiles } from '../host/host-files.ts';
 import { describeSearchIndex } from '../report/describe.ts';
@@ -97,6 +99,7 @@ export async function finishBuild(loaded: LoadedModel, manifest: Manifest, { pre
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
   const cache = await timed(loaded.timings, 'cache', (): BuildCache => ({
     version: CACHE_VERSION,
+    generator: generatorFingerprint(),
     manifest: manifestHash(manifestText),
     columns: manifest.pack(),
     layout,

@@ -1,6 +1,6 @@
 import { hashFiles, removedFiles } from '../changes/manifest.ts';
 import { patchManifest } from '../changes/patch-manifest.ts';
-import type { UpdatePlan } from '../changes/plan-update.ts';
+import type { UpdatePlan } from './plan-update.ts';
 import { SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
 import { treeUpdate } from '../site/tree.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';

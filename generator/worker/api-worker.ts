@@ -8,7 +8,8 @@ import { writeFiles } from '../write/write-files.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { writeBuildCache } from '../write/build-cache.ts';
 import { Manifest } from '../changes/manifest-table.ts';
-import { summarizeApi, type ApiWorkerInput, type ApiWorkerMessage } from './api-summary.ts';
+import { summarizeApi } from '../pipeline/api-summary.ts';
+import type { ApiWorkerInput, ApiWorkerMessage } from './api-worker-messages.ts';
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ApiWorkerError } from '../errors.ts';
-import type { ApiSummary, ApiWorkerInput, ApiWorkerMessage } from './api-summary.ts';
+import type { ApiSummary } from '../pipeline/api-summary.ts';
+import type { ApiWorkerInput, ApiWorkerMessage } from './api-worker-messages.ts';
 
 export interface RunningApiWorker {
   /** Settles when every API file is written; until asked, the worker does not keep the process alive. */

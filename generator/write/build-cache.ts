@@ -2,44 +2,20 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import { Manifest, type PackedManifest } from '../changes/manifest-table.ts';
-import type { ParsedBlocks } from '../load/load-ontology.ts';
-import type { SearchMemo } from '../search/search-memo.ts';
-import { joinBlocks, splitBlocks, type BlocksDelta, type BlocksOrigin, type StoredBlocks } from './blocks-file.ts';
-import { MANIFEST_FILE, UPDATING_FILE, type HostName } from '../route/paths.ts';
+import { serialize } from 'node:v8';
+import { joinBlocks, splitBlocks } from '../cache/blocks.ts';
+import { CACHE_VERSION, readStoredBlocks, readStoredCache, type BuildCache, type StoredCache } from '../cache/format.ts';
+import { Manifest } from '../changes/manifest-table.ts';
+import { MANIFEST_FILE, UPDATING_FILE } from '../route/paths.ts';
 
-/** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 10;
-
-/** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
-export interface BuildCache {
-  version: typeof CACHE_VERSION;
-  /** Hash of the manifest file of the output this cache belongs to. */
-  manifest: string;
-  /** That manifest, packed: what an update reads instead of parsing the file. */
-  columns: PackedManifest;
-  /** How the output's entity files are laid out: an update keeps them only in the layout it would write them in. */
-  layout: HostName | 'bundles';
-  /** The base IRI the ids were taken after: with another (an edit can tip which namespace holds most terms), every id changes. */
-  baseIri: string;
-  /** Block keys of the build, in document order. */
-  blockKeys: string[];
-  parsed: ParsedBlocks;
-  /** The search index's nodes and files, for an update that redoes only what an edit reaches. */
-  search?: SearchMemo;
-  /** Set on a cache read back: the blocks file its parsed blocks came from (never stored). */
-  blocksOrigin?: BlocksOrigin;
-}
-
-/** The cache file: the parsed blocks are the blocks file's, plus what this cache adds to them. */
-type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin'> & { parsed: BlocksDelta };
+export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 
 /** The previous build in an output folder: its manifest, and its cache when the folder can be updated in place. */
 export interface PreviousBuild {
   manifest: Manifest;
   cache?: BuildCache;
 }
+
 
 const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
 const BLOCKS_FILE = `parsed-blocks.v${CACHE_VERSION}`;
@@ -77,14 +53,10 @@ export async function readPreviousBuild(outDir: string): Promise<PreviousBuild |
 }
 
 function decodeCache(bytes: Buffer, blocksBytes: Buffer): BuildCache | undefined {
-  try {
-    const stored = deserialize(bytes) as Partial<StoredCache>;
-    if (stored.version !== CACHE_VERSION || !stored.parsed || !stored.blockKeys || !stored.columns) return undefined;
-    const joined = joinBlocks(deserialize(blocksBytes) as StoredBlocks, stored.parsed);
-    return joined && { ...(stored as StoredCache), parsed: joined.parsed, blocksOrigin: joined.origin };
-  } catch {
-    return undefined;
-  }
+  const stored = readStoredCache(bytes);
+  const blocks = stored && readStoredBlocks(blocksBytes);
+  const joined = stored && blocks && joinBlocks(blocks, stored.parsed);
+  return joined && { ...(stored as StoredCache), parsed: joined.parsed, blocksOrigin: joined.origin };
 }
 
 /**
@@ -97,8 +69,8 @@ export function writeBuildCache(outDir: string, cache: BuildCache, previous?: Bu
   const folder = cacheFolder(outDir);
   mkdirSync(folder, { recursive: true });
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
-  const { version, manifest, columns, layout, baseIri, blockKeys, search } = cache;
-  const stored: StoredCache = { version, manifest, columns, layout, baseIri, blockKeys, search, parsed: delta };
+  const { version, generator, manifest, columns, layout, baseIri, blockKeys, search } = cache;
+  const stored: StoredCache = { version, generator, manifest, columns, layout, baseIri, blockKeys, search, parsed: delta };
   for (const name of readdirSync(folder)) if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);
   const blocksBytes = file && serialize(file);

@@ -1,7 +1,6 @@
 import type { Changes } from '../changes/manifest.ts';
-import type { PackedManifest } from '../changes/manifest-table.ts';
-import type { ApiBuild, ModelOptions } from '../generate-api.ts';
-import type { StageTiming } from '../pipeline/progress.ts';
+import type { ApiBuild } from '../generate-api.ts';
+import type { StageTiming } from './progress.ts';
 import { countKinds } from '../model/count-types.ts';
 import type { SearchIndexStats } from '../search/build-search-index.ts';
 import type { WriteStats } from '../write/write-files.ts';
@@ -17,20 +16,6 @@ export interface ApiSummary {
   timings: StageTiming[];
   changes?: Changes;
 }
-
-export interface ApiWorkerInput {
-  options: ModelOptions;
-  outDir: string;
-  /** The previous build's manifest, to report what changed and keep unchanged files (packed: a class does not cross threads). */
-  previous?: PackedManifest;
-  /** Where the previous build is. */
-  previousOut?: string;
-}
-
-export type ApiWorkerMessage =
-  | { type: 'log'; line: string }
-  | { type: 'done'; summary: ApiSummary }
-  | { type: 'failed'; text: string };
 
 export function summarizeApi(build: ApiBuild, written: WriteStats): ApiSummary {
   return {

@@ -1,35 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { EncodedQuads } from '../load/quad-codec.ts';
-
-/**
- * The parsed blocks' own file: written whole when the string table is made afresh, then left as it is while
- * updates add their blocks and strings to the (much smaller) cache file.
- */
-export interface StoredBlocks {
-  id: string;
-  strings: readonly string[];
-  blocks: PackedBlocks;
-}
-
-/** What the cache file holds of the parsed blocks: the blocks file it adds to, and the additions. */
-export interface BlocksDelta {
-  file: string;
-  /** Strings past the file's table. */
-  strings: readonly string[];
-  /** Blocks the file lacks. */
-  blocks: PackedBlocks;
-}
-
-/**
- * Blocks as stored: their encoded quads end to end in one array. Read back, each block is a view of it, so
- * reading makes one buffer rather than one per block (18,000 of them took half the time of reading the file).
- */
-export interface PackedBlocks {
-  keys: readonly string[];
-  ends: Int32Array;
-  data: Int32Array;
-}
+import type { BlocksDelta, BlocksOrigin, PackedBlocks, StoredBlocks } from './format.ts';
 
 export function packBlocks(blocks: ReadonlyMap<string, EncodedQuads>): PackedBlocks {
   const keys = [...blocks.keys()];
@@ -48,15 +20,6 @@ export function packBlocks(blocks: ReadonlyMap<string, EncodedQuads>): PackedBlo
 export function unpackBlocks({ keys, ends, data }: PackedBlocks, into = new Map<string, EncodedQuads>()): Map<string, EncodedQuads> {
   keys.forEach((key, at) => into.set(key, data.subarray(at === 0 ? 0 : ends[at - 1], ends[at])));
   return into;
-}
-
-/** Where parsed blocks read back came from, so the next write can add to that file instead of rewriting it. */
-export interface BlocksOrigin {
-  id: string;
-  /** The file's table length. */
-  strings: number;
-  /** Keys of the blocks the cache file added. */
-  added: ReadonlySet<string>;
 }
 
 /** The blocks file and the cache's additions as one; undefined when they do not belong together. */

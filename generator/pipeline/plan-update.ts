@@ -2,9 +2,9 @@ import type { Quad } from '@rdfjs/types';
 import type { LoadedBlock } from '../load/loaded-block.ts';
 import { QuadDecoder } from '../load/quad-codec.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
-import type { BuildCache } from '../write/build-cache.ts';
+import type { BuildCache } from '../cache/format.ts';
 import type { HostName } from '../route/paths.ts';
-import { affectedIris } from './affected.ts';
+import { affectedIris } from '../changes/affected.ts';
 
 /** Which entities to emit again; the others' format files are kept as the previous build wrote them. */
 export interface UpdatePlan {

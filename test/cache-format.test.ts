@@ -1,0 +1,57 @@
+// The build cache's stored shape is fingerprinted against CACHE_VERSION: a change of shape that is not also a
+// change of version fails here, so an older cache is never misread by newer code.
+import { readFileSync } from 'node:fs';
+import { deserialize } from 'node:v8';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CACHE_VERSION, formatFingerprint, readStoredBlocks, readStoredCache, shapeProblem, STORED_BLOCKS, STORED_CACHE } from '../generator/cache/format.ts';
+import { resolveOptions } from '../generator/config/options.ts';
+import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
+import { cacheFolder } from '../generator/write/build-cache.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+// Change both together, and only when the stored shape changed: the version is what a build checks on read.
+const RECORDED = { version: 11, fingerprint: 'svPxKTr6QVWwwdSO' };
+
+const scratch = mkdtempSync(join(tmpdir(), 'cache-format-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the build cache format', () => {
+  it('is the recorded shape at the recorded version (bump CACHE_VERSION when the shape changes)', () => {
+    expect({ version: CACHE_VERSION, fingerprint: formatFingerprint() }).toEqual(RECORDED);
+  });
+
+  it('is what a build writes, and what a build reads back', async () => {
+    const out = join(scratch, 'dist');
+    const options = resolveOptions({ ontology: SAMPLE_ONTOLOGY, out, baseUrl: 'https://site.example/', apiOnly: true }, {});
+    await buildApiFolder(options, options, { log: () => {} });
+    const cacheBytes = readFileSync(join(cacheFolder(out), `build-cache.v${CACHE_VERSION}`));
+    const blocksBytes = readFileSync(join(cacheFolder(out), `parsed-blocks.v${CACHE_VERSION}`));
+    expect(shapeProblem(deserialize(cacheBytes), STORED_CACHE)).toBeUndefined();
+    expect(shapeProblem(deserialize(blocksBytes), STORED_BLOCKS)).toBeUndefined();
+    expect(readStoredCache(cacheBytes)).toBeDefined();
+    expect(readStoredBlocks(blocksBytes)).toBeDefined();
+  });
+
+  it.each<[string, unknown, string | undefined]>([
+    ['a string', 'x', undefined],
+    ['a number for a string', 1, 'the value is not a string'],
+  ])('checks %s', (_, value, problem) => {
+    expect(shapeProblem(value, 'string')).toBe(problem);
+  });
+
+  it.each<[string, (stored: Record<string, unknown>) => void, string]>([
+    ['a field gone', (stored) => { delete stored.blockKeys; }, 'blockKeys is not an array'],
+    ['a field of another type', (stored) => { stored.baseIri = 42; }, 'baseIri is not a string'],
+    ['a field the format lacks', (stored) => { stored.extra = 'x'; }, '.extra is not part of the format'],
+    ['a typed array as a plain one', (stored) => { (stored.parsed as { blocks: { ends: unknown } }).blocks.ends = [1, 2]; }, 'parsed.blocks.ends is not an Int32Array'],
+    ['a list element of another type', (stored) => { (stored.blockKeys as unknown[]).push(7); }, 'is not a string'],
+  ])('refuses a cache with %s, naming where', async (_, spoil, problem) => {
+    const cacheBytes = readFileSync(join(cacheFolder(join(scratch, 'dist')), `build-cache.v${CACHE_VERSION}`));
+    const stored = deserialize(cacheBytes) as Record<string, unknown>;
+    spoil(stored);
+    expect(shapeProblem(stored, STORED_CACHE)).toContain(problem);
+  });
+});
