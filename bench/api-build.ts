@@ -19,7 +19,11 @@ const bytes = Number(written?.[2] ?? 0) * 2 ** 20;
 // files would otherwise be the disk's work during the rebuild, measured: the first rebuild 0.6 s slower).
 const before = writeTimes(join(build.work, 'out'));
 const EDITED = ' (edited)';
-const edit = (text: string) => text.replace(/(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/, (_, start: string, label: string) => `${start}${label}${EDITED}`);
+const edit = (text: string) =>
+  text.replace(
+    /(<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*?<rdfs:label>)([^<]*)/,
+    (_, start: string, label: string) => `${start}${label}${EDITED}`,
+  );
 const rebuild = await build.again(edit);
 const rewritten = [...writeTimes(join(build.work, 'out'))].filter(([path, time]) => before.get(path) !== time).map(([path]) => path);
 const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
@@ -48,7 +52,9 @@ const lines = [
   MACHINE,
   build.line(/^built .*$/m),
   build.line(/^wrote .*$/m),
-  ...builds.map((run, at) => `build ${at + 1}${at === 0 ? ', before the rebuilds' : ', after a floor'}: ${run.seconds.toFixed(1)} s, ${run.line(/^stages: .*$/m)}`),
+  ...builds.map(
+    (run, at) => `build ${at + 1}${at === 0 ? ', before the rebuilds' : ', after a floor'}: ${run.seconds.toFixed(1)} s, ${run.line(/^stages: .*$/m)}`,
+  ),
   `peak RSS: ${builds.map((run) => `${run.peakRssMb.toFixed(0)} MB`).join(', ')} (budget ${RSS_BUDGET_MB} MB); CPU time ${builds.map((run) => `${run.cpuSeconds.toFixed(1)} s`).join(', ')} (user + system, all threads)`,
   `write floor: ${files} files of ${Math.round(bytes / Math.max(files, 1))} bytes written in ${floors.map((seconds) => `${seconds.toFixed(2)} s`).join(', ')}; the fastest counts`,
   `waited ${build.waitedSeconds.toFixed(0)} s for the disk to go idle before starting`,
@@ -67,10 +73,12 @@ if (fastest.seconds > FLOOR_FACTOR * floor || peakRssMb > RSS_BUDGET_MB || rebui
 
 function writeTimes(folder: string): Map<string, string> {
   const files = fg.sync('**/*', { cwd: folder, dot: true });
-  return new Map(files.map((file) => {
-    const info = statSync(join(folder, file));
-    return [file, `${info.ino}:${info.mtimeMs}`];
-  }));
+  return new Map(
+    files.map((file) => {
+      const info = statSync(join(folder, file));
+      return [file, `${info.ino}:${info.mtimeMs}`];
+    }),
+  );
 }
 
 // The stages line's seconds, all added up.

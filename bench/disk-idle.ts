@@ -5,7 +5,9 @@ const DISK_STATS = '/proc/diskstats';
 
 /** Milliseconds the kernel has spent on I/O, summed over every disk (field 13 of /proc/diskstats). */
 function ioMilliseconds(): number {
-  return readFileSync(DISK_STATS, 'utf8').split('\n').reduce((total, line) => total + (Number(line.trim().split(/\s+/)[12]) || 0), 0);
+  return readFileSync(DISK_STATS, 'utf8')
+    .split('\n')
+    .reduce((total, line) => total + (Number(line.trim().split(/\s+/)[12]) || 0), 0);
 }
 
 /**

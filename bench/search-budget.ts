@@ -34,7 +34,10 @@ let worstQuery = '';
 let totalRequests = 0;
 let cachedRequests = 0;
 const cachedClientFetches: string[] = [];
-const cachedClient = createSearchClient({ indexUrl: 'https://bench.example/search/', fetch: filesFetch(files, 'https://bench.example', (url) => cachedClientFetches.push(url)) });
+const cachedClient = createSearchClient({
+  indexUrl: 'https://bench.example/search/',
+  fetch: filesFetch(files, 'https://bench.example', (url) => cachedClientFetches.push(url)),
+});
 // One fetch for the cold clients; each query points it at its own list.
 let requested: string[] = [];
 const coldFetch = filesFetch(files, 'https://bench.example', (url) => requested.push(url));

@@ -26,7 +26,10 @@ export const BUILD_NODE_OPTIONS: string[] = (() => {
   const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.build;
   const options = /^node((?:\s+--\S+)*)\s+generator\/cli\/build\.ts$/.exec(script);
   if (!options) throw new Error(`package.json's build script is not "node [options] generator/cli/build.ts": ${script}`);
-  return options[1].trim().split(/\s+/).filter((option) => option !== '');
+  return options[1]
+    .trim()
+    .split(/\s+/)
+    .filter((option) => option !== '');
 })();
 
 export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;

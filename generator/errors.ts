@@ -56,5 +56,5 @@ export function describeFailure(error: unknown): string {
   if (error instanceof UserError) {
     return `error: ${error.toString()}${error.hint ? ` — ${error.hint}` : ''}`;
   }
-  return `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+  return `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

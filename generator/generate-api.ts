@@ -19,11 +19,20 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
  * entities). `openSink`, when the whole API is emitted (not an update, not bundles): files go to the sink it opens
  * as they are made, so writing runs alongside the rest of the build, and `files` is left empty.
  */
-export async function generateApi(options: ModelOptions, progress: Progress = SILENT, reading?: PreviousBuild | Promise<PreviousBuild | undefined>, openSink?: (previous: PreviousBuild | undefined) => FileSink): Promise<ApiBuild> {
+export async function generateApi(
+  options: ModelOptions,
+  progress: Progress = SILENT,
+  reading?: PreviousBuild | Promise<PreviousBuild | undefined>,
+  openSink?: (previous: PreviousBuild | undefined) => FileSink,
+): Promise<ApiBuild> {
   const pending = Promise.resolve(reading);
   const updating = !options.bundleEntities && !options.full;
   // The previous build is read while the ontology is (its time counts towards the load stage).
-  const loaded = await loadModel(options, progress, pending.then((previous) => (updating ? previous?.cache?.parsed : undefined)));
+  const loaded = await loadModel(
+    options,
+    progress,
+    pending.then((previous) => (updating ? previous?.cache?.parsed : undefined)),
+  );
   const previous = await pending;
   if (options.bundleEntities) return bundledBuild(loaded, progress, previous);
   const cache = updating ? previous?.cache : undefined;
@@ -35,7 +44,9 @@ export async function generateApi(options: ModelOptions, progress: Progress = SI
     } catch (error) {
       if (error instanceof UserError) throw error;
       // A fault of the update's own (a cache it misread): the full build below is right whatever the cache holds.
-      warnings.push(`update-failed: updating the previous output in place failed (${error instanceof Error ? error.message : String(error)}), so everything was built again; please report this with the ontology edit that caused it`);
+      warnings.push(
+        `update-failed: updating the previous output in place failed (${error instanceof Error ? error.message : String(error)}), so everything was built again; please report this with the ontology edit that caused it`,
+      );
     }
   }
   const sink = openSink?.(previous);

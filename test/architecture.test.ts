@@ -10,8 +10,28 @@ const GENERATOR = join(ROOT, 'generator');
 
 // Lowest first. A top-level file is placed by its name: errors.ts sits at the bottom, generate-api.ts with the pipeline.
 const LAYERS = [
-  'text', 'errors', 'schema', 'route', 'config', 'load', 'model', 'emit', 'search', 'site', 'host', 'changes', 'cache', 'write', 'report',
-  'pipeline', 'worker', 'check', 'conformance', 'deploy', 'astro', 'cli',
+  'text',
+  'errors',
+  'schema',
+  'route',
+  'config',
+  'load',
+  'model',
+  'emit',
+  'search',
+  'site',
+  'host',
+  'changes',
+  'cache',
+  'write',
+  'report',
+  'pipeline',
+  'worker',
+  'check',
+  'conformance',
+  'deploy',
+  'astro',
+  'cli',
 ];
 const TOP_LEVEL: Record<string, string> = { 'errors.ts': 'errors', 'generate-api.ts': 'pipeline' };
 
@@ -26,12 +46,15 @@ function sourceFiles(folder: string): string[] {
 function importGraph(): Map<string, string[]> {
   const files = sourceFiles(GENERATOR);
   const known = new Set(files);
-  return new Map(files.map((file) => {
-    const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)|new URL\('(\.[^']+\.ts)'/g)]
-      .map((match) => normalize(join(dirname(file), match[1] ?? match[2] ?? match[3])));
-    return [file, [...new Set(targets)].filter((target) => known.has(target))];
-  }));
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(file, 'utf8');
+      const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)|new URL\('(\.[^']+\.ts)'/g)].map(
+        (match) => normalize(join(dirname(file), match[1] ?? match[2] ?? match[3])),
+      );
+      return [file, [...new Set(targets)].filter((target) => known.has(target))];
+    }),
+  );
 }
 
 const graph = importGraph();
@@ -39,7 +62,7 @@ const name = (file: string) => relative(GENERATOR, file);
 
 function layerOf(file: string): string {
   const [first, ...rest] = name(file).split(/[\\/]/);
-  return rest.length === 0 ? TOP_LEVEL[first] ?? `(top-level ${first})` : first;
+  return rest.length === 0 ? (TOP_LEVEL[first] ?? `(top-level ${first})`) : first;
 }
 
 /** Strongly connected groups of more than one module (Tarjan): each is an import circle. */
@@ -76,7 +99,7 @@ function importCircles(): string[][] {
   return circles;
 }
 
-describe('the generator\'s modules', () => {
+describe("the generator's modules", () => {
   it('import one another in no circle', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(importCircles()).toEqual([]);
@@ -87,19 +110,29 @@ describe('the generator\'s modules', () => {
   });
 
   it('import only from their own layer or those below it', () => {
-    const upward = [...graph].flatMap(([file, targets]) => targets
-      .filter((target) => LAYERS.indexOf(layerOf(target)) > LAYERS.indexOf(layerOf(file)))
-      .map((target) => `${name(file)} → ${name(target)}`));
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => LAYERS.indexOf(layerOf(target)) > LAYERS.indexOf(layerOf(file))).map((target) => `${name(file)} → ${name(target)}`),
+    );
     expect(upward).toEqual([]);
   });
 
   it.each([
-    ['a circle', new Map([['a.ts', ['b.ts']], ['b.ts', ['a.ts']]])],
+    [
+      'a circle',
+      new Map([
+        ['a.ts', ['b.ts']],
+        ['b.ts', ['a.ts']],
+      ]),
+    ],
   ])('would notice %s', (_, edges) => {
     // The same walk over a made-up graph, so the check above cannot pass by finding nothing at all.
     const saved = new Map(graph);
     graph.clear();
-    for (const [file, targets] of edges) graph.set(join(GENERATOR, file), targets.map((target) => join(GENERATOR, target)));
+    for (const [file, targets] of edges)
+      graph.set(
+        join(GENERATOR, file),
+        targets.map((target) => join(GENERATOR, target)),
+      );
     try {
       expect(importCircles()).toEqual([['a.ts', 'b.ts']]);
     } finally {

@@ -43,11 +43,41 @@ describe('the build cache format', () => {
   });
 
   it.each<[string, (stored: Record<string, unknown>) => void, string]>([
-    ['a field gone', (stored) => { delete stored.blockKeys; }, 'blockKeys is not an array'],
-    ['a field of another type', (stored) => { stored.baseIri = 42; }, 'baseIri is not a string'],
-    ['a field the format lacks', (stored) => { stored.extra = 'x'; }, '.extra is not part of the format'],
-    ['a typed array as a plain one', (stored) => { (stored.parsed as { blocks: { ends: unknown } }).blocks.ends = [1, 2]; }, 'parsed.blocks.ends is not an Int32Array'],
-    ['a list element of another type', (stored) => { (stored.blockKeys as unknown[]).push(7); }, 'is not a string'],
+    [
+      'a field gone',
+      (stored) => {
+        delete stored.blockKeys;
+      },
+      'blockKeys is not an array',
+    ],
+    [
+      'a field of another type',
+      (stored) => {
+        stored.baseIri = 42;
+      },
+      'baseIri is not a string',
+    ],
+    [
+      'a field the format lacks',
+      (stored) => {
+        stored.extra = 'x';
+      },
+      '.extra is not part of the format',
+    ],
+    [
+      'a typed array as a plain one',
+      (stored) => {
+        (stored.parsed as { blocks: { ends: unknown } }).blocks.ends = [1, 2];
+      },
+      'parsed.blocks.ends is not an Int32Array',
+    ],
+    [
+      'a list element of another type',
+      (stored) => {
+        (stored.blockKeys as unknown[]).push(7);
+      },
+      'is not a string',
+    ],
   ])('refuses a cache with %s, naming where', async (_, spoil, problem) => {
     const cacheBytes = readFileSync(join(cacheFolder(join(scratch, 'dist')), `build-cache.v${CACHE_VERSION}`));
     const stored = deserialize(cacheBytes) as Record<string, unknown>;

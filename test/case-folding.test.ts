@@ -22,7 +22,7 @@ describe('ids that differ only by letter case', () => {
   const ontology = join(scratch, 'case.ttl');
   writeFileSync(ontology, ONTOLOGY);
 
-  it('the probe finds this machine\'s temporary folder case-sensitive, and leaves nothing behind', () => {
+  it("the probe finds this machine's temporary folder case-sensitive, and leaves nothing behind", () => {
     const folder = mkdtempSync(join(scratch, 'probe-'));
     expect(foldsCase(folder)).toBe(false);
     expect(readdirSync(folder)).toEqual([]);
@@ -36,9 +36,14 @@ describe('ids that differ only by letter case', () => {
   });
 
   it('are refused, before anything is written, when the output folder folds case', async () => {
-    const refused = await loadModel({ ontology, baseUrl: 'https://site.example/', caseFoldingOutput: '/Volumes/Site' }).then(() => undefined, (error: unknown) => error);
+    const refused = await loadModel({ ontology, baseUrl: 'https://site.example/', caseFoldingOutput: '/Volumes/Site' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(UserError);
-    expect((refused as UserError).message).toBe('1 group(s) of ids differ only by letter case ("Agent" and "agent"), and /Volumes/Site is on a file system that ignores case, where each group would be one file');
+    expect((refused as UserError).message).toBe(
+      '1 group(s) of ids differ only by letter case ("Agent" and "agent"), and /Volumes/Site is on a file system that ignores case, where each group would be one file',
+    );
     expect((refused as UserError).hint).toMatch(/^build into a folder on a case-sensitive file system/);
   });
 

@@ -16,18 +16,49 @@ function write(name: string, text: string): string {
   return path;
 }
 
-const GOOD_HEADER = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">\n';
+const GOOD_HEADER =
+  '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">\n';
 
 // Each bad input must end the build with status 1 and one line naming the file, line and column.
 describe('bad input ends the build with one clear line', () => {
   it.each([
-    ['malformed XML', 'broken.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:labl>\n</owl:Class>\n</rdf:RDF>\n`, /^error: .*broken\.owl:5:\d+: malformed RDF\/XML: .+/],
-    ['Turtle syntax error', 'broken.ttl', '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n<https://x.example/A> a owl:Class ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "A" "B" .\n', /^error: .*broken\.ttl:4:\d+: Turtle syntax error: .+/],
-    ['N-Triples syntax error', 'broken.nt', '<https://x.example/A> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> .\n<https://x.example/B> <https://x.example/p> .\n', /^error: .*broken\.nt:2:\d+: N-Triples syntax error: .+/],
-    ['truncated file', 'truncated.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:label>\n`, /^error: .*truncated\.owl:\d+:\d+: malformed RDF\/XML: unclosed tag: owl:Class — /],
+    [
+      'malformed XML',
+      'broken.owl',
+      `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:labl>\n</owl:Class>\n</rdf:RDF>\n`,
+      /^error: .*broken\.owl:5:\d+: malformed RDF\/XML: .+/,
+    ],
+    [
+      'Turtle syntax error',
+      'broken.ttl',
+      '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n<https://x.example/A> a owl:Class ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "A" "B" .\n',
+      /^error: .*broken\.ttl:4:\d+: Turtle syntax error: .+/,
+    ],
+    [
+      'N-Triples syntax error',
+      'broken.nt',
+      '<https://x.example/A> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.w3.org/2002/07/owl#Class> .\n<https://x.example/B> <https://x.example/p> .\n',
+      /^error: .*broken\.nt:2:\d+: N-Triples syntax error: .+/,
+    ],
+    [
+      'truncated file',
+      'truncated.owl',
+      `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n<owl:Class rdf:about="https://x.example/A">\n<rdfs:label>A</rdfs:label>\n`,
+      /^error: .*truncated\.owl:\d+:\d+: malformed RDF\/XML: unclosed tag: owl:Class — /,
+    ],
     ['empty file', 'empty.owl', '', /^error: .*empty\.owl:1:1: malformed RDF\/XML: document must contain a root element/],
-    ['no entities under the base IRI', 'bare.owl', `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n</rdf:RDF>\n`, /^error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property under https:\/\/x\.example\/ — /],
-    ['neither a term nor an owl:Ontology to take the base IRI from', 'anonymous.owl', `${GOOD_HEADER}<rdf:Description rdf:about="https://x.example/A"/>\n</rdf:RDF>\n`, /^error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property and no owl:Ontology declared, so the base IRI is unknown — pass --base-iri/],
+    [
+      'no entities under the base IRI',
+      'bare.owl',
+      `${GOOD_HEADER}<owl:Ontology rdf:about="https://x.example/"/>\n</rdf:RDF>\n`,
+      /^error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property under https:\/\/x\.example\/ — /,
+    ],
+    [
+      'neither a term nor an owl:Ontology to take the base IRI from',
+      'anonymous.owl',
+      `${GOOD_HEADER}<rdf:Description rdf:about="https://x.example/A"/>\n</rdf:RDF>\n`,
+      /^error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property and no owl:Ontology declared, so the base IRI is unknown — pass --base-iri/,
+    ],
     ['unknown file type', 'notes.txt', 'hello', /^error: unknown ontology file type: .*notes\.txt — use \.owl/],
   ])('%s', async (_, name, text, expected) => {
     const result = await runBuild(['--ontology', write(name, text), '--out', join(scratch, 'never'), '--api-only']);

@@ -15,7 +15,7 @@ describe.skipIf(!hasShared)('compatibility with the live FOLIO API (folio-excerp
   const base = 'https://folio.openlegalstandard.org/';
   const published = upstream.filter((entity) => String(entity.record.iri).startsWith(base));
 
-  it('publishes exactly the upstream entities that lie under the base IRI, and FOLIO\'s annotation properties besides', () => {
+  it("publishes exactly the upstream entities that lie under the base IRI, and FOLIO's annotation properties besides", () => {
     // The live service publishes classes and object properties only; every other kind is ours alone.
     const ofLiveKinds = build.model.entities.filter((entity) => entity.type === OWL_CLASS || entity.type === OWL_OBJECT_PROPERTY);
     const ours = ofLiveKinds.map((entity) => entity.iri).sort();
@@ -26,7 +26,17 @@ describe.skipIf(!hasShared)('compatibility with the live FOLIO API (folio-excerp
     expect(theirs.filter((iri) => !ours.includes(iri))).toEqual([]);
     expect(published.length).toBeGreaterThan(160);
     const others = build.model.entities.filter((entity) => !ofLiveKinds.includes(entity));
-    expect(others.map((entity) => [entity.id, entity.type])).toEqual(['R7Mpgb1WQXzd7cnaiMK0dig', 'R9e8PXI2IEusTTC9xKXN7hA', 'RBwBJ2lKdRgVYPkQmoJN1pD', 'RCAWR19VGcj184M2SBAaeoj', 'RDYP3TjJk8DcQkIsUhXwkiu', 'RDztYH7do2tyqzcXc0HSMnk', 'RTVHIHUY48KidG92GXtTlH'].map((id) => [id, OWL_ANNOTATION_PROPERTY]));
+    expect(others.map((entity) => [entity.id, entity.type])).toEqual(
+      [
+        'R7Mpgb1WQXzd7cnaiMK0dig',
+        'R9e8PXI2IEusTTC9xKXN7hA',
+        'RBwBJ2lKdRgVYPkQmoJN1pD',
+        'RCAWR19VGcj184M2SBAaeoj',
+        'RDYP3TjJk8DcQkIsUhXwkiu',
+        'RDztYH7do2tyqzcXc0HSMnk',
+        'RTVHIHUY48KidG92GXtTlH',
+      ].map((id) => [id, OWL_ANNOTATION_PROPERTY]),
+    );
   });
 
   it('never writes entities outside the base IRI', () => {

@@ -23,7 +23,7 @@ describe('npm run conformance', () => {
     }, 180_000);
     afterAll(() => site?.close());
 
-    it('passes everything but the CORS preflight, which Cloudflare answers 405 outside the worker\'s routes', async () => {
+    it("passes everything but the CORS preflight, which Cloudflare answers 405 outside the worker's routes", async () => {
       const results = await checkDeployment(site.server.baseUrl, { sample: 5, fetch });
       expect(results.length).toBeGreaterThan(30);
       expect(failures(results)).toEqual(['CORS preflight: 405, CORS *']);
@@ -38,10 +38,12 @@ describe('npm run conformance', () => {
     });
   });
 
-  describe('on wrangler pages dev, API only with --bundle-entities (Cloudflare\'s file limit)', () => {
+  describe("on wrangler pages dev, API only with --bundle-entities (Cloudflare's file limit)", () => {
     let site: BuiltSite;
     beforeAll(async () => {
-      site = await buildAndServe(['--api-only', '--bundle-entities', '--base-url', 'http://127.0.0.1:{port}/'], (folder, port) => startWranglerPages(folder, port));
+      site = await buildAndServe(['--api-only', '--bundle-entities', '--base-url', 'http://127.0.0.1:{port}/'], (folder, port) =>
+        startWranglerPages(folder, port),
+      );
     }, 180_000);
     afterAll(() => site?.close());
 
@@ -62,8 +64,14 @@ describe('npm run conformance', () => {
   describe.skipIf(!hasNginx)('on Debian nginx with the generated _nginx/site.conf', () => {
     let site: BuiltSite;
     beforeAll(async () => {
-      site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder, port) => startNginx(folder,
-        `include /etc/nginx/mime.types; js_path "${folder}/_nginx/"; js_import search from search.js;`, `include ${folder}/_nginx/site.conf;`, port));
+      site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder, port) =>
+        startNginx(
+          folder,
+          `include /etc/nginx/mime.types; js_path "${folder}/_nginx/"; js_import search from search.js;`,
+          `include ${folder}/_nginx/site.conf;`,
+          port,
+        ),
+      );
     }, 180_000);
     afterAll(() => site?.close());
 
@@ -102,7 +110,8 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
   let site: BuiltSite;
   // The emulator takes any key pair; a user's own come from the AWS chain, never from the repo.
   const credentials = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
-  const deploy = (extra: string[] = []) => runDeploy(['s3', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--dir', site.out, '--cors', ...extra], credentials);
+  const deploy = (extra: string[] = []) =>
+    runDeploy(['s3', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--dir', site.out, '--cors', ...extra], credentials);
   beforeAll(async () => {
     s3 = await startS3();
     site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/site/'], async () => ({ baseUrl: `${s3.endpoint}/${s3.bucket}`, stop: async () => {} }));

@@ -32,10 +32,16 @@ describe('astro dev serves the current ontology live', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [join(REPO_ROOT, 'test/support/dev-child.ts'), ontology, String(port)], {
-      cwd: REPO_ROOT, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: REPO_ROOT,
+      env: userEnvironment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-    child.stderr?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
     await waitFor(async () => ((await fetch(`${base}/${LAWYER}`)).status === 200 ? true : undefined), `the dev server\n${log}`, 60_000);
     // On a first run Vite restarts once to optimise dependencies; edit only after the log has settled.
     let seen = log.length;
@@ -58,7 +64,12 @@ describe('astro dev serves the current ontology live', () => {
   });
 
   it('answers every format with its Content-Type and CORS', async () => {
-    for (const [suffix, type] of [['', 'application/json'], ['/jsonld', 'application/ld+json'], ['/xml', 'application/rdf+xml'], ['/markdown', 'text/markdown; charset=utf-8']]) {
+    for (const [suffix, type] of [
+      ['', 'application/json'],
+      ['/jsonld', 'application/ld+json'],
+      ['/xml', 'application/rdf+xml'],
+      ['/markdown', 'text/markdown; charset=utf-8'],
+    ]) {
       const response = await fetch(`${base}/${LAWYER}${suffix}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe(type);
@@ -81,15 +92,27 @@ describe('astro dev serves the current ontology live', () => {
     const original = readFileSync(file, 'utf8');
     try {
       const page = await browser.newPage();
-      page.on('console', (m) => { log += `\nconsole: ${m.text()}`; });
-      page.on('websocket', (ws) => ws.on('framereceived', (f) => { log += `\nframe: ${String(f.payload).slice(0, 80)}`; }));
-      page.on('framenavigated', () => { log += '\nnavigated'; });
+      page.on('console', (m) => {
+        log += `\nconsole: ${m.text()}`;
+      });
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          log += `\nframe: ${String(f.payload).slice(0, 80)}`;
+        }),
+      );
+      page.on('framenavigated', () => {
+        log += '\nnavigated';
+      });
       await page.goto(`${base}/_site/pages/${LAWYER}/`);
       // The page's own heading: Astro's dev toolbar adds headings of its own (in its shadow root) once it loads.
       expect(await page.locator('h1[data-pagefind-meta="title"]').textContent()).toBe('Lawyer');
       writeFileSync(file, original.replace('<rdfs:label>Lawyer</rdfs:label>', '<rdfs:label>Counsel at Law</rdfs:label>'));
       // The dev server regenerates and tells the page to reload over Vite's websocket.
-      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Counsel at Law', undefined, { timeout: 30_000 }).catch((error: unknown) => { throw new Error(`${String(error)}\n${log.slice(-3000)}`); });
+      await page
+        .waitForFunction(() => document.querySelector('h1')?.textContent === 'Counsel at Law', undefined, { timeout: 30_000 })
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}\n${log.slice(-3000)}`);
+        });
     } finally {
       writeFileSync(file, original);
       await browser.close();

@@ -93,14 +93,17 @@ function servedOnGitHubPages(name: string, ontology: string, enabled: boolean, e
       }
     });
 
-    it.each(SEED_SUFFIXES.map((suffix) => [suffix || '(record)', suffix]))('unknown id %s: 404 with the live service body, readable cross-origin', async (_, suffix) => {
-      const response = await fetch(`${context.baseUrl}/RnoSuchEntity0000000000${suffix}?query=ignored`, { redirect: 'manual' });
-      expect(response.status).toBe(404);
-      expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await response.json()).toEqual({ message: 'Entity not found.' });
-    });
+    it.each(SEED_SUFFIXES.map((suffix) => [suffix || '(record)', suffix]))(
+      'unknown id %s: 404 with the live service body, readable cross-origin',
+      async (_, suffix) => {
+        const response = await fetch(`${context.baseUrl}/RnoSuchEntity0000000000${suffix}?query=ignored`, { redirect: 'manual' });
+        expect(response.status).toBe(404);
+        expect(response.headers.get('access-control-allow-origin')).toBe('*');
+        expect(await response.json()).toEqual({ message: 'Entity not found.' });
+      },
+    );
 
-    it('passes the conformance command\'s GitHub Pages profile, reporting what GitHub decides', async () => {
+    it("passes the conformance command's GitHub Pages profile, reporting what GitHub decides", async () => {
       const run = await runConformance(['--base-url', `${context.baseUrl}/`, '--host', 'github-pages', '--sample', '3']);
       expect(run.code, run.stdout).toBe(0);
       expect(run.stdout).toMatch(/^PASS {2}\S+: json +200, CORS \*, names the entity +served as text\/html$/m);
@@ -135,10 +138,16 @@ servedOnGitHubPages('the repo sample', SAMPLE_ONTOLOGY, true, (context) => {
       const emitted = new Map(build.files.map((file) => [file.path, file.contents]));
       await page.goto(`${other.baseUrl}/`);
       const urls = build.model.entities.flatMap((entity) => SEED_SUFFIXES.map((suffix) => `${baseUrl}/${entity.id}${suffix}`));
-      const answers = await page.evaluate(async (list) => Promise.all(list.map(async (url) => {
-        const response = await fetch(url).catch((error: unknown) => String(error));
-        return typeof response === 'string' ? { url, status: 0, body: response } : { url, status: response.status, body: await response.text() };
-      })), urls);
+      const answers = await page.evaluate(
+        async (list) =>
+          Promise.all(
+            list.map(async (url) => {
+              const response = await fetch(url).catch((error: unknown) => String(error));
+              return typeof response === 'string' ? { url, status: 0, body: response } : { url, status: response.status, body: await response.text() };
+            }),
+          ),
+        urls,
+      );
       expect(answers).toHaveLength(build.model.entities.length * 5);
       for (const { url, status, body } of answers) {
         expect(status, url).toBe(200);
@@ -149,7 +158,7 @@ servedOnGitHubPages('the repo sample', SAMPLE_ONTOLOGY, true, (context) => {
       }
     });
 
-    it('the site\'s own pages: typeahead through the service worker, links to /{id}/html, /docs and full-text search', async () => {
+    it("the site's own pages: typeahead through the service worker, links to /{id}/html, /docs and full-text search", async () => {
       const { baseUrl, build } = context();
       await page.goto(`${baseUrl}/`);
       await page.locator('#query').pressSequentially('cou', { delay: 30 });

@@ -26,7 +26,9 @@ describe.skipIf(!existsSync(CHROMIUM) || !hasNginx)('a vocabulary in a "#" names
   beforeAll(async () => {
     const ontology = join(scratch, 'vocabulary.ttl');
     writeFileSync(ontology, VOCABULARY);
-    site = await buildAndServe(['--ontology', ontology, '--host', 'github-pages', '--base-url', 'http://127.0.0.1:{port}/vocab/'], (folder, port) => startGitHubPages(folder, '/vocab', port));
+    site = await buildAndServe(['--ontology', ontology, '--host', 'github-pages', '--base-url', 'http://127.0.0.1:{port}/vocab/'], (folder, port) =>
+      startGitHubPages(folder, '/vocab', port),
+    );
     browser = await launchBrowser();
     page = await browser.newPage();
   });
@@ -37,7 +39,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !hasNginx)('a vocabulary in a "#" names
   });
 
   it('publishes each term at its local name after the "#"', async () => {
-    const record = await (await fetch(`${site.server.baseUrl}/Person`)).json() as { iri: string; sub_class_of: string[] };
+    const record = (await (await fetch(`${site.server.baseUrl}/Person`)).json()) as { iri: string; sub_class_of: string[] };
     expect(record).toMatchObject({ iri: 'https://vocab.example/onto#Person', sub_class_of: ['https://vocab.example/onto#Agent'] });
   });
 
@@ -51,7 +53,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !hasNginx)('a vocabulary in a "#" names
     expect(await page.locator('h1').textContent()).toBe('Person');
   });
 
-  it('the tree opens the path to a class from its parents\' IRIs', async () => {
+  it("the tree opens the path to a class from its parents' IRIs", async () => {
     await page.goto(`${site.server.baseUrl}/_site/tree/?id=Employee`);
     await page.waitForSelector('li.current');
     expect(await page.locator('li.current > a').textContent()).toBe('Employee');

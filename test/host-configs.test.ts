@@ -6,12 +6,16 @@ import { emitVercelConfig } from '../generator/host/vercel-config.ts';
 import { FORMATS, Router, type HostName } from '../generator/route/router.ts';
 import { REPO_ROOT } from './support/shared-data.ts';
 
-interface VercelRule { source: string; destination?: string; headers?: { key: string; value: string }[] }
+interface VercelRule {
+  source: string;
+  destination?: string;
+  headers?: { key: string; value: string }[];
+}
 
 // Vercel's path patterns are path-to-regexp: `:id([^/.]+)` is one segment without a dot.
 function matches(source: string, path: string): Record<string, string> | undefined {
   const names: string[] = [];
-  const pattern = source.replace(/:(\w+)\(([^)]+)\)|\(\.\*\)/g, (whole, name: string | undefined, group: string | undefined) => {
+  const pattern = source.replace(/:(\w+)\(([^)]+)\)|\(\.\*\)/g, (_whole, name: string | undefined, group: string | undefined) => {
     if (!name) return '(?:.*)';
     names.push(name);
     return `(${group})`;
@@ -22,7 +26,12 @@ function matches(source: string, path: string): Record<string, string> | undefin
 
 describe('vercel.json', () => {
   const config = JSON.parse(emitVercelConfig(new Router('https://x.example/folio/'))) as { rewrites: VercelRule[]; headers: VercelRule[] };
-  const contentType = (path: string) => config.headers.filter((rule) => matches(rule.source, path)).flatMap((rule) => rule.headers ?? []).filter((h) => h.key === 'Content-Type').map((h) => h.value);
+  const contentType = (path: string) =>
+    config.headers
+      .filter((rule) => matches(rule.source, path))
+      .flatMap((rule) => rule.headers ?? [])
+      .filter((h) => h.key === 'Content-Type')
+      .map((h) => h.value);
   const rewrite = (path: string) => {
     for (const rule of config.rewrites) {
       const found = matches(rule.source, path);
@@ -52,7 +61,27 @@ describe('vercel.json', () => {
 
 describe('S3 objects for a built folder', () => {
   const router = new Router('https://bucket.invalid/');
-  const objects = planObjects(['R1', '_api/R1.jsonld', '_api/R1.xml', '_api/R1.md', '_site/pages/R1/index.html', 'docs/index.html', 'search/index.json', 'search/s/63.6f.json', 'search/r/0a1b2c3d4e5f6a7b.json', 'search/c/0a1b2c3d4e5f6a7b.json', 'openapi.json', '_headers', '_worker.js', 'vercel.json', '_nginx/site.conf'], router, 'folio/');
+  const objects = planObjects(
+    [
+      'R1',
+      '_api/R1.jsonld',
+      '_api/R1.xml',
+      '_api/R1.md',
+      '_site/pages/R1/index.html',
+      'docs/index.html',
+      'search/index.json',
+      'search/s/63.6f.json',
+      'search/r/0a1b2c3d4e5f6a7b.json',
+      'search/c/0a1b2c3d4e5f6a7b.json',
+      'openapi.json',
+      '_headers',
+      '_worker.js',
+      'vercel.json',
+      '_nginx/site.conf',
+    ],
+    router,
+    'folio/',
+  );
   const byKey = new Map(objects.map((object) => [object.key, object]));
 
   it.each([
@@ -68,7 +97,7 @@ describe('S3 objects for a built folder', () => {
     expect(byKey.get(key)).toMatchObject({ file, contentType: type });
   });
 
-  it('caches the search entry file 5 minutes, shards only after asking, the content-named index files a year; leaves out other hosts\' files', () => {
+  it("caches the search entry file 5 minutes, shards only after asking, the content-named index files a year; leaves out other hosts' files", () => {
     expect(byKey.get('folio/search/index.json')?.cacheControl).toBe('public, max-age=300');
     expect(byKey.get('folio/search/s/63.6f.json')?.cacheControl).toBe('public, no-cache');
     expect(byKey.get('folio/search/r/0a1b2c3d4e5f6a7b.json')?.cacheControl).toBe('public, max-age=31536000, immutable');
@@ -86,14 +115,24 @@ describe('S3 objects for a build laid out for GitHub Pages', () => {
   };
 
   it('has every seed URL at the same key with the same Content-Type as a build for rewriting hosts: S3 keeps its own flat keys', () => {
-    const seedKeys = (host: HostName) => objectsOf(host).filter((object) => /^folio\/(R\d(\/(jsonld|xml|markdown|html))?|docs\/|openapi\.json)$/.test(object.key)).map(({ key, contentType }) => [key, contentType]);
+    const seedKeys = (host: HostName) =>
+      objectsOf(host)
+        .filter((object) => /^folio\/(R\d(\/(jsonld|xml|markdown|html))?|docs\/|openapi\.json)$/.test(object.key))
+        .map(({ key, contentType }) => [key, contentType]);
     expect(seedKeys('github-pages')).toEqual(seedKeys('rewriting'));
     expect(seedKeys('github-pages')).toHaveLength(2 * 5 + 2);
   });
 
   it('stores each GitHub Pages format file once, at its URL', () => {
     const keys = objectsOf('github-pages').map((object) => object.key);
-    expect(keys.filter((key) => key.startsWith('folio/R1'))).toEqual(['folio/R1', 'folio/R1/html', 'folio/R1/html.html', 'folio/R1/jsonld', 'folio/R1/markdown', 'folio/R1/xml']);
+    expect(keys.filter((key) => key.startsWith('folio/R1'))).toEqual([
+      'folio/R1',
+      'folio/R1/html',
+      'folio/R1/html.html',
+      'folio/R1/jsonld',
+      'folio/R1/markdown',
+      'folio/R1/xml',
+    ]);
   });
 });
 
@@ -101,7 +140,9 @@ describe('the GitHub Pages workflow', () => {
   const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/pages.yml'), 'utf8');
   it('installs with npm ci, builds the GitHub Pages layout with the Pages base URL, then publishes with the Pages actions', () => {
     expect(workflow).toMatch(/run: npm ci/);
-    expect(workflow).toMatch(/npm run build -- --host github-pages --ontology "\$\{\{ steps\.source\.outputs\.ontology \}\}" --base-url "\$\{\{ steps\.pages\.outputs\.base_url \}\}\/" --out dist/);
+    expect(workflow).toMatch(
+      /npm run build -- --host github-pages --ontology "\$\{\{ steps\.source\.outputs\.ontology \}\}" --base-url "\$\{\{ steps\.pages\.outputs\.base_url \}\}\/" --out dist/,
+    );
     expect(workflow).toMatch(/uses: actions\/upload-pages-artifact@[0-9a-f]{40} # v5\.0\.0\n\s+with:\n\s+path: dist/);
     expect(workflow).toMatch(/uses: actions\/deploy-pages@[0-9a-f]{40} # v5\.0\.0/);
     for (const trigger of ['push:', 'schedule:', 'workflow_dispatch:']) expect(workflow).toContain(trigger);
@@ -109,7 +150,13 @@ describe('the GitHub Pages workflow', () => {
 
   it('pins every action to a commit, with its version beside it', () => {
     const uses = [...workflow.matchAll(/uses: (\S+)(.*)/g)];
-    expect(uses.map(([, action]) => action.split('@')[0])).toEqual(['actions/checkout', 'actions/setup-node', 'actions/configure-pages', 'actions/upload-pages-artifact', 'actions/deploy-pages']);
+    expect(uses.map(([, action]) => action.split('@')[0])).toEqual([
+      'actions/checkout',
+      'actions/setup-node',
+      'actions/configure-pages',
+      'actions/upload-pages-artifact',
+      'actions/deploy-pages',
+    ]);
     for (const [, action, comment] of uses) {
       expect(action, action).toMatch(/@[0-9a-f]{40}$/);
       expect(comment, action).toMatch(/^ # v\d+\.\d+\.\d+$/);

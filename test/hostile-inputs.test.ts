@@ -8,7 +8,8 @@ import { runBuild } from './support/run-cli.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'hostile-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const NAMESPACES = 'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:skos="http://www.w3.org/2004/02/skos/core#"';
+const NAMESPACES =
+  'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:skos="http://www.w3.org/2004/02/skos/core#"';
 
 /** An ontology under https://x.example/ with the given doctype and class elements. */
 function ontology(classes: string, doctype = ''): string {
@@ -33,14 +34,31 @@ async function build(name: string, text: string, extra: string[] = ['--api-only'
 // Each must end the build with status 1, one line that names what is wrong, no stack trace, and no output.
 describe('hostile or broken input is refused with one clear line', () => {
   it.each([
-    ['an XML bomb ("billion laughs")', 'bomb.owl', ontology(named('A', '&lol9;'), `<!DOCTYPE rdf:RDF [\n<!ENTITY lol0 "lol">\n${laughs}\n]>\n`),
-      /^error: .*bomb\.owl:4:1: entity "lol1" is built from other entities or markup: .*XML bomb.* — /],
-    ['an external entity pointing at a local file (XXE)', 'xxe.owl', ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
-      /^error: .*xxe\.owl:2:21: entity "secret" is external: it is never fetched/],
+    [
+      'an XML bomb ("billion laughs")',
+      'bomb.owl',
+      ontology(named('A', '&lol9;'), `<!DOCTYPE rdf:RDF [\n<!ENTITY lol0 "lol">\n${laughs}\n]>\n`),
+      /^error: .*bomb\.owl:4:1: entity "lol1" is built from other entities or markup: .*XML bomb.* — /,
+    ],
+    [
+      'an external entity pointing at a local file (XXE)',
+      'xxe.owl',
+      ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
+      /^error: .*xxe\.owl:2:21: entity "secret" is external: it is never fetched/,
+    ],
     // Read from the file's bytes, the check still counts columns in characters.
-    ['an external entity after characters beyond ASCII', 'xxe-utf8.owl', ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!-- café ☕ --> <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
-      /^error: .*xxe-utf8\.owl:2:37: entity "secret" is external/],
-    ['a parameter entity', 'parameter.owl', ontology('', '<!DOCTYPE rdf:RDF [ <!ENTITY % p "x"> ]>\n'), /^error: .*parameter\.owl:2:21: entity "p" is a parameter entity/],
+    [
+      'an external entity after characters beyond ASCII',
+      'xxe-utf8.owl',
+      ontology(named('A', '&secret;'), '<!DOCTYPE rdf:RDF [ <!-- café ☕ --> <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>\n'),
+      /^error: .*xxe-utf8\.owl:2:37: entity "secret" is external/,
+    ],
+    [
+      'a parameter entity',
+      'parameter.owl',
+      ontology('', '<!DOCTYPE rdf:RDF [ <!ENTITY % p "x"> ]>\n'),
+      /^error: .*parameter\.owl:2:21: entity "p" is a parameter entity/,
+    ],
     // Turtle keeps spaces and control characters in an IRI as written.
     ['an IRI with a space', 'space.ttl', turtle('<https://x.example/a\\u0020b>'), /^error: .*space\.ttl:3:1: Turtle syntax error: /],
     ['an IRI with a control character', 'control.ttl', turtle('<https://x.example/a\\u0001b>'), /^error: .*control\.ttl:3:1: Turtle syntax error: /],
@@ -70,7 +88,14 @@ describe('ids that cannot be one file name and URL segment are left out, with a 
     ['a leading "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/, ['_api/_api.jsonld']],
     // Turtle keeps ".." in an IRI as written (RDF/XML resolves it). Given the base IRI: without one, the term's
     // own namespace (https://x.example/../) would be chosen, and "evil" is a safe id.
-    ['a climb out with ".."', 'climb.ttl', `${turtle('<https://x.example/../evil>')}<https://x.example/Good> a owl:Class .\n`, /"\.\.\/evil" .* contains "\." at its start/, ['../evil', 'evil'], ['--api-only', '--base-iri', 'https://x.example/']],
+    [
+      'a climb out with ".."',
+      'climb.ttl',
+      `${turtle('<https://x.example/../evil>')}<https://x.example/Good> a owl:Class .\n`,
+      /"\.\.\/evil" .* contains "\." at its start/,
+      ['../evil', 'evil'],
+      ['--api-only', '--base-iri', 'https://x.example/'],
+    ],
   ])('an id with %s', async (_, name, text, expected, absent: string[], extra?: string[]) => {
     const result = await build(name, text, extra);
     expect(result.code, result.stderr).toBe(0);
@@ -90,7 +115,10 @@ describe('ids that cannot be one file name and URL segment are left out, with a 
 
 describe('odd but valid input builds, with named warnings', () => {
   it('expands plain-text entities, as ontology editors write them for namespaces', async () => {
-    const result = await build('namespaces.owl', ontology(`<owl:Class rdf:about="&x;Plain"><rdfs:label>Plain</rdfs:label></owl:Class>\n`, '<!DOCTYPE rdf:RDF [ <!ENTITY x "https://x.example/"> ]>\n'));
+    const result = await build(
+      'namespaces.owl',
+      ontology(`<owl:Class rdf:about="&x;Plain"><rdfs:label>Plain</rdfs:label></owl:Class>\n`, '<!DOCTYPE rdf:RDF [ <!ENTITY x "https://x.example/"> ]>\n'),
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(result.out, 'Plain'), 'utf8'))).toMatchObject({ iri: 'https://x.example/Plain', label: 'Plain' });
   });
@@ -102,12 +130,16 @@ describe('odd but valid input builds, with named warnings', () => {
   ])('publishes two ids that differ only by letter case, %s, with a warning', async (_, host, records) => {
     const result = await build(`case-${host.length}.owl`, ontology(named('good', 'Lower case')), ['--api-only', ...host]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('warning: case-collision: "Good" and "good" differ only by letter case; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both');
+    expect(result.stdout).toContain(
+      'warning: case-collision: "Good" and "good" differ only by letter case; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both',
+    );
     expect(records.map((file) => (JSON.parse(readFileSync(join(result.out, file), 'utf8')) as { label: string }).label)).toEqual(['Good', 'Lower case']);
   });
 
   it('warns of a class declared twice and of two definitions, publishing the last definition', async () => {
-    const text = ontology(`<owl:Class rdf:about="https://x.example/Twice"><rdfs:label>Twice</rdfs:label><skos:definition>First.</skos:definition></owl:Class>\n<owl:Class rdf:about="https://x.example/Twice"><skos:definition>Second.</skos:definition></owl:Class>\n<owl:Class rdf:about="https://x.example/Nameless"/>\n`);
+    const text = ontology(
+      `<owl:Class rdf:about="https://x.example/Twice"><rdfs:label>Twice</rdfs:label><skos:definition>First.</skos:definition></owl:Class>\n<owl:Class rdf:about="https://x.example/Twice"><skos:definition>Second.</skos:definition></owl:Class>\n<owl:Class rdf:about="https://x.example/Nameless"/>\n`,
+    );
     const result = await build('twice.owl', text);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('warning: duplicate-declaration: class Twice is declared 2 times; its statements are merged');
@@ -128,7 +160,9 @@ describe('odd but valid input builds, with named warnings', () => {
   });
 
   it('builds a class with a 1 MB label, warning of the search files it makes too large', async () => {
-    const label = Array.from({ length: 150_000 }, (_, at) => `word${at}`).join(' ').slice(0, 1024 * 1024);
+    const label = Array.from({ length: 150_000 }, (_, at) => `word${at}`)
+      .join(' ')
+      .slice(0, 1024 * 1024);
     const result = await build('huge.owl', ontology(named('Huge', label)));
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(result.out, 'Huge'), 'utf8')).label).toBe(label);
@@ -151,7 +185,7 @@ describe('an output folder the build would destroy is refused', () => {
   it.each([
     ['the working folder', '.', /refusing to write the output to .*project: the build replaces that folder whole, and it holds the working folder — /],
     ['a folder above it', '..', /and it holds the working folder — /],
-    ['the ontology\'s folder', 'ontology', /and it holds the ontology — /],
+    ["the ontology's folder", 'ontology', /and it holds the ontology — /],
     ['the ontology file itself', 'ontology/small.owl', /refusing to write the output to .*small\.owl: it is a file — /],
     ['a folder of other files', 'mine', /it holds files \(letter\.txt\) but no earlier build \(_build\/manifest\.json\) — empty that folder/],
   ])('%s', async (_, out, expected) => {

@@ -25,11 +25,13 @@ interface FileState {
 
 async function snapshot(folder: string): Promise<Map<string, FileState>> {
   const files = (await fg('**/*', { cwd: folder, dot: true })).sort();
-  return new Map(files.map((file) => {
-    const path = join(folder, file);
-    const info = statSync(path);
-    return [file, { hash: createHash('sha256').update(readFileSync(path)).digest('hex'), written: `${info.ino}:${info.mtimeMs}` }];
-  }));
+  return new Map(
+    files.map((file) => {
+      const path = join(folder, file);
+      const info = statSync(path);
+      return [file, { hash: createHash('sha256').update(readFileSync(path)).digest('hex'), written: `${info.ino}:${info.mtimeMs}` }];
+    }),
+  );
 }
 
 function editSample(from: string, to: string): void {
@@ -74,7 +76,17 @@ describe('rebuilding after an edit', () => {
     const differing = [...after].filter(([path, state]) => before.get(path)?.hash !== state.hash).map(([path]) => path);
     expect(rewritten).toEqual(differing);
     const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
-    expect(outsideSearch).toEqual(expect.arrayContaining([CONTRACT, `_api/${CONTRACT}.jsonld`, `_api/${CONTRACT}.xml`, `_api/${CONTRACT}.md`, `_site/tree/${CONTRACT_PARENT}.json`, '_build/manifest.json', 'changes.json']));
+    expect(outsideSearch).toEqual(
+      expect.arrayContaining([
+        CONTRACT,
+        `_api/${CONTRACT}.jsonld`,
+        `_api/${CONTRACT}.xml`,
+        `_api/${CONTRACT}.md`,
+        `_site/tree/${CONTRACT_PARENT}.json`,
+        '_build/manifest.json',
+        'changes.json',
+      ]),
+    );
     // Only openapi.json may join them: its search example shows the label.
     const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `_site/tree/${CONTRACT_PARENT}.json`);
     expect(others.filter((path) => !['_build/manifest.json', 'changes.json', 'openapi.json'].includes(path))).toEqual([]);
@@ -84,11 +96,12 @@ describe('rebuilding after an edit', () => {
     await expectSameAsFullBuild();
   });
 
-  it('adds to the cache file after an edit and leaves the parsed blocks\' own file as it was', async () => {
-    const cacheFiles = () => [`build-cache.v${CACHE_VERSION}`, `parsed-blocks.v${CACHE_VERSION}`].map((name) => {
-      const info = statSync(join(scratch, '.dist.cache', name));
-      return `${info.ino}:${info.mtimeMs}`;
-    });
+  it("adds to the cache file after an edit and leaves the parsed blocks' own file as it was", async () => {
+    const cacheFiles = () =>
+      [`build-cache.v${CACHE_VERSION}`, `parsed-blocks.v${CACHE_VERSION}`].map((name) => {
+        const info = statSync(join(scratch, '.dist.cache', name));
+        return `${info.ino}:${info.mtimeMs}`;
+      });
     const [cacheBefore, blocksBefore] = cacheFiles();
     editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
     expect(await build()).toMatch(/^updated /m);
@@ -102,14 +115,20 @@ describe('rebuilding after an edit', () => {
   });
 
   it('adds and removes classes in place', async () => {
-    editSample('</rdf:RDF>', '<owl:Class rdf:about="https://lexicon.example.org/RNewClassForTheTest1"><rdfs:subClassOf rdf:resource="https://lexicon.example.org/RW9Bt4iTBftiF41HjPIU3ze"/><rdfs:label>Brand New Class</rdfs:label></owl:Class>\n</rdf:RDF>');
+    editSample(
+      '</rdf:RDF>',
+      '<owl:Class rdf:about="https://lexicon.example.org/RNewClassForTheTest1"><rdfs:subClassOf rdf:resource="https://lexicon.example.org/RW9Bt4iTBftiF41HjPIU3ze"/><rdfs:label>Brand New Class</rdfs:label></owl:Class>\n</rdf:RDF>',
+    );
     const stdout = await build();
     expect(stdout).toMatch(/^updated .* in place/m);
     expect(stdout).toMatch(/^changes since the previous build: 1 added, 0 removed, 1 changed$/m);
     expect(existsSync(join(out, '_api/RNewClassForTheTest1.jsonld'))).toBe(true);
     await expectSameAsFullBuild();
 
-    editSample('<owl:Class rdf:about="https://lexicon.example.org/RNewClassForTheTest1"><rdfs:subClassOf rdf:resource="https://lexicon.example.org/RW9Bt4iTBftiF41HjPIU3ze"/><rdfs:label>Brand New Class</rdfs:label></owl:Class>', '');
+    editSample(
+      '<owl:Class rdf:about="https://lexicon.example.org/RNewClassForTheTest1"><rdfs:subClassOf rdf:resource="https://lexicon.example.org/RW9Bt4iTBftiF41HjPIU3ze"/><rdfs:label>Brand New Class</rdfs:label></owl:Class>',
+      '',
+    );
     expect(await build()).toMatch(/^changes since the previous build: 0 added, 1 removed, 1 changed$/m);
     expect(existsSync(join(out, '_api/RNewClassForTheTest1.jsonld'))).toBe(false);
     expect(existsSync(join(out, 'RNewClassForTheTest1'))).toBe(false);
@@ -151,14 +170,14 @@ describe('rebuilding after an edit', () => {
     await expectSameAsFullBuild();
   });
 
-  it('rebuilds in full for another host\'s layout, then updates that layout in place', async () => {
+  it("rebuilds in full for another host's layout, then updates that layout in place", async () => {
     const pages = ['--host', 'github-pages'];
     expect(await build(out, pages)).toMatch(/^wrote /m);
     expect(existsSync(join(out, '_api'))).toBe(false);
     const before = await snapshot(out);
     editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
     expect(await build(out, pages)).toMatch(/^updated .* in place/m);
-    const rewritten = [...await snapshot(out)].filter(([path, state]) => before.get(path)?.written !== state.written).map(([path]) => path);
+    const rewritten = [...(await snapshot(out))].filter(([path, state]) => before.get(path)?.written !== state.written).map(([path]) => path);
     expect(rewritten).toEqual(expect.arrayContaining([`${CONTRACT}.html`, `${CONTRACT}/jsonld`, `${CONTRACT}/xml`, `${CONTRACT}/markdown`]));
     await expectSameAsFullBuild(pages);
     // And back: the rewriting layout's files are not where the GitHub Pages build left its own.
@@ -173,10 +192,13 @@ describe('rebuilding after an edit', () => {
     await expectSameAsFullBuild();
   });
 
-  it('reports a syntax error in an edited block at the file\'s own line, and leaves the output as it was', async () => {
+  it("reports a syntax error in an edited block at the file's own line, and leaves the output as it was", async () => {
     const before = await snapshot(out);
     editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract</rdfs:labl>');
-    const line = readFileSync(sampleOwl, 'utf8').split('\n').findIndex((text) => text.includes('</rdfs:labl>')) + 1;
+    const line =
+      readFileSync(sampleOwl, 'utf8')
+        .split('\n')
+        .findIndex((text) => text.includes('</rdfs:labl>')) + 1;
     const result = await runBuild(['--api-only', '--ontology', source, '--out', out]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^error: .*sample\\.owl:${line}:\\d+: malformed RDF/XML: `, 'm'));
@@ -188,7 +210,11 @@ describe('rebuilding after an edit that changes the base IRI', () => {
   const folder = join(scratch, 'tipping');
   const file = join(folder, 'vocabulary.owl');
   const output = join(scratch, 'tipping-out');
-  const classes = (namespace: string, count: number) => Array.from({ length: count }, (_, at) => `<owl:Class rdf:about="https://${namespace}.example/${namespace.toUpperCase()}${at}"><rdfs:label>${namespace} ${at}</rdfs:label></owl:Class>`);
+  const classes = (namespace: string, count: number) =>
+    Array.from(
+      { length: count },
+      (_, at) => `<owl:Class rdf:about="https://${namespace}.example/${namespace.toUpperCase()}${at}"><rdfs:label>${namespace} ${at}</rdfs:label></owl:Class>`,
+    );
   const document = (moved: boolean) => `<?xml version="1.0"?>
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">
 <owl:Ontology rdf:about="https://vocabulary.example/"/>
@@ -208,7 +234,7 @@ ${[...classes('a', 50), ...classes('b', 49)].map((block) => (moved && block.incl
     expect(second.stdout).toMatch(/^wrote /m);
     const full = join(scratch, 'tipping-full');
     expect((await runBuild(['--api-only', '--ontology', file, '--out', full])).code).toBe(0);
-    const hashes = async (at: string) => [...await snapshot(at)].filter(([path]) => path !== 'changes.json').map(([path, state]) => `${path} ${state.hash}`);
+    const hashes = async (at: string) => [...(await snapshot(at))].filter(([path]) => path !== 'changes.json').map(([path, state]) => `${path} ${state.hash}`);
     expect(await hashes(output)).toEqual(await hashes(full));
   });
 });

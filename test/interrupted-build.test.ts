@@ -28,7 +28,11 @@ describe('a build killed midway', () => {
     try {
       const big = join(scratch, 'big.owl');
       writeFileSync(big, generateFolioShaped({ classes: 8000, properties: 40, seed: 5 }));
-      const child = spawn(process.execPath, [join(REPO_ROOT, 'generator/cli/build.ts'), '--ontology', big, '--out', out, '--api-only'], { cwd: REPO_ROOT, env: userEnvironment(), stdio: 'ignore' });
+      const child = spawn(process.execPath, [join(REPO_ROOT, 'generator/cli/build.ts'), '--ontology', big, '--out', out, '--api-only'], {
+        cwd: REPO_ROOT,
+        env: userEnvironment(),
+        stdio: 'ignore',
+      });
       const exited = once(child, 'exit');
       // Killed once it has written part of the new output into its working folder beside the old.
       const written = () => workingFolders().some((name) => existsSync(join(scratch, name, '_api')) && readdirSync(join(scratch, name, '_api')).length > 200);
@@ -44,7 +48,7 @@ describe('a build killed midway', () => {
       expect(await response.text()).toBe(readFileSync(join(out, id), 'utf8'));
 
       expect((await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--api-only'])).code).toBe(0);
-      expect(await until(() => workingFolders().length === 0, 60_000), 'the killed build\'s working folder to be removed').toBe(true);
+      expect(await until(() => workingFolders().length === 0, 60_000), "the killed build's working folder to be removed").toBe(true);
       // The same input again: the same files, but for changes.json, which now compares with a previous build.
       const without = (files: Map<string, string>) => new Map([...files].filter(([path]) => path !== 'changes.json'));
       expect(without(folderHashes(out))).toEqual(without(before));

@@ -29,23 +29,64 @@ const view = (id: string) => {
 
 describe('every kind of term is published with its documented record', () => {
   it('counts each kind in the summary line, classes and object properties first', () => {
-    expect(countKinds(build.model)).toBe('2 classes, 0 object properties, 1 datatype properties, 1 annotation properties, 1 properties (rdf:Property), 4 concepts');
+    expect(countKinds(build.model)).toBe(
+      '2 classes, 0 object properties, 1 datatype properties, 1 annotation properties, 1 properties (rdf:Property), 4 concepts',
+    );
   });
 
   it.each([
     // id, page kind, search list, record fields
-    ['Court', 'Class', 'classes', { label: 'Court', translations: { de: 'Gericht' }, parent_class_of: [`${T}AppealsCourt`], comment: 'A body that decides disputes.' }],
+    [
+      'Court',
+      'Class',
+      'classes',
+      { label: 'Court', translations: { de: 'Gericht' }, parent_class_of: [`${T}AppealsCourt`], comment: 'A body that decides disputes.' },
+    ],
     ['AppealsCourt', 'Class', 'classes', { label: 'Appeals court', sub_class_of: [`${T}Court`] }],
-    ['seatCount', 'Datatype property', 'properties', { label: 'seat count', domain: [`${T}Court`], range: ['http://www.w3.org/2001/XMLSchema#integer'], definition: 'How many judges sit on the court.' }],
+    [
+      'seatCount',
+      'Datatype property',
+      'properties',
+      { label: 'seat count', domain: [`${T}Court`], range: ['http://www.w3.org/2001/XMLSchema#integer'], definition: 'How many judges sit on the court.' },
+    ],
     ['reviewedBy', 'Annotation property', 'properties', { label: 'reviewed by', domain: [], range: [] }],
     // schema.org's domainIncludes and rangeIncludes are the domain and range.
     ['jurisdiction', 'Property', 'properties', { label: 'jurisdiction', domain: [`${T}Court`], range: [`${T}Place`] }],
-    ['Law', 'Concept', 'classes', { label: 'Law', preferred_label: 'Law', translations: { fr: 'Droit', de: 'Recht' }, sub_class_of: [], parent_class_of: [`${T}CivilLaw`, `${T}Torts`], in_scheme: `${T}Topics` }],
-    ['CivilLaw', 'Concept', 'classes', {
-      label: 'Civil law', translations: { fr: 'Droit civil' }, alternative_labels: ['Private law', 'Zivilrecht'], sub_class_of: [`${T}Law`],
-      parent_class_of: [`${T}Contracts`, `${T}Torts`], see_also: [`${T}Contracts`], notes: ['Not criminal matters.'], identifier: 'L.1', definition: 'Law between private persons.',
-    }],
-    ['Contracts', 'Concept', 'classes', { label: 'Contracts', hidden_label: 'Contract law', alternative_labels: ['Contract law'], sub_class_of: [`${T}CivilLaw`], parent_class_of: [] }],
+    [
+      'Law',
+      'Concept',
+      'classes',
+      {
+        label: 'Law',
+        preferred_label: 'Law',
+        translations: { fr: 'Droit', de: 'Recht' },
+        sub_class_of: [],
+        parent_class_of: [`${T}CivilLaw`, `${T}Torts`],
+        in_scheme: `${T}Topics`,
+      },
+    ],
+    [
+      'CivilLaw',
+      'Concept',
+      'classes',
+      {
+        label: 'Civil law',
+        translations: { fr: 'Droit civil' },
+        alternative_labels: ['Private law', 'Zivilrecht'],
+        sub_class_of: [`${T}Law`],
+        parent_class_of: [`${T}Contracts`, `${T}Torts`],
+        see_also: [`${T}Contracts`],
+        notes: ['Not criminal matters.'],
+        identifier: 'L.1',
+        definition: 'Law between private persons.',
+      },
+    ],
+    [
+      'Contracts',
+      'Concept',
+      'classes',
+      { label: 'Contracts', hidden_label: 'Contract law', alternative_labels: ['Contract law'], sub_class_of: [`${T}CivilLaw`], parent_class_of: [] },
+    ],
     ['Torts', 'Concept', 'classes', { sub_class_of: [`${T}CivilLaw`, `${T}Law`] }],
   ] as const)('%s: a %s, found among %s', async (id, kind, list, fields) => {
     const published = record(id);
@@ -59,15 +100,23 @@ describe('every kind of term is published with its documented record', () => {
   });
 
   it("heads a concept's parents and children Broader and Narrower, in Markdown and on its page", () => {
-    expect(files.get(`_api/CivilLaw.md`)).toContain('## Broader\n\n- https://kinds.example/terms/Law\n\n## Narrower\n\n- https://kinds.example/terms/Contracts\n- https://kinds.example/terms/Torts\n\n');
+    expect(files.get(`_api/CivilLaw.md`)).toContain(
+      '## Broader\n\n- https://kinds.example/terms/Law\n\n## Narrower\n\n- https://kinds.example/terms/Contracts\n- https://kinds.example/terms/Torts\n\n',
+    );
     expect(files.get(`_api/Court.md`)).toContain('## Parent Class Of\n\n- https://kinds.example/terms/AppealsCourt\n\n');
     expect(view('CivilLaw').related.map(({ heading }) => heading)).toEqual(['Broader', 'Narrower', 'See also']);
   });
 
   it('puts the top concepts and classes at the root of the tree, the rest below their parents', () => {
     const tree = new Map(emitTree(build.model).map((file) => [file.path, JSON.parse(file.contents) as [string, string, number][]]));
-    expect(tree.get(TREE_ROOT_FILE)).toEqual([['Court', 'Court', 1], ['Law', 'Law', 2]]);
-    expect(tree.get(TREE_ROOT_FILE.replace('_top', 'Law'))).toEqual([['CivilLaw', 'Civil law', 2], ['Torts', 'Torts', 0]]);
+    expect(tree.get(TREE_ROOT_FILE)).toEqual([
+      ['Court', 'Court', 1],
+      ['Law', 'Law', 2],
+    ]);
+    expect(tree.get(TREE_ROOT_FILE.replace('_top', 'Law'))).toEqual([
+      ['CivilLaw', 'Civil law', 2],
+      ['Torts', 'Torts', 0],
+    ]);
   });
 });
 
@@ -76,7 +125,8 @@ describe('an update after a thesaurus edit', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   // RDF/XML, whose top-level elements are the blocks an update compares; forty more concepts, so one changed
   // block is an update in place rather than a full rebuild.
-  const concept = (name: string, inner: string) => `<skos:Concept rdf:about="${T}${name}"><skos:prefLabel xml:lang="en">${name}</skos:prefLabel>${inner}</skos:Concept>`;
+  const concept = (name: string, inner: string) =>
+    `<skos:Concept rdf:about="${T}${name}"><skos:prefLabel xml:lang="en">${name}</skos:prefLabel>${inner}</skos:Concept>`;
   const text = `<?xml version="1.0"?>
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:skos="http://www.w3.org/2004/02/skos/core#">
 ${concept('Law', `<skos:narrower rdf:resource="${T}CivilLaw"/>`)}
@@ -99,7 +149,11 @@ ${Array.from({ length: 40 }, (_, at) => concept(`Filler${at}`, `<skos:broader rd
   it.each([
     // Stated on the parent, the child's parents change too; stated on the child, the parent's children.
     ['a skos:narrower removed', `<skos:narrower rdf:resource="${T}CivilLaw"/>`, ''],
-    ['a skos:broader moved', `<skos:broader rdf:resource="${T}CivilLaw"/><skos:broader rdf:resource="${T}Law"/>`, `<skos:broader rdf:resource="${T}Contracts"/>`],
+    [
+      'a skos:broader moved',
+      `<skos:broader rdf:resource="${T}CivilLaw"/><skos:broader rdf:resource="${T}Law"/>`,
+      `<skos:broader rdf:resource="${T}Contracts"/>`,
+    ],
   ])('%s gives the same files as a full build', async (_, from, to) => {
     await built('updated', text);
     expect(text).toContain(from);
@@ -114,8 +168,18 @@ ${Array.from({ length: 40 }, (_, at) => concept(`Filler${at}`, `<skos:broader rd
 
 describe('a --base-iri none of the terms is under', () => {
   it('is refused with the namespace that holds them', async () => {
-    const result = await runBuild(['--api-only', '--ontology', KINDS, '--base-iri', 'https://kinds.example/other/', '--out', join(tmpdir(), `kinds-wrong-${process.pid}`)]);
+    const result = await runBuild([
+      '--api-only',
+      '--ontology',
+      KINDS,
+      '--base-iri',
+      'https://kinds.example/other/',
+      '--out',
+      join(tmpdir(), `kinds-wrong-${process.pid}`),
+    ]);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n').at(-1)).toBe(`error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property under https://kinds.example/other/ — its terms are under ${T}: pass --base-iri ${T}, or leave it out`);
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(
+      `error: no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property under https://kinds.example/other/ — its terms are under ${T}: pass --base-iri ${T}, or leave it out`,
+    );
   });
 });

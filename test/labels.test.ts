@@ -17,13 +17,18 @@ const VOCABULARY = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
 `;
 
 describe('labels in several languages', () => {
-  it('the record\'s label is the English one; the class\'s other labels are its translations, over alternative labels', async () => {
+  it("the record's label is the English one; the class's other labels are its translations, over alternative labels", async () => {
     const ontology = join(scratch, 'dbpedia-like.ttl');
     writeFileSync(ontology, VOCABULARY);
     const { model } = await loadModel({ ontology, baseUrl: 'https://site.example/' });
     const [person, birthPlace] = model.entities;
-    expect(person?.record).toMatchObject({ label: 'person', alternative_labels: ['Mensch', 'persona'], translations: { de: 'Person', es: 'persona', fr: 'personne' } });
-    expect(Object.keys(('translations' in (person?.record ?? {}) ? (person?.record as { translations: object }).translations : {}))).toEqual(['de', 'es', 'fr']);
+    expect(person?.record).toMatchObject({
+      label: 'person',
+      alternative_labels: ['Mensch', 'persona'],
+      translations: { de: 'Person', es: 'persona', fr: 'personne' },
+    });
+    const record = (person?.record ?? {}) as { translations?: object };
+    expect(Object.keys(record.translations ?? {})).toEqual(['de', 'es', 'fr']);
     expect(birthPlace?.record).toMatchObject({ label: 'birth place' });
   });
 });

@@ -27,16 +27,28 @@ describe('every link into the site resolves to a served file', () => {
   it('the sample served at its base IRI', () => buildAndCheck('sample-at-iri', SAMPLE_ONTOLOGY, 'https://lexicon.example.org/'));
   it.skipIf(!hasShared)('folio-excerpt.owl', () => buildAndCheck('excerpt', EXCERPT, 'http://localhost:4321/'));
   // Followed as GitHub Pages serves them: `/x` from `x` or `x.html`, a folder from its index; records are data.
-  it('the sample laid out for GitHub Pages, at a sub-path', () => buildAndCheck('pages-layout', SAMPLE_ONTOLOGY, 'http://localhost:4321/folio/', ['--host', 'github-pages']));
+  it('the sample laid out for GitHub Pages, at a sub-path', () =>
+    buildAndCheck('pages-layout', SAMPLE_ONTOLOGY, 'http://localhost:4321/folio/', ['--host', 'github-pages']));
 });
 
 describe('broken links are reported by file', () => {
   it.skipIf(!hasShared)('names the file and the link of each, and fails the build', async () => {
     // The excerpt is a slice: served at its own IRI, its references to classes outside it lead nowhere.
-    const result = await runBuild(['--ontology', EXCERPT, '--out', join(scratch, 'excerpt-at-iri'), '--base-url', 'https://folio.openlegalstandard.org/', '--api-only', '--check-links']);
+    const result = await runBuild([
+      '--ontology',
+      EXCERPT,
+      '--out',
+      join(scratch, 'excerpt-at-iri'),
+      '--base-url',
+      'https://folio.openlegalstandard.org/',
+      '--api-only',
+      '--check-links',
+    ]);
     expect(result.code).toBe(1);
     const last = result.stderr.trim().split('\n').at(-1) ?? '';
-    expect(last).toMatch(/^error: \d+ broken link\(s\) into the site: [\w-]+ → https:\/\/folio\.openlegalstandard\.org\/[\w-]+; .*; and \d+ more \(the output is written\) — fix the references/);
+    expect(last).toMatch(
+      /^error: \d+ broken link\(s\) into the site: [\w-]+ → https:\/\/folio\.openlegalstandard\.org\/[\w-]+; .*; and \d+ more \(the output is written\) — fix the references/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -61,11 +73,14 @@ describe('broken links are reported by file', () => {
     files.delete(id);
     files.delete(`_api/${id}.jsonld`);
     const report = checkLinks(files, router);
-    expect(report.broken).toEqual(expect.arrayContaining([
-      { file: `_site/pages/${id}/index.html`, link: `http://localhost:4321/${id}` },
-      { file: `_site/pages/${id}/index.html`, link: `http://localhost:4321/_api/${id}.jsonld` },
-    ]));
-    for (const { link } of report.broken) expect([`http://localhost:4321/${id}`, `http://localhost:4321/_api/${id}.jsonld`, `http://localhost:4321/${id}/jsonld`]).toContain(link);
+    expect(report.broken).toEqual(
+      expect.arrayContaining([
+        { file: `_site/pages/${id}/index.html`, link: `http://localhost:4321/${id}` },
+        { file: `_site/pages/${id}/index.html`, link: `http://localhost:4321/_api/${id}.jsonld` },
+      ]),
+    );
+    for (const { link } of report.broken)
+      expect([`http://localhost:4321/${id}`, `http://localhost:4321/_api/${id}.jsonld`, `http://localhost:4321/${id}/jsonld`]).toContain(link);
     expect(describeLinks(report)).toMatch(/^\d+ broken link\(s\) into the site: _site\/pages\/.+\/index\.html → http:\/\/localhost:4321\//);
   });
 });

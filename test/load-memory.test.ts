@@ -15,7 +15,10 @@ interface HeapSnapshot {
 
 /** The self sizes of the snapshot's strings, largest first. */
 function stringSizes(snapshot: HeapSnapshot): number[] {
-  const { node_fields: fields, node_types: [types] } = snapshot.snapshot.meta;
+  const {
+    node_fields: fields,
+    node_types: [types],
+  } = snapshot.snapshot.meta;
   const type = fields.indexOf('type');
   const size = fields.indexOf('self_size');
   const sizes: number[] = [];

@@ -13,8 +13,12 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output }));
   });
@@ -23,12 +27,16 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 // The GitHub Pages workflow installs with `npm ci`; runners come with npm 10, developers' machines with 11.
 // npm 11 refuses a lock file that lacks other platforms' optional packages; a dry run tells without installing.
 describe('the lock file', () => {
-  it.each(['10', '11'])('installs with npm ci on npm %s', async (major) => {
-    const folder = mkdtempSync(join(scratch, `npm${major}-`));
-    for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(REPO_ROOT, file), join(folder, file));
-    const result = await run('npx', ['-y', `npm@${major}`, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], folder);
-    expect(result.output).not.toMatch(/Missing: .* from lock file/);
-    expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/^added \d+ packages/m);
-  }, 180_000);
+  it.each(['10', '11'])(
+    'installs with npm ci on npm %s',
+    async (major) => {
+      const folder = mkdtempSync(join(scratch, `npm${major}-`));
+      for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(REPO_ROOT, file), join(folder, file));
+      const result = await run('npx', ['-y', `npm@${major}`, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], folder);
+      expect(result.output).not.toMatch(/Missing: .* from lock file/);
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toMatch(/^added \d+ packages/m);
+    },
+    180_000,
+  );
 });

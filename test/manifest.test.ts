@@ -12,7 +12,9 @@ import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 describe('buildManifest given the previous manifest', () => {
   it('lists the same files in the same order, with the same entity hashes, as one built afresh', async () => {
     const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
-    const entityFiles = model.entities.flatMap((entity) => FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]));
+    const entityFiles = model.entities.flatMap((entity) =>
+      FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]),
+    );
     const before: [string, string][] = [...entityFiles, ['search/s/61.json', 'h1'], ['search/s/62.json', 'h2'], ['openapi.json', 'h3']];
     const previous = buildManifest(before, model, router);
     const [first] = model.entities;
@@ -20,7 +22,9 @@ describe('buildManifest given the previous manifest', () => {
     // One file changed, one gone, three new ones that sort first, in between and last.
     const after: [string, string][] = [
       ...before.filter(([path]) => path !== 'search/s/62.json').map(([path, hash]): [string, string] => [path, path === edited ? 'changed' : hash]),
-      ['.nojekyll', 'h4'], ['search/s/61a.json', 'h5'], ['~last', 'h6'],
+      ['.nojekyll', 'h4'],
+      ['search/s/61a.json', 'h5'],
+      ['~last', 'h6'],
     ];
     const fresh = buildManifest(after, model, router);
     const updated = buildManifest(after, model, router, [], previous);
@@ -33,11 +37,24 @@ describe('buildManifest given the previous manifest', () => {
 describe('beginManifest, for files hashed in two waves', () => {
   const waves = async () => {
     const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
-    const entityFiles = model.entities.flatMap((entity) => FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]));
+    const entityFiles = model.entities.flatMap((entity) =>
+      FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]),
+    );
     return { model, router, entityFiles };
   };
   it.each<[string, (files: [string, string][]) => [[string, string][], [string, string][]]]>([
-    ['the index and site files second, as a streamed build hashes them', (files) => [files, [['search/s/61.json', 'h1'], ['!first', 'h2'], ['openapi.json', 'h3'], ['~last', 'h4']]]],
+    [
+      'the index and site files second, as a streamed build hashes them',
+      (files) => [
+        files,
+        [
+          ['search/s/61.json', 'h1'],
+          ['!first', 'h2'],
+          ['openapi.json', 'h3'],
+          ['~last', 'h4'],
+        ],
+      ],
+    ],
     ['nothing second', (files) => [files, []]],
     ["an entity's format file second (its hash must cover it)", (files) => [files.slice(1), [files[0], ['search/index.json', 'h5']]]],
     ['a file of the first wave hashed again, differently', (files) => [[...files, ['openapi.json', 'old']], [['openapi.json', 'new']]]],
@@ -55,17 +72,27 @@ describe('beginManifest, for files hashed in two waves', () => {
 describe('patchManifest', () => {
   it('makes the manifest buildManifest makes from every file, from the previous one and what an update changed', async () => {
     const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
-    const entityFiles = (tag: (id: string) => string) => model.entities.flatMap((entity) => FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}${tag(entity.id)}`]));
+    const entityFiles = (tag: (id: string) => string) =>
+      model.entities.flatMap((entity) =>
+        FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}${tag(entity.id)}`]),
+      );
     const before: [string, string][] = [...entityFiles(() => ''), ['search/s/61.json', 'h1'], ['search/s/62.json', 'h2'], ['openapi.json', 'h3']];
     const [first, second] = model.entities;
     // The previous build lacked the second entity and had one the model no longer has (with a page, which the
     // API never keeps); the update changed the first, added the second, dropped a shard.
     const secondFiles = new Set(FORMATS.map((spec) => router.filePath(second.id, spec.format)));
-    const built = buildManifest([...before.filter(([path]) => !secondFiles.has(path)), ['Gone', 'g1'], ['_api/Gone.md', 'g2'], ['_site/pages/Gone/index.html', 'g3']], model, router);
-    const previous = new Manifest({ keys: built.paths, values: built.hashes }, {
-      keys: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort(),
-      values: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort().map((id) => built.entityHash(id) ?? 'g0'),
-    });
+    const built = buildManifest(
+      [...before.filter(([path]) => !secondFiles.has(path)), ['Gone', 'g1'], ['_api/Gone.md', 'g2'], ['_site/pages/Gone/index.html', 'g3']],
+      model,
+      router,
+    );
+    const previous = new Manifest(
+      { keys: built.paths, values: built.hashes },
+      {
+        keys: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort(),
+        values: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort().map((id) => built.entityHash(id) ?? 'g0'),
+      },
+    );
     const after = entityFiles((id) => (id === first.id ? '-edited' : ''));
     const remade = new Set([first.id, second.id].flatMap((id) => FORMATS.map((spec) => router.filePath(id, spec.format))));
     const made = after.filter(([path]) => remade.has(path));
@@ -84,8 +111,18 @@ describe('patchManifest', () => {
 });
 
 describe('Manifest', () => {
-  const files: [string, string][] = [['b', 'h2'], ['a', 'h1'], ['10', 'h3'], ['2', 'h4'], ['c<d>&', 'h5'], ['q"\\\u2028', 'h6']];
-  const entities: [string, string][] = [['Y', 'e2'], ['X', 'e1']];
+  const files: [string, string][] = [
+    ['b', 'h2'],
+    ['a', 'h1'],
+    ['10', 'h3'],
+    ['2', 'h4'],
+    ['c<d>&', 'h5'],
+    ['q"\\\u2028', 'h6'],
+  ];
+  const entities: [string, string][] = [
+    ['Y', 'e2'],
+    ['X', 'e1'],
+  ];
 
   it('lists keys in code unit order, whatever order it is given or parsed in (integer-like keys included)', () => {
     const manifest = Manifest.fromEntries(files, entities);
@@ -97,17 +134,28 @@ describe('Manifest', () => {
   it('writes what emitJson writes of the same object in that order, escapes included', () => {
     const manifest = Manifest.fromEntries(files, entities);
     // Built key by key: an object literal would list the integer-like keys first.
-    const inOrder = (keys: readonly string[], values: readonly string[]) => `{${keys.map((key, at) => `${JSON.stringify(key)}:${JSON.stringify(values[at])}`).join(',')}}`;
-    expect(manifest.toJson()).toBe(escapeJsonText(`{"version":1,"files":${inOrder(manifest.paths, manifest.hashes)},"entities":${inOrder(manifest.ids, manifest.idHashes)}}`));
+    const inOrder = (keys: readonly string[], values: readonly string[]) =>
+      `{${keys.map((key, at) => `${JSON.stringify(key)}:${JSON.stringify(values[at])}`).join(',')}}`;
+    expect(manifest.toJson()).toBe(
+      escapeJsonText(`{"version":1,"files":${inOrder(manifest.paths, manifest.hashes)},"entities":${inOrder(manifest.ids, manifest.idHashes)}}`),
+    );
     // Without integer-like keys, the same bytes as emitJson of the object.
-    const plain = Manifest.fromEntries(files.filter(([path]) => !/^\d+$/.test(path)), entities);
+    const plain = Manifest.fromEntries(
+      files.filter(([path]) => !/^\d+$/.test(path)),
+      entities,
+    );
     expect(plain.toJson()).toBe(emitJson({ version: 1, files: plain.files, entities: Object.fromEntries(entities.sort()) }));
     expect(JSON.parse(manifest.toJson())).toEqual({ version: 1, files: Object.fromEntries(files), entities: Object.fromEntries(entities) });
     expect(manifest.toJson()).not.toMatch(/[<>&\u2028]/);
   });
 
   it.each([
-    ['a', 'h1'], ['10', 'h3'], ['q"\\\u2028', 'h6'], ['0', undefined], ['aa', undefined], ['z', undefined],
+    ['a', 'h1'],
+    ['10', 'h3'],
+    ['q"\\\u2028', 'h6'],
+    ['0', undefined],
+    ['aa', undefined],
+    ['z', undefined],
   ])('looks %j up: %s', (path, hash) => {
     const manifest = Manifest.fromEntries(files, entities);
     expect(manifest.fileHash(path)).toBe(hash);
@@ -120,7 +168,10 @@ describe('Manifest', () => {
   });
 
   it.each([
-    ['not JSON', '{'], ['another version', '{"version":2,"files":{},"entities":{}}'], ['a hash that is not a string', '{"version":1,"files":{"a":1},"entities":{}}'], ['no entities', '{"version":1,"files":{}}'],
+    ['not JSON', '{'],
+    ['another version', '{"version":2,"files":{},"entities":{}}'],
+    ['a hash that is not a string', '{"version":1,"files":{"a":1},"entities":{}}'],
+    ['no entities', '{"version":1,"files":{}}'],
   ])('parses nothing from %s', (_, text) => {
     expect(Manifest.parse(text)).toBeUndefined();
   });
@@ -128,8 +179,17 @@ describe('Manifest', () => {
 
 describe('manifest.json made from the previous text', () => {
   const column = (entries: [string, string][]) => ({ keys: entries.map(([key]) => key), values: entries.map(([, value]) => value) });
-  const files: [string, string][] = [['.nojekyll', 'h0'], ['R1', 'h1'], ['R2', 'h2'], ['_api/R1.md', 'h3'], ['search/s/a.json', 'h4']];
-  const entities: [string, string][] = [['R1', 'e1'], ['R2', 'e2']];
+  const files: [string, string][] = [
+    ['.nojekyll', 'h0'],
+    ['R1', 'h1'],
+    ['R2', 'h2'],
+    ['_api/R1.md', 'h3'],
+    ['search/s/a.json', 'h4'],
+  ];
+  const entities: [string, string][] = [
+    ['R1', 'e1'],
+    ['R2', 'e2'],
+  ];
   const before = { files: column(files), entities: column(entities), json: renderManifestJson(column(files), column(entities)) };
 
   it.each<[string, [string, string][], [string, string][]]>([
@@ -149,9 +209,11 @@ describe('manifest.json made from the previous text', () => {
     expect(spliceManifestJson({ files: column(escaped), entities: column(entities), json: text }, column(files), column(entities))).toBeUndefined();
   });
 
-  it('is what a patched manifest writes when the previous one\'s text is known', async () => {
+  it("is what a patched manifest writes when the previous one's text is known", async () => {
     const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
-    const entityFiles = model.entities.flatMap((entity) => FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]));
+    const entityFiles = model.entities.flatMap((entity) =>
+      FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]),
+    );
     const built = buildManifest([...entityFiles, ['search/s/61.json', 'h1']], model, router);
     const previous = Manifest.unpack(built.pack())?.withJson(built.toJson());
     if (!previous) throw new Error('the packed manifest did not unpack');
@@ -159,7 +221,11 @@ describe('manifest.json made from the previous text', () => {
     const made = FORMATS.map((spec): [string, string] => [router.filePath(first.id, spec.format), `edited-${spec.format}`]);
     const patched = patchManifest(previous, { hashed: [...made, ['search/s/62.json', 'h2']], carried: [], redo: new Set([first.id]) }, model, router);
     expect(patched.toJson()).toBe(Manifest.unpack(patched.pack())?.toJson());
-    expect(JSON.parse(patched.toJson())).toEqual({ version: 1, files: patched.files, entities: Object.fromEntries(patched.ids.map((id, at) => [id, patched.idHashes[at]])) });
+    expect(JSON.parse(patched.toJson())).toEqual({
+      version: 1,
+      files: patched.files,
+      entities: Object.fromEntries(patched.ids.map((id, at) => [id, patched.idHashes[at]])),
+    });
   });
 });
 

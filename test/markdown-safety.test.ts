@@ -4,10 +4,28 @@ import { emitMarkdown } from '../generator/emit/markdown.ts';
 import type { ClassRecord } from '../generator/schema/records.ts';
 
 const EMPTY: ClassRecord = {
-  iri: 'https://x.example/H', label: null, sub_class_of: [], parent_class_of: [], is_defined_by: null, see_also: [],
-  comment: null, deprecated: false, preferred_label: null, alternative_labels: [], translations: {},
-  hidden_label: null, definition: null, examples: [], notes: [], history_note: null, editorial_note: null,
-  in_scheme: null, identifier: null, description: null, source: null, country: null,
+  iri: 'https://x.example/H',
+  label: null,
+  sub_class_of: [],
+  parent_class_of: [],
+  is_defined_by: null,
+  see_also: [],
+  comment: null,
+  deprecated: false,
+  preferred_label: null,
+  alternative_labels: [],
+  translations: {},
+  hidden_label: null,
+  definition: null,
+  examples: [],
+  notes: [],
+  history_note: null,
+  editorial_note: null,
+  in_scheme: null,
+  identifier: null,
+  description: null,
+  source: null,
+  country: null,
 };
 
 const HOSTILE = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '</p><iframe src="javascript:alert(1)">', '<!-- x --><svg onload=alert(1)>'];
@@ -15,7 +33,15 @@ const HOSTILE = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<
 // Rendered by a CommonMark renderer that lets raw HTML through, as many sites configure theirs.
 describe('Markdown output holds no raw HTML, whatever the ontology says', () => {
   it.each(HOSTILE.map((text) => [text]))('%s as label, definition, alternative label, example and note', (text) => {
-    const record: ClassRecord = { ...EMPTY, label: text, definition: `Ends here: ${text} & more`, alternative_labels: [text], examples: [text], notes: [text], translations: { fr: text } };
+    const record: ClassRecord = {
+      ...EMPTY,
+      label: text,
+      definition: `Ends here: ${text} & more`,
+      alternative_labels: [text],
+      examples: [text],
+      notes: [text],
+      translations: { fr: text },
+    };
     const html = micromark(emitMarkdown(record), { allowDangerousHtml: true });
     expect(html).not.toMatch(/<(script|img|iframe|svg|!--)/i);
     // The text itself is all there, as text.

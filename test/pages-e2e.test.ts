@@ -87,7 +87,7 @@ function servedOnPages(name: string, ontology: string, enabled: boolean, extra: 
       for (const bad of ['', '%21%21%21', 'a'.repeat(1025), 'co&limit=0', 'co&limit=1001']) {
         const response = await fetch(`${context.server.baseUrl}/search/prefix?query=${bad}`);
         expect(response.status, bad).toBe(400);
-        expect(Object.keys(await response.json() as object)).toEqual(['detail']);
+        expect(Object.keys((await response.json()) as object)).toEqual(['detail']);
       }
       const script = await fetch(`${context.server.baseUrl}/search/client.js`);
       expect(script.headers.get('content-type')).toMatch(/javascript/);

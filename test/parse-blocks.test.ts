@@ -14,16 +14,28 @@ import { EXCERPT, hasShared, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const ROOT = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">';
 
-describe('splitRdfXml cuts at the root\'s children', () => {
+describe("splitRdfXml cuts at the root's children", () => {
   it.each([
-    ['two elements', `${ROOT}<rdf:Description rdf:about="a"/><rdf:Description rdf:about="b"><rdfs:label>B</rdfs:label></rdf:Description></rdf:RDF>`,
-      ['<rdf:Description rdf:about="a"/>', '<rdf:Description rdf:about="b"><rdfs:label>B</rdfs:label></rdf:Description>']],
-    ['comments, a processing instruction and CDATA between and inside', `<?xml version="1.0"?>\n<!-- <not:an element> -->\n${ROOT}<!-- </rdf:RDF> --><?pi <x>?><rdf:Description rdf:about="a"><rdfs:label><![CDATA[</rdf:Description>]]></rdfs:label></rdf:Description></rdf:RDF>`,
-      ['<rdf:Description rdf:about="a"><rdfs:label><![CDATA[</rdf:Description>]]></rdfs:label></rdf:Description>']],
-    ['">" and "/>" inside attribute values', `${ROOT}<rdf:Description rdf:about="a>/>b"><rdfs:seeAlso rdf:resource='c/>'/></rdf:Description></rdf:RDF>`,
-      ['<rdf:Description rdf:about="a>/>b"><rdfs:seeAlso rdf:resource=\'c/>\'/></rdf:Description>']],
-    ['a doctype with entities', `<!DOCTYPE rdf:RDF [<!ENTITY x "https://x.example/">]>\n${ROOT}<rdf:Description rdf:about="&x;a"/></rdf:RDF>`,
-      ['<rdf:Description rdf:about="&x;a"/>']],
+    [
+      'two elements',
+      `${ROOT}<rdf:Description rdf:about="a"/><rdf:Description rdf:about="b"><rdfs:label>B</rdfs:label></rdf:Description></rdf:RDF>`,
+      ['<rdf:Description rdf:about="a"/>', '<rdf:Description rdf:about="b"><rdfs:label>B</rdfs:label></rdf:Description>'],
+    ],
+    [
+      'comments, a processing instruction and CDATA between and inside',
+      `<?xml version="1.0"?>\n<!-- <not:an element> -->\n${ROOT}<!-- </rdf:RDF> --><?pi <x>?><rdf:Description rdf:about="a"><rdfs:label><![CDATA[</rdf:Description>]]></rdfs:label></rdf:Description></rdf:RDF>`,
+      ['<rdf:Description rdf:about="a"><rdfs:label><![CDATA[</rdf:Description>]]></rdfs:label></rdf:Description>'],
+    ],
+    [
+      '">" and "/>" inside attribute values',
+      `${ROOT}<rdf:Description rdf:about="a>/>b"><rdfs:seeAlso rdf:resource='c/>'/></rdf:Description></rdf:RDF>`,
+      ['<rdf:Description rdf:about="a>/>b"><rdfs:seeAlso rdf:resource=\'c/>\'/></rdf:Description>'],
+    ],
+    [
+      'a doctype with entities',
+      `<!DOCTYPE rdf:RDF [<!ENTITY x "https://x.example/">]>\n${ROOT}<rdf:Description rdf:about="&x;a"/></rdf:RDF>`,
+      ['<rdf:Description rdf:about="&x;a"/>'],
+    ],
   ])('%s', (_, text, blocks) => {
     const split = splitRdfXml(text);
     expect(split?.blocks.map(({ start, end }) => text.slice(start, end))).toEqual(blocks);
@@ -32,7 +44,10 @@ describe('splitRdfXml cuts at the root\'s children', () => {
   });
 
   it.each([
-    ['node ids, which tie elements together', `${ROOT}<rdf:Description rdf:about="a"><rdfs:seeAlso rdf:nodeID="n"/></rdf:Description><rdf:Description rdf:nodeID="n"/></rdf:RDF>`],
+    [
+      'node ids, which tie elements together',
+      `${ROOT}<rdf:Description rdf:about="a"><rdfs:seeAlso rdf:nodeID="n"/></rdf:Description><rdf:Description rdf:nodeID="n"/></rdf:RDF>`,
+    ],
     ['a root that is not rdf:RDF', '<rdf:Description xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" rdf:about="a"/>'],
     ['a truncated document', `${ROOT}<rdf:Description rdf:about="a">`],
     ['an unclosed attribute value', `${ROOT}<rdf:Description rdf:about="a/></rdf:RDF>`],
@@ -45,48 +60,72 @@ describe('splitRdfXml cuts at the root\'s children', () => {
 // Blank node labels differ by design; the graphs must not.
 function triples(quads: readonly Quad[]): string[] {
   const labels = new Map<string, string>();
-  const term = (value: Quad['subject'] | Quad['object']) => (value.termType === 'BlankNode'
-    ? labels.get(value.value) ?? (labels.set(value.value, `_:${labels.size}`), labels.get(value.value))
-    : value.termType === 'Literal' ? `"${value.value}"@${value.language}^^${value.datatype.value}` : value.value);
+  const term = (value: Quad['subject'] | Quad['object']) =>
+    value.termType === 'BlankNode'
+      ? (labels.get(value.value) ?? labels.set(value.value, `_:${labels.size}`).get(value.value))
+      : value.termType === 'Literal'
+        ? `"${value.value}"@${value.language}^^${value.datatype.value}`
+        : value.value;
   return quads.map((quad) => `${term(quad.subject)} ${quad.predicate.value} ${term(quad.object)}`);
 }
 
 // The repo's sample, and the real FOLIO excerpt where it lies beside the repo (reported as skipped where not).
-const ONTOLOGIES = [['the repo sample', SAMPLE_ONTOLOGY, true], ['folio-excerpt.owl', EXCERPT, hasShared]] as const;
+const ONTOLOGIES = [
+  ['the repo sample', SAMPLE_ONTOLOGY, true],
+  ['folio-excerpt.owl', EXCERPT, hasShared],
+] as const;
 
 describe('parsing in blocks gives the same triples as parsing whole', () => {
-  for (const [name, input, available] of ONTOLOGIES) it.skipIf(!available)(`${name}, parsed fresh and restored from the cache`, async () => {
-    const sources = await readSources(input);
-    const fresh = await parseSources(sources);
-    expect(fresh.blocks.length).toBeGreaterThan(sources.length);
-    const whole = await parseSources(sources.map((source) => ({ ...source, text: source.text.replace('<rdf:RDF', '<!-- no cut --><rdf:RDF').replace(/<\/rdf:RDF>/, '<rdf:Description rdf:nodeID="x"/></rdf:RDF>') })));
-    expect(whole.blocks.length).toBe(sources.length);
-    expect(triples(fresh.quads)).toEqual(triples(whole.quads));
-    const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
-    expect(restored.reused).toBe(fresh.blocks.length);
-    expect(restored.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`))
-      .toEqual(fresh.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`));
-  });
+  for (const [name, input, available] of ONTOLOGIES)
+    it.skipIf(!available)(`${name}, parsed fresh and restored from the cache`, async () => {
+      const sources = await readSources(input);
+      const fresh = await parseSources(sources);
+      expect(fresh.blocks.length).toBeGreaterThan(sources.length);
+      const whole = await parseSources(
+        sources.map((source) => ({
+          ...source,
+          text: source.text.replace('<rdf:RDF', '<!-- no cut --><rdf:RDF').replace(/<\/rdf:RDF>/, '<rdf:Description rdf:nodeID="x"/></rdf:RDF>'),
+        })),
+      );
+      expect(whole.blocks.length).toBe(sources.length);
+      expect(triples(fresh.quads)).toEqual(triples(whole.quads));
+      const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
+      expect(restored.reused).toBe(fresh.blocks.length);
+      expect(restored.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`)).toEqual(
+        fresh.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`),
+      );
+    });
 });
 
 describe('the model from blocks read back from the cache equals the model from the parsed triples', () => {
-  for (const [name, input, available] of ONTOLOGIES) it.skipIf(!available)(`${name}: entities, records, triples, warnings`, async () => {
-    const fresh = await loadOntology(input);
-    const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
-    expect(restored.reused).toBe(fresh.blocks.length);
-    const view = (model: OntologyModel) => ({
-      ...model,
-      // Records read in reverse order first: an entity's triples must not depend on which blocks were read before.
-      // Superclasses and children read before the record, from the statements walked: they must be the record's.
-      entities: [...model.entities].reverse().map((entity) => ({ id: entity.id, kind: entity.kind, superclasses: [...entity.superclasses], children: entity.children, record: entity.record, quads: triples(entity.quads) })).reverse(),
+  for (const [name, input, available] of ONTOLOGIES)
+    it.skipIf(!available)(`${name}: entities, records, triples, warnings`, async () => {
+      const fresh = await loadOntology(input);
+      const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
+      expect(restored.reused).toBe(fresh.blocks.length);
+      const view = (model: OntologyModel) => ({
+        ...model,
+        // Records read in reverse order first: an entity's triples must not depend on which blocks were read before.
+        // Superclasses and children read before the record, from the statements walked: they must be the record's.
+        entities: [...model.entities]
+          .reverse()
+          .map((entity) => ({
+            id: entity.id,
+            kind: entity.kind,
+            superclasses: [...entity.superclasses],
+            children: entity.children,
+            record: entity.record,
+            quads: triples(entity.quads),
+          }))
+          .reverse(),
+      });
+      const [fromCache, fromTriples] = [view(buildModelFromBlocks(restored.blocks)), view(buildModel(fresh.quads))];
+      expect(fromCache).toEqual(fromTriples);
+      for (const { superclasses, children, record } of fromCache.entities) {
+        expect(superclasses).toEqual('sub_class_of' in record ? record.sub_class_of : []);
+        expect(children).toEqual('parent_class_of' in record ? record.parent_class_of : []);
+      }
     });
-    const [fromCache, fromTriples] = [view(buildModelFromBlocks(restored.blocks)), view(buildModel(fresh.quads))];
-    expect(fromCache).toEqual(fromTriples);
-    for (const { superclasses, children, record } of fromCache.entities) {
-      expect(superclasses).toEqual('sub_class_of' in record ? record.sub_class_of : []);
-      expect(children).toEqual('parent_class_of' in record ? record.parent_class_of : []);
-    }
-  });
 });
 
 /** Runs `check` with the repo sample copied into two folders of a scratch folder, removed afterwards. */
@@ -105,7 +144,11 @@ describe('blank node labels', () => {
   // The clean-clone CI found both: labels came from a hash of the file's location, and one began with "-".
   it('do not depend on where the ontology lies, and begin as N-Quads and Turtle require', async () => {
     await inTwoFolders(['a', 'elsewhere/b-c'], async (here, there) => {
-      const labels = async (folder: string) => (await loadOntology(folder)).quads.flatMap((quad) => [quad.subject, quad.object]).filter((term) => term.termType === 'BlankNode').map((term) => term.value);
+      const labels = async (folder: string) =>
+        (await loadOntology(folder)).quads
+          .flatMap((quad) => [quad.subject, quad.object])
+          .filter((term) => term.termType === 'BlankNode')
+          .map((term) => term.value);
       const [first, second] = [await labels(here), await labels(there)];
       expect(first.length).toBeGreaterThan(0);
       expect(second).toEqual(first);
@@ -115,10 +158,13 @@ describe('blank node labels', () => {
   });
 });
 
-describe('the cache\'s string table across edits', () => {
+describe("the cache's string table across edits", () => {
   it('keeps restoring every block after edit upon edit, and is made afresh before unused strings pile up', async () => {
     const sources = await readSources(SAMPLE_ONTOLOGY);
-    const edited = (round: number) => sources.map((source) => (source.format === 'rdfxml' ? { ...source, text: source.text.replace(/<rdfs:label>[^<]*/, `<rdfs:label>Edit number ${round}`) } : source));
+    const edited = (round: number) =>
+      sources.map((source) =>
+        source.format === 'rdfxml' ? { ...source, text: source.text.replace(/<rdfs:label>[^<]*/, `<rdfs:label>Edit number ${round}`) } : source,
+      );
     // Each round is written and read back as the cache files are: the blocks file, and what the cache adds to it.
     const first = splitBlocks(encodeBlocks((await parseSources(sources)).blocks));
     let file = first.file;
@@ -164,9 +210,17 @@ describe('block keys and where the file lies', () => {
     ['single quotes and spaces', "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#' xml:base = 'urn:x:o'>", true],
     ['no xml:base', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">', false],
     ['a relative xml:base', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xml:base="sub/">', false],
-    ['an xml:base built from an entity', '<!DOCTYPE rdf:RDF [<!ENTITY b "https://x.example/">]><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xml:base="&b;o">', false],
-    ['an xml:base on an element before the root only', '<?xml-stylesheet href="s" xml:base="https://x.example/"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">', false],
-  ])('%s: the keys depend on the file\'s location unless the root fixes the base', (_, root, fixed) => {
+    [
+      'an xml:base built from an entity',
+      '<!DOCTYPE rdf:RDF [<!ENTITY b "https://x.example/">]><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xml:base="&b;o">',
+      false,
+    ],
+    [
+      'an xml:base on an element before the root only',
+      '<?xml-stylesheet href="s" xml:base="https://x.example/"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+      false,
+    ],
+  ])("%s: the keys depend on the file's location unless the root fixes the base", (_, root, fixed) => {
     const text = `<?xml version="1.0"?>\n${root}<rdf:Description rdf:about="a"/><rdf:Description rdf:about="b"/></rdf:RDF>`;
     const keys = (baseIRI: string) => blockSource({ name: 'o.owl', baseIRI, format: 'rdfxml', text }).blocks.map((block) => block.key);
     const here = keys('file:///one/o.owl');
@@ -186,7 +240,7 @@ describe('block keys and where the file lies', () => {
   });
 });
 
-describe('blocks cut from a file\'s bytes', () => {
+describe("blocks cut from a file's bytes", () => {
   // Characters of two, three and four bytes before the root, in its start tag, in blocks and between them.
   const text = `<?xml version="1.0"?>\n<!-- Übersicht ☕ -->\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xml:base="https://x.example/é/">
 <rdf:Description rdf:about="a"><rdfs:label xml:lang="de">Straße ☕ 𝔘</rdfs:label></rdf:Description>
@@ -195,7 +249,7 @@ describe('blocks cut from a file\'s bytes', () => {
 </rdf:RDF>
 `;
 
-  it('gives the same blocks, keys and triples as the decoded text, and each from the other\'s cache', async () => {
+  it("gives the same blocks, keys and triples as the decoded text, and each from the other's cache", async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'utf8-blocks-'));
     try {
       writeFileSync(join(scratch, 'u.owl'), text);
@@ -206,7 +260,9 @@ describe('blocks cut from a file\'s bytes', () => {
       expect(fromBytes.blocks.map((block) => block.key)).toEqual(fromText.blocks.map((block) => block.key));
       expect(fromBytes.blocks).toHaveLength(2);
       expect(triples(fromBytes.quads)).toEqual(triples(fromText.quads));
-      expect(fromBytes.quads.flatMap((quad) => [quad.subject.value, quad.object.value])).toEqual(expect.arrayContaining(['Straße ☕ 𝔘', '𝔘nder', 'https://x.example/é/ß']));
+      expect(fromBytes.quads.flatMap((quad) => [quad.subject.value, quad.object.value])).toEqual(
+        expect.arrayContaining(['Straße ☕ 𝔘', '𝔘nder', 'https://x.example/é/ß']),
+      );
       expect((await parseSources(read, encodeBlocks(fromText.blocks))).reused).toBe(2);
       expect((await parseSources(given, encodeBlocks(fromBytes.blocks))).reused).toBe(2);
     } finally {

@@ -80,10 +80,14 @@ for (const vocabulary of VOCABULARIES) {
       stdout = result.stdout;
       loaded = await loadModel({ ontology, baseIri: vocabulary.baseIri, baseUrl });
       // Each term's triples, whichever graph the package put them in.
-      source = sourceTriples(new Parser({ format: 'N-Quads' }).parse(readFileSync(ontology, 'utf8')).map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object)));
+      source = sourceTriples(
+        new Parser({ format: 'N-Quads' }).parse(readFileSync(ontology, 'utf8')).map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object)),
+      );
       server = await startWranglerPages(out, port);
     }, 180_000);
-    afterAll(async () => { await server?.stop(); });
+    afterAll(async () => {
+      await server?.stop();
+    });
 
     it('publishes terms of more than one kind, and says which it left out and why', () => {
       expect(new Set(loaded.model.entities.map((entity) => entity.type)).size).toBeGreaterThan(1);
@@ -112,8 +116,8 @@ for (const vocabulary of VOCABULARIES) {
       await inBatches(loaded.model.entities, 16, async (entity) => {
         const expected = source(entity.iri);
         expect(expected.length, entity.id).toBeGreaterThan(0);
-        const document = await (await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'jsonld')}`)).json() as object;
-        const fromJsonLd = new Parser({ format: 'N-Quads' }).parse(await jsonld.toRDF(document, { format: 'application/n-quads' }) as unknown as string);
+        const document = (await (await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'jsonld')}`)).json()) as object;
+        const fromJsonLd = new Parser({ format: 'N-Quads' }).parse((await jsonld.toRDF(document, { format: 'application/n-quads' })) as unknown as string);
         await expectSameTriples(fromJsonLd, expected, `${entity.id} JSON-LD`);
         const xml = await (await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'xml')}`)).text();
         await expectSameTriples(await parseRdfXml(xml, `${entity.id}.xml`, vocabulary.baseIri), expected, `${entity.id} RDF/XML`);
@@ -129,8 +133,11 @@ for (const vocabulary of VOCABULARIES) {
         const word = (entity.record.label ?? '').split(/\s+/)[0];
         const response = await fetch(`${server.baseUrl}/search/prefix?query=${encodeURIComponent(word)}&limit=1000`);
         expect(response.status, entity.id).toBe(200);
-        const found = await response.json() as { classes: { iri: string }[]; properties: { iri: string }[] };
-        expect([...found.classes, ...found.properties].map((hit) => hit.iri), `${entity.id} by "${word}"`).toContain(entity.iri);
+        const found = (await response.json()) as { classes: { iri: string }[]; properties: { iri: string }[] };
+        expect(
+          [...found.classes, ...found.properties].map((hit) => hit.iri),
+          `${entity.id} by "${word}"`,
+        ).toContain(entity.iri);
       });
     }, 300_000);
   });
@@ -141,11 +148,17 @@ describe('W3C PROV-O with no option but the file', () => {
     const out = join(scratch, 'prov-plain');
     const result = await runBuild(['--ontology', PROV_O, '--api-only', '--out', out]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/^model: 50 classes, 59 object properties, 9 datatype properties, 15 annotation properties under http:\/\/www\.w3\.org\/ns\/prov#$/m);
-    expect([...result.stdout.matchAll(/^ {2}warning: case-collision: "(\w+)" and "(\w+)"/gm)].map(([, a, b]) => `${a}/${b}`)).toEqual(['Activity/activity', 'Agent/agent', 'Dictionary/dictionary', 'Entity/entity']);
+    expect(result.stderr).toMatch(
+      /^model: 50 classes, 59 object properties, 9 datatype properties, 15 annotation properties under http:\/\/www\.w3\.org\/ns\/prov#$/m,
+    );
+    expect([...result.stdout.matchAll(/^ {2}warning: case-collision: "(\w+)" and "(\w+)"/gm)].map(([, a, b]) => `${a}/${b}`)).toEqual([
+      'Activity/activity',
+      'Agent/agent',
+      'Dictionary/dictionary',
+      'Entity/entity',
+    ]);
     const record = (id: string) => JSON.parse(readFileSync(join(out, id), 'utf8')) as { iri: string; label: string };
     expect(record('Agent')).toMatchObject({ iri: 'http://www.w3.org/ns/prov#Agent', label: 'Agent' });
     expect(record('agent')).toMatchObject({ iri: 'http://www.w3.org/ns/prov#agent', label: 'agent' });
   });
-
 });

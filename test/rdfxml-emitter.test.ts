@@ -16,7 +16,10 @@ const classQuads = (label: string) => [
 describe('the RDF/XML emitter', () => {
   it('refuses a predicate it cannot name, with the fix, and the next entity comes out whole', async () => {
     const before = emitRdfXml(buildNodeTree(SUBJECT, classQuads('Before')));
-    const unnameable = [...classQuads('Broken'), factory.quad(factory.namedNode(SUBJECT), factory.namedNode('https://x.example/ends-in/7'), factory.literal('x'))];
+    const unnameable = [
+      ...classQuads('Broken'),
+      factory.quad(factory.namedNode(SUBJECT), factory.namedNode('https://x.example/ends-in/7'), factory.literal('x')),
+    ];
     expect(() => emitRdfXml(buildNodeTree(SUBJECT, unnameable))).toThrow(UnwritablePredicateError);
     try {
       emitRdfXml(buildNodeTree(SUBJECT, unnameable));

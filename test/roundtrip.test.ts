@@ -24,7 +24,7 @@ function roundTrips(name: string, ontology: string, enabled: boolean): void {
     it('JSON-LD: jsonld.js toRDF gives back the source triples of every entity', async () => {
       for (const entity of build.model.entities) {
         const document = JSON.parse(served.get(build.router.filePath(entity.id, 'jsonld')) ?? '{}') as object;
-        const nquads = await jsonld.toRDF(document, { format: 'application/n-quads' }) as unknown as string;
+        const nquads = (await jsonld.toRDF(document, { format: 'application/n-quads' })) as unknown as string;
         expect(await canonical(nquads), entity.id).toBe(await canonicalQuads(entity.quads));
       }
     });

@@ -27,7 +27,9 @@ function agreement(name: string, model: () => Promise<OntologyModel>, budgets: I
     });
 
     it('exercises the index structures it is meant to check', () => {
-      const shards = files.filter((file) => /\/s\/[^/]+\.json$/.test(file.path)).map((file) => JSON.parse(file.contents) as { n: Record<string, Record<string, unknown>> });
+      const shards = files
+        .filter((file) => /\/s\/[^/]+\.json$/.test(file.path))
+        .map((file) => JSON.parse(file.contents) as { n: Record<string, Record<string, unknown>> });
       const nodes = shards.flatMap((shard) => Object.values(shard.n));
       const count = (test: (node: Record<string, unknown>) => boolean) => nodes.filter(test).length;
       const present: Record<Structure, boolean> = {
@@ -36,7 +38,10 @@ function agreement(name: string, model: () => Promise<OntologyModel>, budgets: I
         chains: count((node) => 'f' in node) > 0,
         'rest files': count((node) => 'r' in node) > 0,
       };
-      expect(count((node) => 'l' in node), 'leaves').toBeGreaterThan(0);
+      expect(
+        count((node) => 'l' in node),
+        'leaves',
+      ).toBeGreaterThan(0);
       for (const structure of structures) expect(present[structure], structure).toBe(true);
     });
 
@@ -56,8 +61,10 @@ function agreement(name: string, model: () => Promise<OntologyModel>, budgets: I
         const fresh = memoryFetch(files, ORIGIN);
         const result = await createSearchClient({ indexUrl: `${ORIGIN}/search/`, fetch: fresh.fetch }).searchPrefix(query);
         expect(result, query).toEqual({
-          classes: expected.classes.slice(0, 50), properties: expected.properties.slice(0, 50),
-          total_classes: expected.classes.length, total_properties: expected.properties.length,
+          classes: expected.classes.slice(0, 50),
+          properties: expected.properties.slice(0, 50),
+          total_classes: expected.classes.length,
+          total_properties: expected.properties.length,
         });
         expect(fresh.requested.length, query).toBeLessThanOrEqual(2);
         expect(await client.searchPrefix(query), query).toEqual(result);
@@ -85,7 +92,12 @@ const ALL: Structure[] = ['several shards', 'ranked prefixes', 'chains', 'rest f
 const sample = async () => buildModel((await loadOntology(SAMPLE_ONTOLOGY)).quads);
 const excerpt = async () => buildModel((await loadOntology(EXCERPT)).quads);
 agreement('the repo sample, tiny files', sample, TINY, ['several shards', 'ranked prefixes']);
-agreement('Unicode edge cases (astral, private use, Greek, Hangul, ligatures), tiny files', async () => buildModel((await loadOntology(UNICODE_FIXTURE)).quads), { fileGzip: 400, leafRaw: 300, fileRaw: 600 }, ['several shards', 'ranked prefixes']);
+agreement(
+  'Unicode edge cases (astral, private use, Greek, Hangul, ligatures), tiny files',
+  async () => buildModel((await loadOntology(UNICODE_FIXTURE)).quads),
+  { fileGzip: 400, leafRaw: 300, fileRaw: 600 },
+  ['several shards', 'ranked prefixes'],
+);
 agreement('folio-excerpt.owl', excerpt, DEFAULT_BUDGETS, [], hasShared);
 agreement('folio-excerpt.owl, tiny files', excerpt, TINY, ['several shards', 'ranked prefixes', 'chains'], hasShared);
 agreement('a synthetic FOLIO-shaped ontology of 1,500 classes', () => syntheticModel(1500), DEFAULT_BUDGETS, ALL);

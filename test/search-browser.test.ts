@@ -35,8 +35,10 @@ describe.skipIf(!existsSync(CHROMIUM))('search box in a real browser, on a host 
 
   it('typing a prefix renders the results the client computes', async () => {
     const build = await generateApi({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'http://127.0.0.1/' });
-    const expected = await createSearchClient({ indexUrl: 'https://x.example/search/', fetch: memoryFetch(build.files, 'https://x.example').fetch })
-      .searchPrefix('law', { limit: 10 });
+    const expected = await createSearchClient({
+      indexUrl: 'https://x.example/search/',
+      fetch: memoryFetch(build.files, 'https://x.example').fetch,
+    }).searchPrefix('law', { limit: 10 });
     expect(expected.classes.length).toBeGreaterThan(1);
 
     const page = await browser.newPage();

@@ -10,10 +10,20 @@ import { startStaticServer } from './support/static-server.ts';
 import type { RunningServer } from './support/server-process.ts';
 
 type EdgeFunction = (request: Request) => Promise<Response>;
-interface CloudFrontResult { status: string; headers: Record<string, { key: string; value: string }[]>; body: string }
+interface CloudFrontResult {
+  status: string;
+  headers: Record<string, { key: string; value: string }[]>;
+  body: string;
+}
 type OriginRequestHandler = (event: unknown) => Promise<CloudFrontResult | { uri: string }>;
 
-const QUERIES: [string, number | undefined][] = [['law', undefined], ['law', 3], ['Zür', undefined], ['co', 1000], ['zz-nothing', undefined]];
+const QUERIES: [string, number | undefined][] = [
+  ['law', undefined],
+  ['law', 3],
+  ['Zür', undefined],
+  ['co', 1000],
+  ['zz-nothing', undefined],
+];
 
 // Netlify's edge function and CloudFront's Lambda@Edge handler run their code here, reading a built site over HTTP.
 describe('search code for Netlify and CloudFront', () => {
@@ -34,7 +44,10 @@ describe('search code for Netlify and CloudFront', () => {
   });
 
   it('Netlify edge function: answers the exact URL, 400 for a bad query, 204 for a preflight', async () => {
-    const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search-prefix.js')).href)) as { default: EdgeFunction; config: { path: string } };
+    const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search-prefix.js')).href)) as {
+      default: EdgeFunction;
+      config: { path: string };
+    };
     expect(edge.config).toEqual({ path: '/search/prefix' });
     for (const [query, limit] of QUERIES) {
       const response = await edge.default(new Request(`${origin.baseUrl}/search/prefix?query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`));
@@ -51,18 +64,29 @@ describe('search code for Netlify and CloudFront', () => {
   it('CloudFront Lambda@Edge origin-request: answers the search URL from the origin, passes every other request on', async () => {
     const { handler } = (await import(pathToFileURL(join(out, '_cloudfront/search-origin-request.mjs')).href)) as { handler: OriginRequestHandler };
     const port = Number(new URL(origin.baseUrl).port);
-    const event = (uri: string, querystring: string) => ({ Records: [{ cf: { request: {
-      uri, querystring, method: 'GET', headers: { host: [{ key: 'Host', value: 'd111111abcdef8.cloudfront.net' }] },
-      origin: { custom: { domainName: '127.0.0.1', port, protocol: 'http', path: '' } },
-    } } }] });
+    const event = (uri: string, querystring: string) => ({
+      Records: [
+        {
+          cf: {
+            request: {
+              uri,
+              querystring,
+              method: 'GET',
+              headers: { host: [{ key: 'Host', value: 'd111111abcdef8.cloudfront.net' }] },
+              origin: { custom: { domainName: '127.0.0.1', port, protocol: 'http', path: '' } },
+            },
+          },
+        },
+      ],
+    });
     for (const [query, limit] of QUERIES) {
-      const result = await handler(event('/search/prefix', `query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`)) as CloudFrontResult;
+      const result = (await handler(event('/search/prefix', `query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`))) as CloudFrontResult;
       expect(result.status).toBe('200');
       expect(result.headers['content-type']).toEqual([{ key: 'content-type', value: 'application/json' }]);
       expect(result.headers['access-control-allow-origin']).toEqual([{ key: 'access-control-allow-origin', value: '*' }]);
       expect(JSON.parse(result.body)).toEqual(await expected(query, limit));
     }
-    expect((await handler(event('/search/prefix', 'query=&limit=5')) as CloudFrontResult).status).toBe('400');
+    expect(((await handler(event('/search/prefix', 'query=&limit=5'))) as CloudFrontResult).status).toBe('400');
     const passed = await handler(event('/RSNhlUVbMWZc7bs6xkOE0ZO/jsonld', ''));
     expect(passed).toMatchObject({ uri: '/RSNhlUVbMWZc7bs6xkOE0ZO/jsonld' });
   });

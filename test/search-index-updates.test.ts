@@ -52,7 +52,11 @@ describe('the search index after one label is edited', () => {
     const edit = relabelled(n, label);
     const after = await index(edit.text);
     const { written, removed } = changedFiles(before, after);
-    const words = [edit.old, label(edit.old)].flatMap((text) => normalize(text).split(' ').map((_, at, all) => all.slice(at).join(' ')));
+    const words = [edit.old, label(edit.old)].flatMap((text) =>
+      normalize(text)
+        .split(' ')
+        .map((_, at, all) => all.slice(at).join(' ')),
+    );
     const reached = (prefix: string) => words.some((word) => word.startsWith(prefix));
     const shard = (files: OutputFile[], path: string) => {
       const file = files.find((candidate) => candidate.path === path);
@@ -80,7 +84,9 @@ describe('the search index after one label is edited', () => {
     expect(JSON.parse(entry.contents).v).toBe(INDEX_VERSION);
     const later = { path: entry.path, contents: JSON.stringify({ ...JSON.parse(entry.contents), v: INDEX_VERSION + 1 }) };
     const client = createSearchClient({ indexUrl: `${ORIGIN}/search/`, fetch: filesFetch([later, ...before.filter((file) => file !== entry)], ORIGIN) });
-    await expect(client.searchPrefix('co')).rejects.toThrow(`search index: index.json is format ${INDEX_VERSION + 1}, this client reads format ${INDEX_VERSION} (use the client.js served beside the index)`);
+    await expect(client.searchPrefix('co')).rejects.toThrow(
+      `search index: index.json is format ${INDEX_VERSION + 1}, this client reads format ${INDEX_VERSION} (use the client.js served beside the index)`,
+    );
   });
 
   it('gives a client that read the entry file before a deploy the answers of a fresh client', async () => {
@@ -99,7 +105,8 @@ describe('the search index after one label is edited', () => {
     expect(await stale.searchPrefix('co', { limit: 200 })).toEqual(await fresh.searchPrefix('co', { limit: 200 }));
     // The first shard read did not match the old entry file, so the client read the entry file again, past caches.
     expect(requested.filter((url) => url.startsWith(`${ORIGIN}/search/index.json?reload=`))).toHaveLength(1);
-    for (const query of ['q', 'law', 'sol', 'ज']) expect(await stale.searchPrefix(query, { limit: 200 }), query).toEqual(await fresh.searchPrefix(query, { limit: 200 }));
+    for (const query of ['q', 'law', 'sol', 'ज'])
+      expect(await stale.searchPrefix(query, { limit: 200 }), query).toEqual(await fresh.searchPrefix(query, { limit: 200 }));
   });
 });
 
@@ -111,7 +118,14 @@ const EDITS: [string, () => string][] = [
   ['a word added to a label', () => relabelled(400, (old) => `${old} revised`).text],
   ['a label given a new first word', () => relabelled(1700, (old) => `Zymurgy ${old}`).text],
   ['a definition rewritten', () => TEXT.replace(/(<skos:definition>)[^<]*/, '$1A wholly new definition of this concept.')],
-  ['a class added', () => TEXT.replace('</rdf:RDF>', `<owl:Class rdf:about="${BASE_IRI}RNewClassForTheTest"><rdfs:label>Newly Minted Contract Clause</rdfs:label></owl:Class>\n</rdf:RDF>`)],
+  [
+    'a class added',
+    () =>
+      TEXT.replace(
+        '</rdf:RDF>',
+        `<owl:Class rdf:about="${BASE_IRI}RNewClassForTheTest"><rdfs:label>Newly Minted Contract Clause</rdfs:label></owl:Class>\n</rdf:RDF>`,
+      ),
+  ],
   ['a class removed', () => TEXT.replace(/<owl:Class rdf:about="[^"]*">(?:(?!<\/owl:Class>)[\s\S])*<\/owl:Class>/, '')],
 ];
 
@@ -133,7 +147,10 @@ describe('the search index updated from the previous build', () => {
     const previous = { memo: before.memo, hashOf: (path: string) => hashes.get(path) };
     // Given which entities' own triples changed, as an update plan knows, the others keep their memoised search data.
     const redo = changedSubjects(beforeModel, model);
-    const ways = [buildSearchIndex(model, DEFAULT_BUDGETS, previous), indexSearchSource(searchSource(model, { memo: before.memo, redo }), DEFAULT_BUDGETS, previous)];
+    const ways = [
+      buildSearchIndex(model, DEFAULT_BUDGETS, previous),
+      indexSearchSource(searchSource(model, { memo: before.memo, redo }), DEFAULT_BUDGETS, previous),
+    ];
     for (const updated of ways) {
       const result = new Map(updated.files.map((file) => [file.path, file.contents]));
       for (const [path, fileHash] of Object.entries(updated.carried)) {
@@ -150,10 +167,19 @@ describe('the search index updated from the previous build', () => {
   });
 });
 
-
 /** IRIs of the entities whose own triples differ between two models (or that only one has). */
 function changedSubjects(before: OntologyModel, after: OntologyModel): Set<string> {
-  const own = (model: OntologyModel) => new Map(model.entities.map((entity) => [entity.iri, entity.quads.filter((quad) => quad.subject.value === entity.iri).map((quad) => `${quad.predicate.value} ${quad.object.value}`).sort().join('\n')]));
+  const own = (model: OntologyModel) =>
+    new Map(
+      model.entities.map((entity) => [
+        entity.iri,
+        entity.quads
+          .filter((quad) => quad.subject.value === entity.iri)
+          .map((quad) => `${quad.predicate.value} ${quad.object.value}`)
+          .sort()
+          .join('\n'),
+      ]),
+    );
   const then = own(before);
   const now = own(after);
   return new Set([...then.keys(), ...now.keys()].filter((iri) => then.get(iri) !== now.get(iri)));

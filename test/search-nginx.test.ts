@@ -19,7 +19,34 @@ import { TINY, UNICODE_FIXTURE, queriesOf, syntheticModel } from './support/sear
 import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
 import type { RunningServer } from './support/server-process.ts';
 
-const TRICKY = ['ＬＡＷ', 'ﬁn', 'ΟΔΟΣ', 'οδος', 'σίσυφος', '법률', '법', '𝔏aw', '𝔏', '½', 'İst', 'ıst', 'straße', 'STRASSE', 'zu\u0308r', 'ZÜRICH', 'न्याय', '😀', '\ue000', 'Æ', 'law+firm', 'law%20f', '①', 'Ⅻ', 'a'.repeat(1024), 'é'.repeat(1024)];
+const TRICKY = [
+  'ＬＡＷ',
+  'ﬁn',
+  'ΟΔΟΣ',
+  'οδος',
+  'σίσυφος',
+  '법률',
+  '법',
+  '𝔏aw',
+  '𝔏',
+  '½',
+  'İst',
+  'ıst',
+  'straße',
+  'STRASSE',
+  'zu\u0308r',
+  'ZÜRICH',
+  'न्याय',
+  '😀',
+  '\ue000',
+  'Æ',
+  'law+firm',
+  'law%20f',
+  '①',
+  'Ⅻ',
+  'a'.repeat(1024),
+  'é'.repeat(1024),
+];
 
 function writeSite(files: readonly OutputFile[]): string {
   const root = mkdtempSync(join(tmpdir(), 'nginx-site-'));
@@ -60,7 +87,10 @@ function onNginx(name: string, model: () => Promise<OntologyModel>, budgets: Ind
         for (const limit of limits) {
           const url = `${server.baseUrl}/search/prefix?query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`;
           const response = await fetch(url);
-          const expected = await client.searchPrefix(query, { limit }).then((body) => ({ status: 200, body }), (error: { status: number; body: unknown }) => ({ status: error.status, body: error.body }));
+          const expected = await client.searchPrefix(query, { limit }).then(
+            (body) => ({ status: 200, body }),
+            (error: { status: number; body: unknown }) => ({ status: error.status, body: error.body }),
+          );
           expect({ status: response.status, body: await response.json() }, query).toEqual(expected);
           expect(response.headers.get('access-control-allow-origin')).toBe('*');
         }
@@ -71,7 +101,7 @@ function onNginx(name: string, model: () => Promise<OntologyModel>, budgets: Ind
       for (const bad of ['', 'query=', 'query=%21%21', 'query=co&limit=0', 'query=co&limit=1001', 'query=co&limit=x', `query=${'a'.repeat(1025)}`]) {
         const response = await fetch(`${server.baseUrl}/search/prefix?${bad}`);
         expect(response.status, bad).toBe(400);
-        expect(Object.keys(await response.json() as object)).toEqual(['detail']);
+        expect(Object.keys((await response.json()) as object)).toEqual(['detail']);
       }
     });
 
@@ -88,7 +118,15 @@ onNginx('a synthetic FOLIO-shaped ontology of 600 classes, tiny files', () => sy
 onNginx('folio-excerpt.owl', async () => buildModel((await loadOntology(EXCERPT)).quads), DEFAULT_BUDGETS, hasShared);
 
 describe('the nginx fold table kept from the previous build', () => {
-  const entity = (label: string): SearchEntity => ({ kind: 'class', iri: `https://x.example/${label}`, label, preferred_label: null, alternative_labels: [], definition: null, extra_labels: [] });
+  const entity = (label: string): SearchEntity => ({
+    kind: 'class',
+    iri: `https://x.example/${label}`,
+    label,
+    preferred_label: null,
+    alternative_labels: [],
+    definition: null,
+    extra_labels: [],
+  });
   const before = [entity('Café'), entity('한국 법'), entity('Plain')];
   it.each([
     ['the same characters (an ASCII edit)', [entity('Café'), entity('한국 법'), entity('Plainer')], true],

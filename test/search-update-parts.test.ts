@@ -20,7 +20,10 @@ function entity(iri: string, label: string, kind: SearchEntity['kind'] = 'class'
 }
 
 function ranked(entities: readonly SearchEntity[], members: readonly number[], query: string): RankedLists {
-  const result = rankEntities(members.map((number) => entities[number]), query);
+  const result = rankEntities(
+    members.map((number) => entities[number]),
+    query,
+  );
   return { class: result.class.map((match) => entities.indexOf(match.entity)), property: result.property.map((match) => entities.indexOf(match.entity)) };
 }
 
@@ -36,7 +39,10 @@ const BEFORE = [
 
 describe('rerankLists: the previous lists with the changed members put in place equal ranking them all again', () => {
   const query = 'law';
-  const members = (entities: readonly SearchEntity[]) => entities.flatMap((candidate, number) => (rankEntities([candidate], query).class.length + rankEntities([candidate], query).property.length > 0 ? [number] : []));
+  const members = (entities: readonly SearchEntity[]) =>
+    entities.flatMap((candidate, number) =>
+      rankEntities([candidate], query).class.length + rankEntities([candidate], query).property.length > 0 ? [number] : [],
+    );
   const previous = ranked(BEFORE, members(BEFORE), query);
   it.each([
     ['a label made shorter (moves up)', 0, entity('https://x.example/A', 'Law')],
@@ -91,14 +97,17 @@ describe('node codec', () => {
   it.each([
     [[1], ['a', 'ab']],
     [[5], ['acme']],
-    [[7, 0], ['a', 'ü']],
+    [
+      [7, 0],
+      ['a', 'ü'],
+    ],
     [[9], []],
   ])('finds the nodes that list %j: %j', (numbers, prefixes) => {
     expect(prefixesListing(encodeNodes(nodes), new Set(numbers))).toEqual(prefixes);
   });
 });
 
-describe('RankTable orders a node\'s entities as the client does', () => {
+describe("RankTable orders a node's entities as the client does", () => {
   const entities = [
     ...BEFORE,
     entity('https://x.example/H', 'Law', 'class', ['Lawful']),
@@ -111,9 +120,14 @@ describe('RankTable orders a node\'s entities as the client does', () => {
   const labels = entities.map((candidate) => searchLabels(candidate));
   const table = new RankTable(entities, labels);
   // Every word-start suffix starting with the query, as the trie hands a node its items.
-  const itemsFor = (query: string): Suffix[] => labels.flatMap((list, number) => list.flatMap(({ normalized }, label) => {
-    return wordStarts(normalized).filter((offset) => normalized.startsWith(query, offset)).map((offset) => ({ source: normalized, offset, entity: number, label }));
-  }));
+  const itemsFor = (query: string): Suffix[] =>
+    labels.flatMap((list, number) =>
+      list.flatMap(({ normalized }, label) => {
+        return wordStarts(normalized)
+          .filter((offset) => normalized.startsWith(query, offset))
+          .map((offset) => ({ source: normalized, offset, entity: number, label }));
+      }),
+    );
   it.each(['l', 'la', 'law', 'laws', 'lawf', 's', 'sea', 'c', '𠀀', '𠀀aw', 'of'])('%j', (query) => {
     const items = itemsFor(query);
     const members = [...new Set(items.map((item) => item.entity))];
@@ -122,14 +136,27 @@ describe('RankTable orders a node\'s entities as the client does', () => {
   });
 });
 
-describe('a search entity\'s extra labels', () => {
-  const NS = 'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:skos="http://www.w3.org/2004/02/skos/core#"';
+describe("a search entity's extra labels", () => {
+  const NS =
+    'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:owl="http://www.w3.org/2002/07/owl#" xmlns:skos="http://www.w3.org/2004/02/skos/core#"';
   const document = (body: string) => `<rdf:RDF ${NS}><owl:Ontology rdf:about="https://x.example/"/>${body}</rdf:RDF>`;
   it.each([
     ['none beyond the record', '<rdfs:label>Sale</rdfs:label><skos:altLabel>Selling</skos:altLabel>', []],
-    ['earlier rdfs:label values (the record keeps the last), each once, in triple order', '<rdfs:label>B</rdfs:label><rdfs:label>A</rdfs:label><rdfs:label>B</rdfs:label><rdfs:label>C</rdfs:label>', ['B', 'A']],
-    ['a second prefLabel, not one already an alternative label', '<skos:prefLabel>P1</skos:prefLabel><skos:altLabel>P1</skos:altLabel><skos:prefLabel>P2</skos:prefLabel><skos:prefLabel>P3</skos:prefLabel><rdfs:label>L</rdfs:label>', ['P2']],
-    ['not a restriction\'s label, nor a label that is an IRI', '<rdfs:label>Own</rdfs:label><rdfs:label rdf:resource="https://x.example/Iri"/><rdfs:subClassOf><owl:Restriction><rdfs:label>Inner</rdfs:label></owl:Restriction></rdfs:subClassOf><rdfs:label>Last</rdfs:label>', ['Own']],
+    [
+      'earlier rdfs:label values (the record keeps the last), each once, in triple order',
+      '<rdfs:label>B</rdfs:label><rdfs:label>A</rdfs:label><rdfs:label>B</rdfs:label><rdfs:label>C</rdfs:label>',
+      ['B', 'A'],
+    ],
+    [
+      'a second prefLabel, not one already an alternative label',
+      '<skos:prefLabel>P1</skos:prefLabel><skos:altLabel>P1</skos:altLabel><skos:prefLabel>P2</skos:prefLabel><skos:prefLabel>P3</skos:prefLabel><rdfs:label>L</rdfs:label>',
+      ['P2'],
+    ],
+    [
+      "not a restriction's label, nor a label that is an IRI",
+      '<rdfs:label>Own</rdfs:label><rdfs:label rdf:resource="https://x.example/Iri"/><rdfs:subClassOf><owl:Restriction><rdfs:label>Inner</rdfs:label></owl:Restriction></rdfs:subClassOf><rdfs:label>Last</rdfs:label>',
+      ['Own'],
+    ],
   ])('%s', async (_, body, extra) => {
     const text = document(`<owl:Class rdf:about="https://x.example/K">${body}</owl:Class>`);
     const model = buildModel((await parseSources([{ name: 'k.owl', baseIRI: 'https://x.example/', format: 'rdfxml', text }])).quads);
@@ -137,9 +164,12 @@ describe('a search entity\'s extra labels', () => {
   });
 });
 
-describe('the packed JSON an update keeps: each entity\'s text, made or read from the previous build', () => {
+describe("the packed JSON an update keeps: each entity's text, made or read from the previous build", () => {
   const previousTexts = ['["a"]', '["é"]', '["税务"]', '["𠀀"]', '[]'];
-  const previous = packJson(previousTexts, previousTexts.map(() => undefined));
+  const previous = packJson(
+    previousTexts,
+    previousTexts.map(() => undefined),
+  );
   it.each([
     ['every text made afresh', ['x', 'ü', 'y'], [undefined, undefined, undefined]],
     ['every entity kept, in order', [undefined, undefined, undefined, undefined, undefined], [0, 1, 2, 3, 4]],
@@ -175,20 +205,30 @@ describe('an entity an update did not reach searches as a fresh one', () => {
     const memo = buildSearchIndex(model).memo;
     const kept = searchSource(model, { memo, redo: new Set() });
     expect(kept.entities.every((entity) => entity instanceof KeptSearchEntity)).toBe(true);
-    const plain = (entity: SearchEntity) => ({ kind: entity.kind, iri: entity.iri, label: entity.label, preferred_label: entity.preferred_label, alternative_labels: entity.alternative_labels, definition: entity.definition, extra_labels: entity.extra_labels });
+    const plain = (entity: SearchEntity) => ({
+      kind: entity.kind,
+      iri: entity.iri,
+      label: entity.label,
+      preferred_label: entity.preferred_label,
+      alternative_labels: entity.alternative_labels,
+      definition: entity.definition,
+      extra_labels: entity.extra_labels,
+    });
     expect(kept.entities.map(plain)).toEqual(fresh.entities.map(plain));
     const labels = (lists: SearchLabel[][]) => lists.map((list) => list.map(({ original, normalized, primary }) => ({ original, normalized, primary })));
     expect(labels(kept.labels)).toEqual(labels(fresh.labels));
   });
 });
 
-describe('a chain\'s inner lists (the shorter queries a node answers)', () => {
-  it('are kept only where they rank differently from the node\'s own prefix', () => {
+describe("a chain's inner lists (the shorter queries a node answers)", () => {
+  it("are kept only where they rank differently from the node's own prefix", () => {
     // Two chains: under "xylo" both labels rank the same for "x" and "xylo"; under "qua" the alternative label
     // "Qua" matches "qua" exactly and comes first, but for "q" a primary label that starts with it wins.
     const entities = [
-      entity('https://x.example/A', 'Xylophone'), entity('https://x.example/B', 'Xylography'),
-      entity('https://x.example/C', 'Quark'), entity('https://x.example/E', 'Zebra', 'class', ['Qua']),
+      entity('https://x.example/A', 'Xylophone'),
+      entity('https://x.example/B', 'Xylography'),
+      entity('https://x.example/C', 'Quark'),
+      entity('https://x.example/E', 'Zebra', 'class', ['Qua']),
     ];
     const labels = entities.map((candidate) => searchLabels(candidate));
     const sizes = entities.map(() => 1);

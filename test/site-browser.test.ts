@@ -35,7 +35,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     await browser?.close();
     await site?.close();
   });
-  beforeAll(async () => { page = await browser.newPage({ viewport: { width: 1100, height: 900 } }); });
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  });
 
   it('home: title, counts, and a typeahead that keyboard opens a concept page', async () => {
     await page.goto(`${server.baseUrl}/`);
@@ -59,7 +61,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     expect(await page.locator('table.translations tbody tr').count()).toBe(6);
     expect(await page.locator('section:has(h2:text("Parents")) a').allTextContents()).toEqual(['Actor / Player']);
     expect(await page.locator('section:has(h2:text("Children")) a').allTextContents()).toEqual(['In-House Counsel', 'Trial Lawyer']);
-    const jsonld = JSON.parse(await page.locator('script[type="application/ld+json"]').textContent() ?? '{}') as { '@id': string };
+    const jsonld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@id': string };
     expect(jsonld['@id']).toBe(`https://lexicon.example.org/${LAWYER}`);
     for (const href of await page.locator('.downloads a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))) {
       expect((await fetch(href)).status, href).toBe(200);
@@ -131,12 +133,17 @@ describe.skipIf(!existsSync(CHROMIUM))('hostile text stays text', () => {
   it('labels and definitions with markup render as written and run nothing', async () => {
     const page = await browser.newPage();
     const dialogs: string[] = [];
-    page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     for (const path of ['/_site/pages/H1/', '/_site/pages/H2/', '/', '/_site/tree/']) await page.goto(`${server.baseUrl}${path}`);
     await page.goto(`${server.baseUrl}/_site/pages/H1/`);
     expect(await page.locator('h1').textContent()).toBe("<script>alert('label')</script>");
     expect(await page.locator('.definition').textContent()).toBe("Ends the script: </script><script>alert('definition')</script> & more");
-    expect(JSON.parse(await page.locator('script[type="application/ld+json"]').textContent() ?? '{}')).toMatchObject({ '@id': 'https://hostile.example.org/H1' });
+    expect(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')).toMatchObject({
+      '@id': 'https://hostile.example.org/H1',
+    });
     await page.goto(`${server.baseUrl}/`);
     await page.locator('#query').pressSequentially('scr', { delay: 30 });
     await page.waitForSelector('#results li');
@@ -148,7 +155,10 @@ describe.skipIf(!existsSync(CHROMIUM))('hostile text stays text', () => {
     expect(files.length).toBeGreaterThan(6);
     const page = await browser.newPage();
     const dialogs: string[] = [];
-    page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     for (const file of files) {
       const text = readFileSync(join(site.out, file), 'utf8');
       // JSON escapes "<", Markdown and XML write it as an entity: no tag can open.

@@ -83,7 +83,9 @@ describe('the API worker thread', () => {
   it('reports a bad ontology as one line, without a stack trace', async () => {
     const bad = join(scratch, 'worker-bad.owl');
     writeFileSync(bad, '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n<oops>\n');
-    const failure = await startApiWorker({ options: { ontology: bad, baseUrl: 'https://api.example.org/' }, outDir: join(scratch, 'never') }, () => {}).finished().catch((error: unknown) => error);
+    const failure = await startApiWorker({ options: { ontology: bad, baseUrl: 'https://api.example.org/' }, outDir: join(scratch, 'never') }, () => {})
+      .finished()
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiWorkerError);
     expect((failure as Error).message).toMatch(/^error: .*worker-bad\.owl:\d+:\d+: malformed RDF\/XML/);
     expect((failure as Error).message).not.toMatch(/\n\s+at /);
@@ -125,7 +127,10 @@ describe('conceptView: what a concept page shows', async () => {
     expect(shown.kind).toBe('Class');
     expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/_site/pages/${parent?.id}/` }] });
     expect(shown.treeHref).toBe(`/lexicon/_site/tree/?id=${child.id}`);
-    expect(view(parent?.id ?? '').related.find(({ heading }) => heading === 'Children')?.links).toContainEqual({ text: child.record.label, href: `/lexicon/_site/pages/${child.id}/` });
+    expect(view(parent?.id ?? '').related.find(({ heading }) => heading === 'Children')?.links).toContainEqual({
+      text: child.record.label,
+      href: `/lexicon/_site/pages/${child.id}/`,
+    });
   });
 });
 
@@ -141,14 +146,17 @@ describe('changes.json: what moved since the previous build', () => {
     expect(changes()).toEqual({ since_previous_build: false, added: null, removed: null, changed: null });
   });
 
-  it('lists an edited label\'s entity as changed, a new class as added, a deleted one as removed', async () => {
+  it("lists an edited label's entity as changed, a new class as added, a deleted one as removed", async () => {
     const owl = join(ontology, 'sample.owl');
     writeFileSync(owl, readFileSync(owl, 'utf8').replace('<rdfs:label>drafted</rdfs:label>', '<rdfs:label>composed</rdfs:label>'));
     const extra = join(ontology, 'sample-extra.ttl');
     const turtle = readFileSync(extra, 'utf8');
     const removedId = /<https:\/\/lexicon\.example\.org\/(\w+)> rdf:type owl:Class/.exec(turtle)?.[1];
     expect(removedId).toBe('Rpw4QslAEmRHDuKWF3qTI1F');
-    writeFileSync(join(ontology, 'added.ttl'), '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n<https://lexicon.example.org/RAddedInThisBuild> a owl:Class ; rdfs:label "Added" .\n');
+    writeFileSync(
+      join(ontology, 'added.ttl'),
+      '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n<https://lexicon.example.org/RAddedInThisBuild> a owl:Class ; rdfs:label "Added" .\n',
+    );
     rmSync(extra);
     const second = await runBuild(['--ontology', ontology, '--out', out, '--api-only']);
     expect(second.code, second.stderr).toBe(0);
@@ -156,7 +164,12 @@ describe('changes.json: what moved since the previous build', () => {
     expect(moved.added).toEqual(['RAddedInThisBuild']);
     expect(moved.removed).toContain(removedId);
     expect(moved.changed).toContain('R0TLfdHv2W7Pn422kgKx42u');
-    expect(second.stdout).toMatch(new RegExp(`^changes since the previous build: 1 added, ${(moved.removed as string[]).length} removed, ${(moved.changed as string[]).length} changed$`, 'm'));
+    expect(second.stdout).toMatch(
+      new RegExp(
+        `^changes since the previous build: 1 added, ${(moved.removed as string[]).length} removed, ${(moved.changed as string[]).length} changed$`,
+        'm',
+      ),
+    );
   });
 
   it('the same input again changes nothing', async () => {
@@ -172,7 +185,9 @@ describe('a rebuild keeps the files whose bytes did not change', () => {
     cpSync(SAMPLE_ONTOLOGY, ontology, { recursive: true });
     expect((await runBuild(['--ontology', ontology, '--out', out, '--api-only'])).code).toBe(0);
     const inode = (path: string) => statSync(join(out, path)).ino;
-    const untouched = ['R1LKWiXHEbAq3jzYkuDoO1', '_api/R1LKWiXHEbAq3jzYkuDoO1.xml', '_site/tree/_top.json', '_headers'].map((path) => [path, inode(path)] as const);
+    const untouched = ['R1LKWiXHEbAq3jzYkuDoO1', '_api/R1LKWiXHEbAq3jzYkuDoO1.xml', '_site/tree/_top.json', '_headers'].map(
+      (path) => [path, inode(path)] as const,
+    );
     const edited = inode('R0TLfdHv2W7Pn422kgKx42u');
     const owl = join(ontology, 'sample.owl');
     writeFileSync(owl, readFileSync(owl, 'utf8').replace('<rdfs:label>drafted</rdfs:label>', '<rdfs:label>composed</rdfs:label>'));

@@ -40,13 +40,24 @@ function servedWithSiteNames(host: HostName, siteIds: readonly string[], serve: 
     beforeAll(async () => {
       context.out = join(scratch, host);
       const port = await freePort();
-      const result = await runBuild(['--ontology', join(scratch, 'names.ttl'), '--out', context.out, '--host', host, '--base-url', `http://127.0.0.1:${port}/`]);
+      const result = await runBuild([
+        '--ontology',
+        join(scratch, 'names.ttl'),
+        '--out',
+        context.out,
+        '--host',
+        host,
+        '--base-url',
+        `http://127.0.0.1:${port}/`,
+      ]);
       expect(result.code, result.stderr).toBe(0);
       context.stdout = result.stdout;
       context.router = new Router(`http://127.0.0.1:${port}/`, host);
       context.server = await serve(context.out, port);
     }, 120_000);
-    afterAll(async () => { await context.server?.stop(); });
+    afterAll(async () => {
+      await context.server?.stop();
+    });
 
     it('warns once for each id whose /{id} the site keeps, and only for those', () => {
       expect([...context.stdout.matchAll(/^ {2}warning: site-path: "([^"]+)"/gm)].map(([, id]) => id).sort()).toEqual([...siteIds].sort());
@@ -74,7 +85,7 @@ function servedWithSiteNames(host: HostName, siteIds: readonly string[], serve: 
       expect(await (await fetch(`${context.server.baseUrl}/`)).text()).toContain('id="query"');
       const tree = await fetch(`${context.server.baseUrl}/_site/tree/`);
       expect(await tree.text()).toContain('Taxonomy tree');
-      const top = await (await fetch(`${context.server.baseUrl}/_site/tree/_top.json`)).json() as [string, string, number][];
+      const top = (await (await fetch(`${context.server.baseUrl}/_site/tree/_top.json`)).json()) as [string, string, number][];
       expect(top).toEqual([['tree', 'Tree term', IDS.length - 1]]);
     });
 
@@ -82,7 +93,10 @@ function servedWithSiteNames(host: HostName, siteIds: readonly string[], serve: 
       const client = createSearchClient({ indexUrl: `${context.server.baseUrl}/search/` });
       for (const id of IDS) {
         const response = await client.searchPrefix(label(id), { limit: 5 });
-        expect(response.classes.map((hit) => hit.iri), id).toContain(`https://names.example/${id}`);
+        expect(
+          response.classes.map((hit) => hit.iri),
+          id,
+        ).toContain(`https://names.example/${id}`);
       }
     });
   });

@@ -8,12 +8,17 @@ import { buildAndServe, type BuiltSite } from './support/built-site.ts';
 import type { RunningServer } from './support/server-process.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
-interface OpenApiExample { value: unknown }
+interface OpenApiExample {
+  value: unknown;
+}
 interface OpenApiOperation {
   parameters?: { name: string; in: string; examples?: Record<string, OpenApiExample>; example?: unknown }[];
   responses: Record<string, { content?: Record<string, { example?: unknown; examples?: Record<string, OpenApiExample> }> }>;
 }
-interface OpenApi { servers: { url: string }[]; paths: Record<string, { get: OpenApiOperation }> }
+interface OpenApi {
+  servers: { url: string }[];
+  paths: Record<string, { get: OpenApiOperation }>;
+}
 
 // The site as built for one deployment: openapi.json is valid and its examples are what the site serves.
 describe('openapi.json', () => {
@@ -41,18 +46,34 @@ describe('openapi.json', () => {
 
   it('lists the build base URL as its server and describes every URL the site serves', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: server.baseUrl })]);
-    expect(Object.keys(document.paths).sort()).toEqual(['/search/client.js', '/search/index.json', '/search/prefix', '/search/{folder}/{file}', '/{id}', '/{id}/html', '/{id}/jsonld', '/{id}/markdown', '/{id}/xml']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/search/client.js',
+      '/search/index.json',
+      '/search/prefix',
+      '/search/{folder}/{file}',
+      '/{id}',
+      '/{id}/html',
+      '/{id}/jsonld',
+      '/{id}/markdown',
+      '/{id}/xml',
+    ]);
   });
 
   it('has examples byte-equal to what the site serves at those paths', async () => {
     let checked = 0;
     for (const [template, { get }] of Object.entries(document.paths)) {
       const idExamples = get.parameters?.find((parameter) => parameter.name === 'id')?.examples ?? {};
-      const query = get.parameters?.filter((parameter) => parameter.in === 'query' && parameter.example !== undefined)
-        .map((parameter) => `${parameter.name}=${encodeURIComponent(String(parameter.example))}`).join('&');
+      const query = get.parameters
+        ?.filter((parameter) => parameter.in === 'query' && parameter.example !== undefined)
+        .map((parameter) => `${parameter.name}=${encodeURIComponent(String(parameter.example))}`)
+        .join('&');
       for (const [status, response] of Object.entries(get.responses)) {
         for (const [type, media] of Object.entries(response.content ?? {})) {
-          const examples = media.examples ? Object.entries(media.examples).map(([name, example]) => [name, example.value] as const) : media.example === undefined ? [] : [['', media.example] as const];
+          const examples = media.examples
+            ? Object.entries(media.examples).map(([name, example]) => [name, example.value] as const)
+            : media.example === undefined
+              ? []
+              : [['', media.example] as const];
           for (const [name, value] of examples) {
             const path = template.replace('{id}', status === '404' ? 'RnoSuchEntity0000000000' : String(idExamples[name]?.value));
             const url = `${server.baseUrl}${path}${query && status === '200' ? `?${query}` : status === '400' ? '?query=!!' : ''}`;
@@ -71,4 +92,3 @@ describe('openapi.json', () => {
     expect(checked).toBeGreaterThanOrEqual(12);
   });
 });
-

@@ -18,7 +18,7 @@ describe('where a file of the build lands (targetPath)', () => {
   });
 
   it.each([
-    ['the folder\'s parent', '../x'],
+    ["the folder's parent", '../x'],
     ['the parent, further down', 'a/../../x'],
     ['the folder itself', ''],
     ['the folder itself, as "."', '.'],

@@ -51,14 +51,17 @@ describe('the write thread', () => {
     const before = { 'same.json': contentHash('{"same":true}'), 'changed.json': contentHash('{"changed":false}') };
     const root = join(scratch, 'linked');
     const writer = new ThreadedWriter({ root, previous: { dir: previous, before } });
-    writer.add([{ path: 'same.json', contents: '{"same":true}' }, { path: 'changed.json', contents: '{"changed":true}' }]);
+    writer.add([
+      { path: 'same.json', contents: '{"same":true}' },
+      { path: 'changed.json', contents: '{"changed":true}' },
+    ]);
     const { stats } = await writer.finish();
     expect(stats.linked).toBe(1);
     expect(statSync(join(root, 'same.json')).ino).toBe(statSync(join(previous, 'same.json')).ino);
     expect(readFileSync(join(root, 'changed.json'), 'utf8')).toBe('{"changed":true}');
   });
 
-  it('reports a file the system refuses as the user\'s to fix, naming the path', async () => {
+  it("reports a file the system refuses as the user's to fix, naming the path", async () => {
     const root = join(scratch, 'refused');
     mkdirSync(root, { recursive: true });
     // A file where the build needs a folder.
@@ -76,12 +79,32 @@ describe('the write thread', () => {
 describe('batches of files', () => {
   const big = 'x'.repeat(5 * 2 ** 20);
   it.each([
-    ['empty files', [{ path: 'a', contents: '' }, { path: 'b', contents: '' }]],
-    ['a file larger than a batch, between small ones', [{ path: 'a', contents: 'ä' }, { path: 'big', contents: big }, { path: 'c', contents: '合同' }]],
-    ['files that fill batches exactly and straddle them', Array.from({ length: 40 }, (_, at) => ({ path: `f${at}`, contents: 'é'.repeat(2 ** 18 - (at % 3)) }))],
+    [
+      'empty files',
+      [
+        { path: 'a', contents: '' },
+        { path: 'b', contents: '' },
+      ],
+    ],
+    [
+      'a file larger than a batch, between small ones',
+      [
+        { path: 'a', contents: 'ä' },
+        { path: 'big', contents: big },
+        { path: 'c', contents: '合同' },
+      ],
+    ],
+    [
+      'files that fill batches exactly and straddle them',
+      Array.from({ length: 40 }, (_, at) => ({ path: `f${at}`, contents: 'é'.repeat(2 ** 18 - (at % 3)) })),
+    ],
     // As the search index hands its files over: encoded already, among files that are not.
-    ['files encoded already, straddling batches, between text ones', Array.from({ length: 40 }, (_, at) => ({ path: `e${at}`, contents: '合'.repeat(2 ** 17 - (at % 5)) }))
-      .map((file, at) => (at % 2 === 0 ? { ...file, encoded: Buffer.from(file.contents) } : file))],
+    [
+      'files encoded already, straddling batches, between text ones',
+      Array.from({ length: 40 }, (_, at) => ({ path: `e${at}`, contents: '合'.repeat(2 ** 17 - (at % 5)) })).map((file, at) =>
+        at % 2 === 0 ? { ...file, encoded: Buffer.from(file.contents) } : file,
+      ),
+    ],
   ])('%s come out as they went in, in order', (_, files: OutputFile[]) => {
     const batches: FileBatch[] = [];
     const buffer = new BatchBuffer((batch) => batches.push(batch));
@@ -98,7 +121,7 @@ describe('batches of files', () => {
 describe('the count of batches in flight', () => {
   // The search thread's batches reach the write thread through the main thread: were both counted together,
   // the main thread could wait for batches queued behind its own wait (the first full-scale run hung so).
-  it('keeps a lane for each sender, so one sender\'s batches never hold up another\'s', () => {
+  it("keeps a lane for each sender, so one sender's batches never hold up another's", () => {
     const flow = new BatchFlow();
     for (let batch = 0; batch < MAX_IN_FLIGHT[SEARCH_LANE]; batch += 1) flow.reserve(SEARCH_LANE);
     // With one count for both, this would block until the stall limit and throw.

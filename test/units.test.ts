@@ -49,11 +49,20 @@ describe('Router', () => {
     expect(router.isFormatFile(path)).toBe(id !== undefined);
   });
 
-  it.each([['/'], ['/R1/nope'], ['/R1/xml/more'], ['/other/R1'], ['/folio-api/%E0%A4%A/xml'], ['/folio-api/R1/html']])('resolves %s to nothing under /folio-api', (path) => {
-    expect(new Router('https://x.example/folio-api/').resolve(path)).toBeUndefined();
-  });
+  it.each([['/'], ['/R1/nope'], ['/R1/xml/more'], ['/other/R1'], ['/folio-api/%E0%A4%A/xml'], ['/folio-api/R1/html']])(
+    'resolves %s to nothing under /folio-api',
+    (path) => {
+      expect(new Router('https://x.example/folio-api/').resolve(path)).toBeUndefined();
+    },
+  );
 
-  it.each([['/folio-api/R1/html', 'R1'], ['/folio-api/R%31/html', 'R1'], ['/folio-api/R1', undefined], ['/folio-api/R1/html/x', undefined], ['/folio-api/%E0%A4%A/html', undefined]])('resolves the page URL %s to %s', (path, id) => {
+  it.each([
+    ['/folio-api/R1/html', 'R1'],
+    ['/folio-api/R%31/html', 'R1'],
+    ['/folio-api/R1', undefined],
+    ['/folio-api/R1/html/x', undefined],
+    ['/folio-api/%E0%A4%A/html', undefined],
+  ])('resolves the page URL %s to %s', (path, id) => {
     expect(new Router('https://x.example/folio-api/').resolvePage(path)).toBe(id);
   });
 });
@@ -113,11 +122,22 @@ describe('Router, laid out for GitHub Pages', () => {
     expect(rewriting.pageLinkPath('R1')).toBe('/_site/pages/R1/');
     expect(rewriting.unslashedFolderFile('docs')).toBeUndefined();
     for (const id of ['docs', 'search']) expect(formats(rewriting, id), id).toEqual(['jsonld', 'xml', 'markdown']);
-    for (const id of ['index', '404', 'tree', 'site', 'find', 'html', 'pagefind', 'not-found', 'Docs']) expect(formats(rewriting, id), id).toEqual(['json', 'jsonld', 'xml', 'markdown']);
+    for (const id of ['index', '404', 'tree', 'site', 'find', 'html', 'pagefind', 'not-found', 'Docs'])
+      expect(formats(rewriting, id), id).toEqual(['json', 'jsonld', 'xml', 'markdown']);
   });
 
   // What GitHub Pages serves: the file, else the .html file, else a folder's index after a redirect.
-  const files = new Set(['R1.html', 'R1/jsonld', 'R1/html.html', 'index.html', 'docs.html', 'docs/index.html', 'tree/index.html', 'search/client.js', 'data/index.json']);
+  const files = new Set([
+    'R1.html',
+    'R1/jsonld',
+    'R1/html.html',
+    'index.html',
+    'docs.html',
+    'docs/index.html',
+    'tree/index.html',
+    'search/client.js',
+    'data/index.json',
+  ]);
   it.each([
     ['/folio-api/R1', 'R1.html'],
     ['/folio-api/R1/jsonld', 'R1/jsonld'],
@@ -144,35 +164,53 @@ describe('findBaseIri', () => {
     ...iris.map((subject, at) => ({ subject, type: `${NS.owl}${at % 2 ? 'ObjectProperty' : 'Class'}` })),
   ];
   it.each([
-    ['the namespace of most terms, not the owl:Ontology naming a document (PROV-O)', declared(['http://www.w3.org/ns/prov#Agent', 'http://www.w3.org/ns/prov#wasDerivedFrom', 'http://purl.org/dc/terms/Agent'], 'http://www.w3.org/ns/prov-dc#'), 'http://www.w3.org/ns/prov#'],
-    ['the namespace of most terms, below the owl:Ontology\'s', declared(['https://x.example/terms/A', 'https://x.example/terms/b', 'https://x.example/C'], 'https://x.example/'), 'https://x.example/terms/'],
-    ['of a tie, the owl:Ontology\'s namespace', declared(['https://a.example/A', 'https://b.example/B'], 'https://b.example'), 'https://b.example/'],
+    [
+      'the namespace of most terms, not the owl:Ontology naming a document (PROV-O)',
+      declared(
+        ['http://www.w3.org/ns/prov#Agent', 'http://www.w3.org/ns/prov#wasDerivedFrom', 'http://purl.org/dc/terms/Agent'],
+        'http://www.w3.org/ns/prov-dc#',
+      ),
+      'http://www.w3.org/ns/prov#',
+    ],
+    [
+      "the namespace of most terms, below the owl:Ontology's",
+      declared(['https://x.example/terms/A', 'https://x.example/terms/b', 'https://x.example/C'], 'https://x.example/'),
+      'https://x.example/terms/',
+    ],
+    ["of a tie, the owl:Ontology's namespace", declared(['https://a.example/A', 'https://b.example/B'], 'https://b.example'), 'https://b.example/'],
     ['of a tie without it, the first declared', declared(['https://a.example/A', 'https://b.example/B']), 'https://a.example/'],
     ['no owl:Ontology needed', declared(['https://x.example/onto#A', 'https://x.example/onto#b']), 'https://x.example/onto#'],
-    ['no terms: the owl:Ontology\'s IRI', declared([], 'https://x.example/onto'), 'https://x.example/onto/'],
-    ['a term counted once however often declared', [...declared(['https://a.example/A', 'https://b.example/B', 'https://b.example/C']), ...declared(['https://a.example/A', 'https://a.example/A'])], 'https://b.example/'],
+    ["no terms: the owl:Ontology's IRI", declared([], 'https://x.example/onto'), 'https://x.example/onto/'],
+    [
+      'a term counted once however often declared',
+      [...declared(['https://a.example/A', 'https://b.example/B', 'https://b.example/C']), ...declared(['https://a.example/A', 'https://a.example/A'])],
+      'https://b.example/',
+    ],
   ])('%s', (_, statements, expected) => {
     expect(findBaseIri(statements)).toBe(expected);
   });
 
   it('takes the given one, and refuses when there is nothing to take one from', () => {
     expect(findBaseIri(declared(['https://a.example/A']), 'https://given.example/')).toBe('https://given.example/');
-    expect(() => findBaseIri([])).toThrow(/^no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property and no owl:Ontology declared/);
+    expect(() => findBaseIri([])).toThrow(
+      /^no owl:Class, rdfs:Class, skos:Concept, owl:ObjectProperty, owl:DatatypeProperty, owl:AnnotationProperty or rdf:Property and no owl:Ontology declared/,
+    );
   });
 });
 
 describe('chooseLabel', () => {
-  const labels = (...spec: string[]) => spec.map((text) => {
-    const [value, language] = text.split('@');
-    return DataFactory.literal(value ?? '', language);
-  });
+  const labels = (...spec: string[]) =>
+    spec.map((text) => {
+      const [value, language] = text.split('@');
+      return DataFactory.literal(value ?? '', language);
+    });
   it.each([
     ['one label, whatever its language', labels('Person@de'), 'Person', {}],
     ['the untagged one, the others as translations', labels('Personne@fr', 'Person', 'Persona@es'), 'Person', { fr: 'Personne', es: 'Persona' }],
     ['else English', labels('Person@de', 'person@en', 'persona@it'), 'person', { de: 'Person', it: 'persona' }],
     ['else a regional English', labels('Person@de', 'Person@en-GB'), 'Person', { de: 'Person' }],
     ['else the last', labels('Person@de', 'persona@it'), 'persona', { de: 'Person' }],
-    ['of several untagged, the last (the live service\'s rule)', labels('First', 'Second', 'Seconde@fr'), 'Second', { fr: 'Seconde' }],
+    ["of several untagged, the last (the live service's rule)", labels('First', 'Second', 'Seconde@fr'), 'Second', { fr: 'Seconde' }],
     ['none', labels(), null, {}],
   ])('%s', (_, given, label, translations) => {
     expect(chooseLabel(given)).toEqual({ label, translations });
@@ -181,7 +219,13 @@ describe('chooseLabel', () => {
 
 describe('bundleOf', () => {
   // FNV-1a's published 32-bit test vectors ("" → 0x811c9dc5, "a" → 0xe40c292c, "foobar" → 0xbf9cf968), taken modulo.
-  it.each([['', 0xffffffff, 0x811c9dc5], ['a', 0xffffffff, 0xe40c292c], ['foobar', 0xffffffff, 0xbf9cf968], ['', 7, 0x811c9dc5 % 7], ['R1', 1, 0]])('bundleOf(%j, %i) = %i', (id, bundles, expected) => {
+  it.each([
+    ['', 0xffffffff, 0x811c9dc5],
+    ['a', 0xffffffff, 0xe40c292c],
+    ['foobar', 0xffffffff, 0xbf9cf968],
+    ['', 7, 0x811c9dc5 % 7],
+    ['R1', 1, 0],
+  ])('bundleOf(%j, %i) = %i', (id, bundles, expected) => {
     expect(bundleOf(id, bundles)).toBe(expected);
   });
 });
@@ -222,7 +266,11 @@ describe('splitIri', () => {
 describe('resolveOptions', () => {
   it('merges defaults, then the config file, then what was given', () => {
     expect(resolveOptions({}, {})).toEqual(DEFAULT_OPTIONS);
-    expect(resolveOptions({ out: 'site' }, { out: 'public', baseUrl: 'https://a.example/' })).toEqual({ ...DEFAULT_OPTIONS, out: 'site', baseUrl: 'https://a.example/' });
+    expect(resolveOptions({ out: 'site' }, { out: 'public', baseUrl: 'https://a.example/' })).toEqual({
+      ...DEFAULT_OPTIONS,
+      out: 'site',
+      baseUrl: 'https://a.example/',
+    });
   });
 
   it.each([

@@ -36,12 +36,35 @@ const sampleFiles = {
 };
 
 const CHAINS: Chain[] = [
-  { name: 'the sample, for hosts that rewrite URLs', files: sampleFiles, main: 'sample.owl', baseIri: 'https://lexicon.example.org/', host: 'rewriting', steps: 200, edits: 2, seed: 1 },
-  { name: 'the sample, for GitHub Pages', files: sampleFiles, main: 'sample.owl', baseIri: 'https://lexicon.example.org/', host: 'github-pages', steps: 80, edits: 2, seed: 2 },
+  {
+    name: 'the sample, for hosts that rewrite URLs',
+    files: sampleFiles,
+    main: 'sample.owl',
+    baseIri: 'https://lexicon.example.org/',
+    host: 'rewriting',
+    steps: 200,
+    edits: 2,
+    seed: 1,
+  },
+  {
+    name: 'the sample, for GitHub Pages',
+    files: sampleFiles,
+    main: 'sample.owl',
+    baseIri: 'https://lexicon.example.org/',
+    host: 'github-pages',
+    steps: 80,
+    edits: 2,
+    seed: 2,
+  },
   {
     name: 'FOLIO-shaped input of 1,000 classes',
     files: { 'folio-shaped.owl': generateFolioShaped({ classes: 1000, properties: 30, seed: 7 }) },
-    main: 'folio-shaped.owl', baseIri: 'https://folio.openlegalstandard.org/', host: 'rewriting', steps: 60, edits: 8, seed: 3,
+    main: 'folio-shaped.owl',
+    baseIri: 'https://folio.openlegalstandard.org/',
+    host: 'rewriting',
+    steps: 60,
+    edits: 8,
+    seed: 3,
   },
 ];
 

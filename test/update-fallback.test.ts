@@ -38,20 +38,26 @@ describe('an update that fails', () => {
   const options = resolveOptions({ ontology: source, out, baseUrl: 'https://site.example/', apiOnly: true }, {});
   const lines: string[] = [];
   const progress = { log: (line: string) => lines.push(line) };
-  const relabel = (from: string, to: string) => writeFileSync(join(source, 'sample.owl'), readFileSync(join(source, 'sample.owl'), 'utf8').replace(`<rdfs:label>${from}</rdfs:label>`, `<rdfs:label>${to}</rdfs:label>`));
+  const relabel = (from: string, to: string) =>
+    writeFileSync(
+      join(source, 'sample.owl'),
+      readFileSync(join(source, 'sample.owl'), 'utf8').replace(`<rdfs:label>${from}</rdfs:label>`, `<rdfs:label>${to}</rdfs:label>`),
+    );
 
   it('on an internal fault, builds in full with an update-failed warning', async () => {
     cpSync(SAMPLE_ONTOLOGY, source, { recursive: true });
     await buildApiFolder(options, options, progress);
     relabel('Contract', 'Contract of Sale');
-    failure.next = new TypeError('Cannot read properties of undefined (reading \'nodes\')');
+    failure.next = new TypeError("Cannot read properties of undefined (reading 'nodes')");
     const summary = await buildApiFolder(options, options, progress);
     expect(summary.written.updated).toBeUndefined();
     expect(summary.warnings.filter((warning) => warning.startsWith('update-failed: '))).toEqual([
-      'update-failed: updating the previous output in place failed (Cannot read properties of undefined (reading \'nodes\')), so everything was built again; please report this with the ontology edit that caused it',
+      "update-failed: updating the previous output in place failed (Cannot read properties of undefined (reading 'nodes')), so everything was built again; please report this with the ontology edit that caused it",
     ]);
     const full = await generateApi(options);
-    expect(await contentsOf(out)).toEqual(Object.fromEntries(full.files.filter((file) => file.path !== CHANGES_FILE).map((file) => [file.path, file.contents])));
+    expect(await contentsOf(out)).toEqual(
+      Object.fromEntries(full.files.filter((file) => file.path !== CHANGES_FILE).map((file) => [file.path, file.contents])),
+    );
     // The cache the full build wrote serves the next edit as an update again.
     relabel('Contract of Sale', 'Contract of Lease');
     expect((await buildApiFolder(options, options, progress)).written.updated).toBeDefined();

@@ -13,7 +13,10 @@ describe('--ontology <url>', () => {
   let base = '';
   const bodies: Record<string, { type: string; body: string; status?: number }> = {
     '/FOLIO.owl': { type: 'application/octet-stream', body: readFileSync(join(SAMPLE_ONTOLOGY, 'sample.owl'), 'utf8') },
-    '/extra': { type: 'text/turtle', body: `@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n<https://x.example/A> a owl:Class ; <http://www.w3.org/2000/01/rdf-schema#label> "A" .\n` },
+    '/extra': {
+      type: 'text/turtle',
+      body: `@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<https://x.example/> a owl:Ontology .\n<https://x.example/A> a owl:Class ; <http://www.w3.org/2000/01/rdf-schema#label> "A" .\n`,
+    },
     '/broken.owl': { type: 'application/rdf+xml', body: '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' },
   };
 

@@ -1,9 +1,6 @@
 // Deterministic FOLIO-shaped RDF/XML at full scale (18,323 classes, 175 object properties), for benchmarks
 // and search-index tests. Same options, same bytes: every choice comes from one seeded PRNG, in a fixed order.
-import {
-  ADJECTIVES, AMOUNTS, BRANCHES, CONTEXTS, LANGUAGES, NOUNS, PARTIES, PLACES, TRANSLATION_WORDS, VERBS,
-  type Language, type WordList,
-} from './words.ts';
+import { ADJECTIVES, AMOUNTS, BRANCHES, CONTEXTS, LANGUAGES, NOUNS, PARTIES, PLACES, TRANSLATION_WORDS, VERBS, type Language, type WordList } from './words.ts';
 
 export interface FolioShapedOptions {
   classes?: number;
@@ -23,14 +20,16 @@ const OWL_THING = `${OWL}Thing`;
 const TOP_PROPERTY = `${OWL}topObjectProperty`;
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Shares of the non-top classes on levels 2..5; level 6 takes the rest, so the total is exact. */
-const LEVEL_SHARES = [0.02, 0.06, 0.16, 0.30];
+const LEVEL_SHARES = [0.02, 0.06, 0.16, 0.3];
 const SIMPLE_NOUNS = NOUNS.filter((word) => /^[a-z]+$/.test(word));
 
 /** mulberry32: tiny, fast and identical on every platform (Math.random is neither seeded nor stable). */
 /** Deterministic pseudo-random numbers (mulberry32): the same seed, the same sequence. */
 export class Rng {
   private state: number;
-  constructor(seed: number) { this.state = seed >>> 0; }
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;
@@ -38,10 +37,18 @@ export class Rng {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
-  int(n: number): number { return Math.floor(this.next() * n); }
-  between(low: number, high: number): number { return low + this.int(high - low + 1); }
-  chance(p: number): boolean { return this.next() < p; }
-  pick<T>(list: readonly T[]): T { return list[this.int(list.length)]; }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  between(low: number, high: number): number {
+    return low + this.int(high - low + 1);
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[this.int(list.length)];
+  }
 }
 
 interface ClassNode {
@@ -79,10 +86,15 @@ export function generateFolioShaped(options: FolioShapedOptions = {}): string {
   const classBlocks = nodes.map((node) => classBlock(rng, node, nodes, levels));
   const byIri = (a: Block, b: Block): number => compare(a[0], b[0]);
   return [
-    header(seed), banner('Annotation properties'), ...annotationBlocks(annotationIds),
-    banner('Object Properties'), ...propertyBlocks.sort(byIri).map((block) => block[1]),
-    banner('Classes'), ...classBlocks.sort(byIri).map((block) => block[1]),
-    entityBlock(OWL_THING, 'owl:Class', []), '</rdf:RDF>\n',
+    header(seed),
+    banner('Annotation properties'),
+    ...annotationBlocks(annotationIds),
+    banner('Object Properties'),
+    ...propertyBlocks.sort(byIri).map((block) => block[1]),
+    banner('Classes'),
+    ...classBlocks.sort(byIri).map((block) => block[1]),
+    entityBlock(OWL_THING, 'owl:Class', []),
+    '</rdf:RDF>\n',
   ].join('');
 }
 
@@ -163,8 +175,14 @@ function classBlock(rng: Rng, node: ClassNode, nodes: readonly ClassNode[], leve
     for (let i = rng.between(1, 2); i > 0; i--) targets.add(nodes[rng.int(nodes.length)].iri);
     targets.delete(node.iri);
     for (const target of [...targets].sort()) {
-      lines.push('<rdfs:subClassOf>', '    <owl:Restriction>', `        <owl:onProperty rdf:resource="${RDFS}seeAlso"/>`,
-        `        <owl:someValuesFrom rdf:resource="${target}"/>`, '    </owl:Restriction>', '</rdfs:subClassOf>');
+      lines.push(
+        '<rdfs:subClassOf>',
+        '    <owl:Restriction>',
+        `        <owl:onProperty rdf:resource="${RDFS}seeAlso"/>`,
+        `        <owl:someValuesFrom rdf:resource="${target}"/>`,
+        '    </owl:Restriction>',
+        '</rdfs:subClassOf>',
+      );
     }
   }
   const hidden = rng.chance(0.05) ? initials(node.label) : null;
@@ -201,11 +219,14 @@ function classBlock(rng: Rng, node: ClassNode, nodes: readonly ClassNode[], leve
 /** 3–9 languages, each composed word by word from that language's list; es-mx mostly copies es-es. */
 function translations(rng: Rng, node: ClassNode): [Language, string][] {
   const shuffled = LANGUAGES.map((language) => ({ language, key: rng.next() })).sort((a, b) => a.key - b.key);
-  return shuffled.slice(0, rng.between(3, 9)).map(({ language }) => language).map((language): [Language, string] => {
-    if (language === 'en-gb') return [language, node.label.replace(/iz(e|ation|ed)/g, 'is$1')];
-    if (language === 'es-mx') return [language, translate(TRANSLATION_WORDS['es-es'], node.terms, rng.chance(0.8) ? 0 : 1)];
-    return [language, translate(TRANSLATION_WORDS[language], node.terms, 0)];
-  });
+  return shuffled
+    .slice(0, rng.between(3, 9))
+    .map(({ language }) => language)
+    .map((language): [Language, string] => {
+      if (language === 'en-gb') return [language, node.label.replace(/iz(e|ation|ed)/g, 'is$1')];
+      if (language === 'es-mx') return [language, translate(TRANSLATION_WORDS['es-es'], node.terms, rng.chance(0.8) ? 0 : 1)];
+      return [language, translate(TRANSLATION_WORDS[language], node.terms, 0)];
+    });
 }
 
 function translate(list: WordList, terms: readonly string[], offset: number): string {
@@ -227,9 +248,12 @@ function translate(list: WordList, terms: readonly string[], offset: number): st
 function variant(rng: Rng, node: ClassNode): string {
   const words = node.label.split(' ');
   switch (rng.int(3)) {
-    case 0: return words.length > 1 ? `${words.at(-1)} of ${words.slice(0, -1).join(' ')}` : `${node.label} Matter`;
-    case 1: return `${node.label}s`;
-    default: return node.label.toLowerCase();
+    case 0:
+      return words.length > 1 ? `${words.at(-1)} of ${words.slice(0, -1).join(' ')}` : `${node.label} Matter`;
+    case 1:
+      return `${node.label}s`;
+    default:
+      return node.label.toLowerCase();
   }
 }
 
@@ -267,7 +291,12 @@ function propertyBlock(rng: Rng, iri: string, index: number, iris: readonly stri
 function propertyLabel(rng: Rng, used: Set<string>): string {
   for (let attempt = 0; ; attempt++) {
     const noun = titleCase(rng.pick(SIMPLE_NOUNS));
-    const options = [rng.pick(VERBS), `${rng.pick(VERBS)}${rng.pick(['By', 'To', 'With', 'For', 'Under'])}`, `has${noun}`, `is${noun}${rng.pick(['Of', 'For', 'In'])}`];
+    const options = [
+      rng.pick(VERBS),
+      `${rng.pick(VERBS)}${rng.pick(['By', 'To', 'With', 'For', 'Under'])}`,
+      `has${noun}`,
+      `is${noun}${rng.pick(['Of', 'For', 'In'])}`,
+    ];
     // After 50 clashes (only with far more properties than FOLIO's) a number keeps the label unique.
     const label = `${options[rng.int(options.length)]}${attempt > 50 ? attempt : ''}`;
     if (used.has(label)) continue;
@@ -280,7 +309,8 @@ function propertyLabel(rng: Rng, used: Set<string>): string {
 function openingSentence(rng: Rng, subject: string, parent: string | null | undefined): string {
   const n = (): string => rng.pick(NOUNS);
   const a = (): string => rng.pick(ADJECTIVES);
-  if (parent === undefined) return `In legal usage, "${subject}" relates ${withArticle(n())} to the ${a()} ${n()} that ${rng.pick(PARTIES)} ${rng.pick(VERBS)}.`;
+  if (parent === undefined)
+    return `In legal usage, "${subject}" relates ${withArticle(n())} to the ${a()} ${n()} that ${rng.pick(PARTIES)} ${rng.pick(VERBS)}.`;
   return parent !== null && rng.chance(0.6)
     ? `${withArticle(subject, true)} is a kind of ${parent} concerned with the ${n()} of ${n()} and the related ${n()}.`
     : `${subject} refers to the ${a()} ${n()} that ${rng.pick(PARTIES)} ${rng.pick(VERBS)} in connection with ${withArticle(a())} ${n()}.`;
@@ -291,13 +321,20 @@ function sentence(rng: Rng): string {
   const n = (): string => rng.pick(NOUNS);
   const a = (): string => rng.pick(ADJECTIVES);
   switch (rng.int(7)) {
-    case 0: return `It is most often encountered in ${rng.pick(CONTEXTS)}, where ${rng.pick(PARTIES)} must establish the ${n()} before any ${n()} is ${rng.pick(VERBS)}.`;
-    case 1: return `In ${rng.pick(PLACES)} and comparable jurisdictions, the term also extends to ${a()} ${n()} and ${n()}.`;
-    case 2: return `Practitioners sometimes describe it as "${a()} ${n()}", although the usage varies between ${rng.pick(CONTEXTS)} and ${rng.pick(CONTEXTS)}.`;
-    case 3: return `Simplified rules apply where the ${n()} is < ${rng.pick(AMOUNTS)} & the ${n()} does not exceed ${rng.pick(AMOUNTS)}.`;
-    case 4: return `The ${n()}'s ${n()} determines whether ${rng.pick(PARTIES)} may rely on it.`;
-    case 5: return `Unlike ${withArticle(a())} ${n()}, it does not require ${rng.pick(PARTIES)} to give notice of the ${n()}.`;
-    default: return `Where ${rng.pick(PARTIES)} ${rng.pick(VERBS)} the ${n()}, ${rng.pick(PARTIES)} may seek ${n()} or ${n()} under the applicable ${n()}.`;
+    case 0:
+      return `It is most often encountered in ${rng.pick(CONTEXTS)}, where ${rng.pick(PARTIES)} must establish the ${n()} before any ${n()} is ${rng.pick(VERBS)}.`;
+    case 1:
+      return `In ${rng.pick(PLACES)} and comparable jurisdictions, the term also extends to ${a()} ${n()} and ${n()}.`;
+    case 2:
+      return `Practitioners sometimes describe it as "${a()} ${n()}", although the usage varies between ${rng.pick(CONTEXTS)} and ${rng.pick(CONTEXTS)}.`;
+    case 3:
+      return `Simplified rules apply where the ${n()} is < ${rng.pick(AMOUNTS)} & the ${n()} does not exceed ${rng.pick(AMOUNTS)}.`;
+    case 4:
+      return `The ${n()}'s ${n()} determines whether ${rng.pick(PARTIES)} may rely on it.`;
+    case 5:
+      return `Unlike ${withArticle(a())} ${n()}, it does not require ${rng.pick(PARTIES)} to give notice of the ${n()}.`;
+    default:
+      return `Where ${rng.pick(PARTIES)} ${rng.pick(VERBS)} the ${n()}, ${rng.pick(PARTIES)} may seek ${n()} or ${n()} under the applicable ${n()}.`;
   }
 }
 
@@ -319,15 +356,28 @@ function definition(rng: Rng, subject: string, parent: string | null | undefined
 }
 
 function annotationBlocks(ids: readonly string[]): string[] {
-  const own: [string, string | null][] = [[`${BASE_IRI}${ids[0]}`, 'code'], [`${BASE_IRI}${ids[1]}`, 'UUID'], [`${BASE_IRI}${ids[2]}`, null]];
+  const own: [string, string | null][] = [
+    [`${BASE_IRI}${ids[0]}`, 'code'],
+    [`${BASE_IRI}${ids[1]}`, 'UUID'],
+    [`${BASE_IRI}${ids[2]}`, null],
+  ];
   const standard: [string, string | null][] = [
-    [`${DC}description`, null], [`${DC}identifier`, null], [`${DC}source`, null], [`${DC}title`, null],
-    [`${RDFS}label`, 'rdfs:label'], [`${SKOS}altLabel`, null], [`${SKOS}definition`, null], [`${SKOS}example`, 'skos:example'],
-    [`${SKOS}hiddenLabel`, null], [`${SKOS}notation`, null], [`${SKOS}prefLabel`, null],
+    [`${DC}description`, null],
+    [`${DC}identifier`, null],
+    [`${DC}source`, null],
+    [`${DC}title`, null],
+    [`${RDFS}label`, 'rdfs:label'],
+    [`${SKOS}altLabel`, null],
+    [`${SKOS}definition`, null],
+    [`${SKOS}example`, 'skos:example'],
+    [`${SKOS}hiddenLabel`, null],
+    [`${SKOS}notation`, null],
+    [`${SKOS}prefLabel`, null],
   ];
   // As in FOLIO's file, the ontology's own annotation properties come before the standard ones.
   return [...own.sort((a, b) => compare(a[0], b[0])), ...standard].map(([iri, label]) =>
-    entityBlock(iri, 'owl:AnnotationProperty', label === null ? [] : [literal('rdfs:label', label)]));
+    entityBlock(iri, 'owl:AnnotationProperty', label === null ? [] : [literal('rdfs:label', label)]),
+  );
 }
 
 function header(seed: number): string {
@@ -391,8 +441,18 @@ function withArticle(word: string, capital = false): string {
 
 /** Upper-case initials for hidden labels ("Motion to Dismiss" → "MTD"), at least two letters. */
 function initials(label: string): string {
-  const letters = label.split(/[\s/]+/).map((word) => word.charAt(0)).join('').replace(/[^A-Za-z]/g, '').toUpperCase();
-  return letters.length >= 2 ? letters : label.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase();
+  const letters = label
+    .split(/[\s/]+/)
+    .map((word) => word.charAt(0))
+    .join('')
+    .replace(/[^A-Za-z]/g, '')
+    .toUpperCase();
+  return letters.length >= 2
+    ? letters
+    : label
+        .replace(/[^A-Za-z]/g, '')
+        .slice(0, 3)
+        .toUpperCase();
 }
 
 // FNV-1a: maps an English word to the same foreign word every time.

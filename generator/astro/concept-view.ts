@@ -47,15 +47,31 @@ export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
   const { router, byIri } = site;
   const record = entity.record;
   const title = record.label ?? entity.id;
-  const linksTo = (iris: readonly string[]): RelatedLink[] => iris.map((iri) => {
-    const target = byIri.get(iri);
-    return target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id) } : { text: iri };
-  });
+  const linksTo = (iris: readonly string[]): RelatedLink[] =>
+    iris.map((iri) => {
+      const target = byIri.get(iri);
+      return target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id) } : { text: iri };
+    });
   const terms = (pairs: [string, string | null][]): [string, string][] => pairs.filter((pair): pair is [string, string] => pair[1] !== null && pair[1] !== '');
-  const downloads = router.publishedFormats(entity.id).map((spec) => ({ label: DOWNLOAD_LABELS[spec.format], href: router.formatLinkPath(entity.id, spec.format), url: router.urlPath(entity.id, spec.format) }));
-  const common = { title, iri: entity.iri, definition: record.definition, alternativeLabels: record.alternative_labels, examples: record.examples, downloads, jsonld: entityJsonLd(entity) };
+  const downloads = router
+    .publishedFormats(entity.id)
+    .map((spec) => ({ label: DOWNLOAD_LABELS[spec.format], href: router.formatLinkPath(entity.id, spec.format), url: router.urlPath(entity.id, spec.format) }));
+  const common = {
+    title,
+    iri: entity.iri,
+    definition: record.definition,
+    alternativeLabels: record.alternative_labels,
+    examples: record.examples,
+    downloads,
+    jsonld: entityJsonLd(entity),
+  };
   if (!('sub_class_of' in record)) {
-    const related = [['Sub-property of', record.sub_property_of], ['Domain', record.domain], ['Range', record.range], ['Inverse of', record.inverse_of ? [record.inverse_of] : []]] as const;
+    const related = [
+      ['Sub-property of', record.sub_property_of],
+      ['Domain', record.domain],
+      ['Range', record.range],
+      ['Inverse of', record.inverse_of ? [record.inverse_of] : []],
+    ] as const;
     return {
       ...common,
       kind: capitalized(typeInfo(entity.type).name),
@@ -71,16 +87,30 @@ export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
     };
   }
   const concept = entity.type === SKOS_CONCEPT;
-  const related = [[concept ? 'Broader' : 'Parents', record.sub_class_of], [concept ? 'Narrower' : 'Children', record.parent_class_of], ['See also', record.see_also]] as const;
+  const related = [
+    [concept ? 'Broader' : 'Parents', record.sub_class_of],
+    [concept ? 'Narrower' : 'Children', record.parent_class_of],
+    ['See also', record.see_also],
+  ] as const;
   return {
     ...common,
     kind: capitalized(typeInfo(entity.type).name),
     branch: site.branchOf.get(entity.iri) ?? title,
     deprecated: record.deprecated,
-    labelTerms: terms([['Preferred label', record.preferred_label], ['Hidden label', record.hidden_label], ['Identifier', record.identifier]]),
+    labelTerms: terms([
+      ['Preferred label', record.preferred_label],
+      ['Hidden label', record.hidden_label],
+      ['Identifier', record.identifier],
+    ]),
     translations: Object.entries(record.translations).sort(([a], [b]) => (a < b ? -1 : 1)),
     notes: record.notes,
-    moreTerms: terms([['Comment', record.comment], ['History note', record.history_note], ['Editorial note', record.editorial_note], ['Source', record.source], ['Country', record.country]]),
+    moreTerms: terms([
+      ['Comment', record.comment],
+      ['History note', record.history_note],
+      ['Editorial note', record.editorial_note],
+      ['Source', record.source],
+      ['Country', record.country],
+    ]),
     related: related.filter(([, iris]) => iris.length > 0).map(([heading, iris]) => ({ heading, links: linksTo(iris) })),
     definedBy: record.is_defined_by,
     treeHref: `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(entity.id)}`,

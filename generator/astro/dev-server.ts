@@ -14,19 +14,22 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
   let lastGood: { build: ApiBuild; files: Map<string, string> } | undefined;
   let current: Promise<typeof lastGood> = Promise.resolve(undefined);
   const regenerate = (): void => {
-    current = generate().then((build) => {
-      // An incremental build holds only the files the edit reached: the rest stay as served.
-      const files = build.update && lastGood ? lastGood.files : new Map<string, string>();
-      for (const path of build.update?.removed ?? []) files.delete(path);
-      for (const file of build.files) files.set(file.path, file.contents);
-      lastGood = { build, files };
-      options.onReady(build);
-      return lastGood;
-    }, (error: unknown) => {
-      // Keep serving the last good build; the error is shown in the dev server's log.
-      options.onError(error);
-      return lastGood;
-    });
+    current = generate().then(
+      (build) => {
+        // An incremental build holds only the files the edit reached: the rest stay as served.
+        const files = build.update && lastGood ? lastGood.files : new Map<string, string>();
+        for (const path of build.update?.removed ?? []) files.delete(path);
+        for (const file of build.files) files.set(file.path, file.contents);
+        lastGood = { build, files };
+        options.onReady(build);
+        return lastGood;
+      },
+      (error: unknown) => {
+        // Keep serving the last good build; the error is shown in the dev server's log.
+        options.onError(error);
+        return lastGood;
+      },
+    );
   };
   regenerate();
   if (options.watchPath) {
@@ -36,7 +39,10 @@ export function serveApi(server: ViteDevServer, generate: () => Promise<ApiBuild
     const onChange = (path: string): void => {
       if (!path.startsWith(options.watchPath ?? '') || !/\.(owl|rdf|xml|ttl)$/i.test(path)) return;
       // Requests wait from the first change on, so a page asked for before the regeneration ends is not rendered stale.
-      if (!settle) current = new Promise((resolve) => { settle = resolve; });
+      if (!settle)
+        current = new Promise((resolve) => {
+          settle = resolve;
+        });
       clearTimeout(timer);
       timer = setTimeout(() => {
         const release = settle;

@@ -92,7 +92,7 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         api = startApiWorker({ options: resolved(), outDir, previous: previous?.pack(), previousOut: input.previousOut }, (line) => log(`api ${line}`));
         try {
           // Pages read the model while Astro renders them, so it is ready before the pages start.
-          const loaded = input.loaded ?? await loadModel(resolved());
+          const loaded = input.loaded ?? (await loadModel(resolved()));
           setSiteData(loaded);
           log(`site: rendering ${loaded.model.entities.length} concept pages while the API is written`);
           siteStarted = performance.now();
@@ -117,7 +117,10 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         input.onWritten?.({
           api: summary,
           pages,
-          timings: [{ stage: 'site pages', ms: pagesDone - siteStarted }, { stage: 'full-text index', ms: performance.now() - pagesDone }],
+          timings: [
+            { stage: 'site pages', ms: pagesDone - siteStarted },
+            { stage: 'full-text index', ms: performance.now() - pagesDone },
+          ],
         });
       },
     },

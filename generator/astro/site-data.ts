@@ -27,7 +27,8 @@ export function setSiteData({ model, router }: Pick<LoadedModel, 'model' | 'rout
   const branch = (entity: ModelEntity, seen: Set<string>): string => {
     const known = branchOf.get(entity.iri);
     if (known !== undefined) return known;
-    const parent = 'sub_class_of' in entity.record ? entity.record.sub_class_of.map((iri) => byIri.get(iri)).find((found) => found && !seen.has(found.iri)) : undefined;
+    const parent =
+      'sub_class_of' in entity.record ? entity.record.sub_class_of.map((iri) => byIri.get(iri)).find((found) => found && !seen.has(found.iri)) : undefined;
     const result = parent ? branch(parent, seen.add(entity.iri)) : (entity.record.label ?? entity.id);
     branchOf.set(entity.iri, result);
     return result;

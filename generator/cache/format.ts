@@ -37,7 +37,6 @@ export interface BuildCache {
 /** The cache file: the parsed blocks are the blocks file's, plus what this cache adds to them. */
 export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin'> & { parsed: BlocksDelta };
 
-
 /**
  * The parsed blocks' own file: written whole when the string table is made afresh, then left as it is while
  * updates add their blocks and strings to the (much smaller) cache file.
@@ -76,25 +75,37 @@ export interface BlocksOrigin {
   added: ReadonlySet<string>;
 }
 
-
 /**
  * A stored value's shape, derived from its type, so the shapes below cannot drift from the types: 'string',
  * 'number', 'boolean', a typed array's name, `[element]` for an array, an object of shapes, and
  * `{ optional }` or `{ nullable }` around a shape whose value may be missing or null.
  */
-type ShapeOf<T> = [T] extends [string] ? 'string'
-  : [T] extends [number] ? 'number'
-    : [T] extends [boolean] ? 'boolean'
-      : [T] extends [Int32Array] ? 'Int32Array'
-        : [T] extends [Uint8Array] ? 'Uint8Array'
-          : [T] extends [readonly (infer E)[]] ? readonly [ShapeOf<E>]
-            : null extends T ? { readonly nullable: ShapeOf<Exclude<T, null>> }
+type ShapeOf<T> = [T] extends [string]
+  ? 'string'
+  : [T] extends [number]
+    ? 'number'
+    : [T] extends [boolean]
+      ? 'boolean'
+      : [T] extends [Int32Array]
+        ? 'Int32Array'
+        : [T] extends [Uint8Array]
+          ? 'Uint8Array'
+          : [T] extends [readonly (infer E)[]]
+            ? readonly [ShapeOf<E>]
+            : null extends T
+              ? { readonly nullable: ShapeOf<Exclude<T, null>> }
               : { readonly [K in keyof T]-?: undefined extends T[K] ? { readonly optional: ShapeOf<Exclude<T[K], undefined>> } : ShapeOf<T[K]> };
 
 type Shape = string | readonly [Shape] | { readonly [key: string]: Shape };
 
 const PACKED_BLOCKS = { keys: ['string'], ends: 'Int32Array', data: 'Int32Array' } as const satisfies ShapeOf<PackedBlocks>;
-const PACK_RUNS = [{ first: 'string', next: { nullable: 'string' }, files: [{ length: 'number', bytes: 'number', gzipAtMost: 'number', oversized: 'boolean', name: { optional: 'string' } }] }] as const;
+const PACK_RUNS = [
+  {
+    first: 'string',
+    next: { nullable: 'string' },
+    files: [{ length: 'number', bytes: 'number', gzipAtMost: 'number', oversized: 'boolean', name: { optional: 'string' } }],
+  },
+] as const;
 
 const SEARCH_MEMO = {
   baseIri: 'string',
@@ -128,7 +139,10 @@ export const STORED_BLOCKS = { id: 'string', strings: ['string'], blocks: PACKED
 
 /** The stored shapes as one hash, which test/cache-format.test.ts records beside CACHE_VERSION. */
 export function formatFingerprint(): string {
-  return createHash('sha256').update(JSON.stringify([STORED_CACHE, STORED_BLOCKS])).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([STORED_CACHE, STORED_BLOCKS]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 /** Where a stored value does not have its shape (a path such as `search.runs.s[3].name`), or undefined when it does. */

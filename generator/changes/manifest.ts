@@ -27,7 +27,13 @@ export function hashFiles(files: readonly OutputFile[]): [string, string][] {
  * `bundled`: format files packed into bundles, so not among the output's files (their hashes are taken here).
  * `previous`: the previous build's manifest, whose order and entity hashes are kept where nothing changed.
  */
-export function buildManifest(hashed: readonly [string, string][], model: OntologyModel, router: Router, bundled: readonly OutputFile[] = [], previous?: Manifest): Manifest {
+export function buildManifest(
+  hashed: readonly [string, string][],
+  model: OntologyModel,
+  router: Router,
+  bundled: readonly OutputFile[] = [],
+  previous?: Manifest,
+): Manifest {
   return beginManifest(hashed, model, router, previous, bundled)([]);
 }
 
@@ -36,7 +42,13 @@ export function buildManifest(hashed: readonly [string, string][], model: Ontolo
  * the first wave's paths are sorted and the entities hashed as soon as it is in, while the build still works.
  * The manifest is the one buildManifest makes of both waves.
  */
-export function beginManifest(first: readonly [string, string][], model: OntologyModel, router: Router, previous?: Manifest, bundled: readonly OutputFile[] = []): (rest: readonly [string, string][]) => Manifest {
+export function beginManifest(
+  first: readonly [string, string][],
+  model: OntologyModel,
+  router: Router,
+  previous?: Manifest,
+  bundled: readonly OutputFile[] = [],
+): (rest: readonly [string, string][]) => Manifest {
   const byPath = new Map(first);
   const firstPaths = sortedPaths(byPath, previous);
   const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
@@ -56,13 +68,25 @@ export function beginManifest(first: readonly [string, string][], model: Ontolog
  * An entity's hash, over its format files' hashes; the previous build's when those are all the same as then.
  * `bundled`: format files not among `fileHash`'s (packed into bundles), hashed here.
  */
-export function entityHasher(fileHash: (path: string) => string | undefined, router: Router, previous?: Manifest, bundled: readonly OutputFile[] = []): (id: string) => string {
+export function entityHasher(
+  fileHash: (path: string) => string | undefined,
+  router: Router,
+  previous?: Manifest,
+  bundled: readonly OutputFile[] = [],
+): (id: string) => string {
   const contents = new Map(bundled.map((file) => [file.path, file.contents]));
   const partHash = (path: string): string => fileHash(path) ?? contentHash(contents.get(path) ?? '');
   return (id) => {
     const paths = router.publishedFormats(id).map((spec) => router.filePath(id, spec.format));
     const kept = previous?.entityHash(id);
-    if (kept !== undefined && paths.every((path) => { const before = previous?.fileHash(path); return before !== undefined && before === fileHash(path); })) return kept;
+    if (
+      kept !== undefined &&
+      paths.every((path) => {
+        const before = previous?.fileHash(path);
+        return before !== undefined && before === fileHash(path);
+      })
+    )
+      return kept;
     return contentHash(paths.map(partHash).join(' '));
   };
 }

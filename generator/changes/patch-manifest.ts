@@ -31,11 +31,19 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
     return undefined;
   };
   const addedPaths = [...made.keys()].filter((path) => previous.fileHash(path) === undefined).sort(compareUnits);
-  const files = patchColumn({ keys: previous.paths, values: previous.hashes }, addedPaths, (path, before) => made.get(path) ?? (before === undefined ? undefined : keptHash(path, before)));
-  const entityHash = entityHasher((path) => {
-    const at = findSorted(files.keys, path);
-    return at === -1 ? undefined : files.values[at];
-  }, router, previous);
+  const files = patchColumn(
+    { keys: previous.paths, values: previous.hashes },
+    addedPaths,
+    (path, before) => made.get(path) ?? (before === undefined ? undefined : keptHash(path, before)),
+  );
+  const entityHash = entityHasher(
+    (path) => {
+      const at = findSorted(files.keys, path);
+      return at === -1 ? undefined : files.values[at];
+    },
+    router,
+    previous,
+  );
   const previousIds = new Set(previous.ids);
   const addedIds = [...ids].filter((id) => !previousIds.has(id)).sort(compareUnits);
   const entities = patchColumn({ keys: previous.ids, values: previous.idHashes }, addedIds, (id, before) => {

@@ -45,7 +45,10 @@ export function checkLinks(files: ReadonlyMap<string, string>, router: Router): 
 
 export function describeLinks(report: LinkReport, shown = 20): string {
   if (report.broken.length === 0) return `links: ${report.links} into the site checked in ${report.files} files, none broken`;
-  const list = report.broken.slice(0, shown).map(({ file, link }) => `${file} → ${link}`).join('; ');
+  const list = report.broken
+    .slice(0, shown)
+    .map(({ file, link }) => `${file} → ${link}`)
+    .join('; ');
   const more = report.broken.length > shown ? `; and ${report.broken.length - shown} more` : '';
   return `${report.broken.length} broken link(s) into the site: ${list}${more}`;
 }

@@ -42,12 +42,17 @@ async function main(argv: string[]): Promise<number> {
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   // Ids that differ only by letter case are one file where the output's file system folds case.
   const model: ModelOptions = { ...options, caseFoldingOutput: foldsCase(dirname(options.out)) ? dirname(options.out) : undefined };
-  const lines = options.apiOnly ? summaryLines(options, await buildApiFolder(options, model, reporter)) : await inFreshFolder(options.out, (staging) => buildSite(options, model, staging, reporter));
+  const lines = options.apiOnly
+    ? summaryLines(options, await buildApiFolder(options, model, reporter))
+    : await inFreshFolder(options.out, (staging) => buildSite(options, model, staging, reporter));
   const links = options.checkLinks ? checkLinks(await readOutput(options.out), new Router(options.baseUrl, options.host)) : undefined;
   if (links && links.broken.length === 0) lines.push(describeLinks(links));
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
   if (links && links.broken.length > 0) {
-    throw new UserError(`${describeLinks(links)} (the output is written)`, 'fix the references in the ontology, or serve the site where they resolve (--base-url)');
+    throw new UserError(
+      `${describeLinks(links)} (the output is written)`,
+      'fix the references in the ontology, or serve the site where they resolve (--base-url)',
+    );
   }
   return 0;
 }
@@ -59,7 +64,17 @@ async function buildSite(options: BuildOptions, model: ModelOptions, staging: st
   process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
   const { build: astroBuild } = await import('astro');
   let result: SiteBuildResult | undefined;
-  const config = siteConfig({ ...options, out: staging }, { loaded, previousOut: options.out, log: (line) => reporter.log(line), onWritten: (written) => { result = written; } });
+  const config = siteConfig(
+    { ...options, out: staging },
+    {
+      loaded,
+      previousOut: options.out,
+      log: (line) => reporter.log(line),
+      onWritten: (written) => {
+        result = written;
+      },
+    },
+  );
   // Astro's own lines would list all 18,000 pages; progress comes from the integration instead.
   // Astro resolves the site's pages and packages from the working folder: this package's, wherever the command runs.
   const workingFolder = process.cwd();
@@ -71,10 +86,7 @@ async function buildSite(options: BuildOptions, model: ModelOptions, staging: st
   }
   if (!result) throw new Error('the Astro build finished without writing the API');
   const { api, pages, timings } = result;
-  return summaryLines(options, api, [
-    `site: ${pages} concept pages in the full-text index`,
-    `site stages, alongside the API: ${describeTimings(timings)}`,
-  ]);
+  return summaryLines(options, api, [`site: ${pages} concept pages in the full-text index`, `site stages, alongside the API: ${describeTimings(timings)}`]);
 }
 
 function summaryLines(options: BuildOptions, api: ApiSummary, siteLines: string[] = []): string[] {
@@ -91,7 +103,8 @@ function summaryLines(options: BuildOptions, api: ApiSummary, siteLines: string[
 
 function describeWritten(options: BuildOptions, { written }: ApiSummary): string {
   const { updated } = written;
-  if (updated) return `updated ${resolve(options.out)} in place: ${updated.rewritten} file(s) rewritten, ${updated.removed} removed, ${updated.files - updated.rewritten} unchanged`;
+  if (updated)
+    return `updated ${resolve(options.out)} in place: ${updated.rewritten} file(s) rewritten, ${updated.removed} removed, ${updated.files - updated.rewritten} unchanged`;
   const kept = written.linked === undefined ? '' : ` (${written.linked} unchanged, kept from the previous build)`;
   return `wrote ${written.files} API files, ${formatBytes(written.bytes)}, into ${resolve(options.out)}${kept}`;
 }
@@ -100,7 +113,12 @@ function describeTimings(timings: readonly StageTiming[]): string {
   return timings.map((timing) => `${timing.stage} ${(timing.ms / 1000).toFixed(2)} s`).join(', ');
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {
-  process.stderr.write(`${describeFailure(error)}\n`);
-  process.exitCode = 1;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${describeFailure(error)}\n`);
+    process.exitCode = 1;
+  },
+);

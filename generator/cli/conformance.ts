@@ -16,7 +16,10 @@ Checks the seed contract against a live deployment and prints a pass/fail table 
   --sample <N>       how many ids to take from the deployment (default 5)`;
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { 'base-url': { type: 'string' }, host: { type: 'string' }, ids: { type: 'string' }, sample: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'base-url': { type: 'string' }, host: { type: 'string' }, ids: { type: 'string' }, sample: { type: 'string' }, help: { type: 'boolean' } },
+  });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -27,13 +30,21 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(sample) || sample < 1) throw new OptionsError(`--sample must be a whole number of at least 1 (got "${values.sample}")`);
   const host = values.host ?? 'rewriting';
   if (!isHostName(host)) throw new OptionsError(`--host must be one of ${HOSTS.join(', ')} (got "${host}")`, 'see --help');
-  const ids = values.ids?.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = values.ids
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   const results = await checkDeployment(baseUrl, { ids, sample, host, fetch: (url, init) => fetch(url, init) });
   process.stdout.write(`${formatReport(results)}\n`);
   return results.every((result) => result.ok) ? 0 : 1;
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {
-  process.stderr.write(`${describeFailure(error)}\n`);
-  process.exitCode = 2;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${describeFailure(error)}\n`);
+    process.exitCode = 2;
+  },
+);

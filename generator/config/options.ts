@@ -53,13 +53,14 @@ const CHECKS: OptionChecks = {
   ontology: isText,
   out: isText,
   baseUrl: isHttpUrl,
-  baseIri: (value) => (value === undefined ? undefined : isHttpUrl(value) ?? (/[/#]$/.test(String(value)) ? undefined : 'must end with "/" or "#"')),
+  baseIri: (value) => (value === undefined ? undefined : (isHttpUrl(value) ?? (/[/#]$/.test(String(value)) ? undefined : 'must end with "/" or "#"'))),
   host: (value) => (isHostName(value) ? undefined : `must be one of ${HOSTS.join(', ')}`),
   apiOnly: isBoolean,
   bundleEntities: isBoolean,
   full: isBoolean,
   checkLinks: isBoolean,
-  downloadTimeout: (value) => (typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 3600 ? undefined : 'must be a number of seconds from 0 to 3600'),
+  downloadTimeout: (value) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 3600 ? undefined : 'must be a number of seconds from 0 to 3600',
 };
 
 /** Merges defaults, the config file and the given options (later wins), and checks the result. */
@@ -72,10 +73,13 @@ export function resolveOptions(given: Partial<BuildOptions>, fromFile: Partial<B
     if (problem) throw new OptionsError(`option ${key} ${problem} (got ${JSON.stringify(merged[key])})`);
   }
   if (merged.bundleEntities === true && merged.apiOnly !== true) {
-    throw new OptionsError('bundleEntities needs apiOnly: the site\'s concept pages are files of their own', 'add --api-only');
+    throw new OptionsError("bundleEntities needs apiOnly: the site's concept pages are files of their own", 'add --api-only');
   }
   if (merged.bundleEntities === true && merged.host !== 'rewriting') {
-    throw new OptionsError(`bundleEntities is for Cloudflare Pages, whose worker reads the bundles; host ${String(merged.host)} runs no code`, 'drop --bundle-entities, or build with --host rewriting for Cloudflare');
+    throw new OptionsError(
+      `bundleEntities is for Cloudflare Pages, whose worker reads the bundles; host ${String(merged.host)} runs no code`,
+      'drop --bundle-entities, or build with --host rewriting for Cloudflare',
+    );
   }
   return merged as unknown as BuildOptions;
 }

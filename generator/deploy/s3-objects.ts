@@ -14,11 +14,22 @@ export interface PlannedObject {
 const OTHER_HOSTS = /^(_headers|_redirects|_worker\.js|_routes\.json|vercel\.json|\.nojekyll|_nginx\/|_netlify\/|_cloudfront\/)/;
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml',
-  '.pf_meta': 'application/octet-stream', '.pf_fragment': 'application/octet-stream', '.pf_index': 'application/octet-stream',
-  '.pf_filter': 'application/octet-stream', '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_filter': 'application/octet-stream',
+  '.wasm': 'application/wasm',
 };
 
 /**
@@ -28,7 +39,8 @@ const TYPES: Record<string, string> = {
  */
 export function planObjects(paths: readonly string[], router: Router, prefix = ''): PlannedObject[] {
   const objects: PlannedObject[] = [];
-  const add = (key: string, file: string, contentType: string, cacheControl = SHORT_CACHE) => objects.push({ key: `${prefix}${key}`, file, contentType, cacheControl });
+  const add = (key: string, file: string, contentType: string, cacheControl = SHORT_CACHE) =>
+    objects.push({ key: `${prefix}${key}`, file, contentType, cacheControl });
   for (const path of paths) {
     if (OTHER_HOSTS.test(path)) continue;
     const entity = router.fileEntity(path);

@@ -37,20 +37,31 @@ export async function syncToS3(client: S3Client, objects: readonly PlannedObject
   if (options.dryRun) return result;
   let done = 0;
   const queue = [...changed];
-  await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, async () => {
-    for (let object = queue.shift(); object; object = queue.shift()) {
-      const body = options.readFile(object.file);
-      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: object.key, Body: body, ContentType: object.contentType, CacheControl: object.cacheControl }));
-      result.bytes += body.length;
-      done += 1;
-      if (done % 1000 === 0) options.log(`s3: uploaded ${done}/${changed.length}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: UPLOADS_AT_ONCE }, async () => {
+      for (let object = queue.shift(); object; object = queue.shift()) {
+        const body = options.readFile(object.file);
+        await client.send(
+          new PutObjectCommand({ Bucket: options.bucket, Key: object.key, Body: body, ContentType: object.contentType, CacheControl: object.cacheControl }),
+        );
+        result.bytes += body.length;
+        done += 1;
+        if (done % 1000 === 0) options.log(`s3: uploaded ${done}/${changed.length}`);
+      }
+    }),
+  );
   for (let at = 0; at < stale.length; at += 1000) {
-    await client.send(new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: stale.slice(at, at + 1000).map((Key) => ({ Key })), Quiet: true } }));
+    await client.send(
+      new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: stale.slice(at, at + 1000).map((Key) => ({ Key })), Quiet: true } }),
+    );
   }
   if (options.cors) {
-    await client.send(new PutBucketCorsCommand({ Bucket: options.bucket, CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 86400 }] } }));
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: options.bucket,
+        CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 86400 }] },
+      }),
+    );
     options.log('s3: bucket CORS rule set (any origin may GET)');
   }
   return result;

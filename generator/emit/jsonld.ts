@@ -46,9 +46,7 @@ const TERM_BY_IRI = new Map(Object.entries(TERMS).map(([term, definition]) => [d
 /** The one @context every JSON-LD document carries: prefixes, then the short keys. */
 export const JSONLD_CONTEXT: Record<string, unknown> = {
   ...NS,
-  ...Object.fromEntries(Object.entries(TERMS).map(([term, { iri, isIri }]) => [
-    term, isIri ? { '@id': compactIri(iri), '@type': '@id' } : compactIri(iri),
-  ])),
+  ...Object.fromEntries(Object.entries(TERMS).map(([term, { iri, isIri }]) => [term, isIri ? { '@id': compactIri(iri), '@type': '@id' } : compactIri(iri)])),
 };
 
 type JsonObject = Record<string, unknown>;
@@ -79,10 +77,14 @@ function nodeObject(node: TreeNode): JsonObject {
 function valueObject(statement: Statement, isIri: boolean): unknown {
   const value: TreeValue = statement.value;
   switch (value.kind) {
-    case 'iri': return isIri ? value.term.value : { '@id': value.term.value };
-    case 'node': return nodeObject(value.node);
-    case 'ref': return { '@id': `_:${value.label}` };
-    case 'literal': return literalObject(value.term, isIri);
+    case 'iri':
+      return isIri ? value.term.value : { '@id': value.term.value };
+    case 'node':
+      return nodeObject(value.node);
+    case 'ref':
+      return { '@id': `_:${value.label}` };
+    case 'literal':
+      return literalObject(value.term, isIri);
   }
 }
 

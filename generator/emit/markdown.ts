@@ -10,7 +10,9 @@ const listSection = (title: string, items: readonly string[]): Block => section(
 const boldList = (name: string, items: readonly string[]): Block => (items.length === 0 ? null : `**${name}:**\n\n${bullets(items)}\n\n`);
 
 function translationLines(translations: Record<string, string>): string[] {
-  return Object.keys(translations).sort().map((language) => `${language}: ${translations[language]}`);
+  return Object.keys(translations)
+    .sort()
+    .map((language) => `${language}: ${translations[language]}`);
 }
 
 // The live service prints a missing label as Python's None.
@@ -68,5 +70,8 @@ function propertyBlocks(record: PropertyRecord): Block[] {
  */
 export function emitMarkdown(record: EntityRecord, concept = false): string {
   const blocks = 'sub_class_of' in record ? classBlocks(record, concept) : propertyBlocks(record);
-  return blocks.filter((block): block is string => block !== null).join('').replaceAll('<', '&lt;');
+  return blocks
+    .filter((block): block is string => block !== null)
+    .join('')
+    .replaceAll('<', '&lt;');
 }

@@ -51,11 +51,11 @@ export function buildNodeTree(subject: string, quads: readonly Quad[]): TreeNode
     if (kind === 'iri') node.label = key;
     else if ((references.get(key) ?? 0) > 1) node.label = labelFor(key);
     for (const quad of bySubject.get(key) ?? []) {
-      node.statements.push({ predicate: quad.predicate.value, value: valueOf(quad) });
+      node.statements.push({ predicate: quad.predicate.value, value: treeValue(quad) });
     }
     return node;
   };
-  const valueOf = (quad: Quad): TreeValue => {
+  const treeValue = (quad: Quad): TreeValue => {
     const { object } = quad;
     if (object.termType === 'Literal') return { kind: 'literal', term: object };
     if (object.termType === 'NamedNode') return { kind: 'iri', term: object };

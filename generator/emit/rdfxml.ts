@@ -14,8 +14,10 @@ type Element = ReturnType<Document['createElementNS']>;
 export class UnwritablePredicateError extends UserError {
   readonly predicate: string;
   constructor(predicate: string) {
-    super(`RDF/XML cannot name the predicate ${predicate}: its last segment is not an XML name`,
-      'rename the property so its IRI ends in a letter or "_" followed by letters, digits, ".", "-" or "_"');
+    super(
+      `RDF/XML cannot name the predicate ${predicate}: its last segment is not an XML name`,
+      'rename the property so its IRI ends in a letter or "_" followed by letters, digits, ".", "-" or "_"',
+    );
     this.predicate = predicate;
   }
 }
@@ -41,9 +43,11 @@ export function emitRdfXml(tree: TreeNode): string {
   const prefixes = new Prefixes();
   // Names are collected first so every namespace is declared once, on the root element.
   collectNames(tree, prefixes);
-  const declarations = Object.fromEntries([...prefixes.used]
-    .sort(([, a], [, b]) => (a === 'rdf' ? -1 : b === 'rdf' ? 1 : a < b ? -1 : 1))
-    .map(([namespace, prefix]) => [`xmlns:${prefix}`, namespace]));
+  const declarations = Object.fromEntries(
+    [...prefixes.used]
+      .sort(([, a], [, b]) => (a === 'rdf' ? -1 : b === 'rdf' ? 1 : a < b ? -1 : 1))
+      .map(([namespace, prefix]) => [`xmlns:${prefix}`, namespace]),
+  );
   const root = scratch.ele(NS.rdf, 'rdf:RDF', declarations);
   try {
     const dom = root.node.ownerDocument;
@@ -71,9 +75,7 @@ function writeNode(dom: Document, parent: Element, node: TreeNode, prefixes: Pre
   const typeIndex = node.statements.findIndex((s) => s.predicate === RDF_TYPE && s.value.kind === 'iri' && prefixes.qname(s.value.term.value));
   const type = typeIndex >= 0 ? node.statements[typeIndex] : undefined;
   const typeName = type?.value.kind === 'iri' ? prefixes.qname(type.value.term.value) : undefined;
-  const element = typeName
-    ? dom.createElementNS(typeName.namespace, `${typeName.prefix}:${typeName.local}`)
-    : dom.createElementNS(NS.rdf, 'rdf:Description');
+  const element = typeName ? dom.createElementNS(typeName.namespace, `${typeName.prefix}:${typeName.local}`) : dom.createElementNS(NS.rdf, 'rdf:Description');
   parent.appendChild(element);
   if (node.kind === 'iri' && node.label !== undefined) element.setAttributeNS(NS.rdf, 'rdf:about', ampersands(node.label));
   else if (node.label !== undefined) element.setAttributeNS(NS.rdf, 'rdf:nodeID', ampersands(node.label));
@@ -88,9 +90,15 @@ function writeStatement(dom: Document, parent: Element, { predicate, value }: St
   const element = dom.createElementNS(name.namespace, `${name.prefix}:${name.local}`);
   parent.appendChild(element);
   switch (value.kind) {
-    case 'iri': element.setAttributeNS(NS.rdf, 'rdf:resource', ampersands(value.term.value)); break;
-    case 'ref': element.setAttributeNS(NS.rdf, 'rdf:nodeID', value.label); break;
-    case 'node': writeNode(dom, element, value.node, prefixes); break;
+    case 'iri':
+      element.setAttributeNS(NS.rdf, 'rdf:resource', ampersands(value.term.value));
+      break;
+    case 'ref':
+      element.setAttributeNS(NS.rdf, 'rdf:nodeID', value.label);
+      break;
+    case 'node':
+      writeNode(dom, element, value.node, prefixes);
+      break;
     case 'literal': {
       const { language, datatype } = value.term;
       if (language) element.setAttributeNS(XML_NS, 'xml:lang', language);

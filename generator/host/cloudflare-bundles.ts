@@ -23,6 +23,8 @@ export function bundleEntityFiles(files: readonly OutputFile[], model: OntologyM
   }
   const worker = emitCloudflareWorker(router, count);
   const replaced = new Set(worker.map((file) => file.path));
-  const kept = files.filter((file) => !dropped.has(file.path) && !replaced.has(file.path) && !(file.path.startsWith(`${TREE_FOLDER}/`) && file.path !== TREE_ROOT_FILE));
+  const kept = files.filter(
+    (file) => !dropped.has(file.path) && !replaced.has(file.path) && !(file.path.startsWith(`${TREE_FOLDER}/`) && file.path !== TREE_ROOT_FILE),
+  );
   return [...kept, ...worker, ...bundles.map((bundle, number) => ({ path: router.bundlePath(number), contents: emitJson(bundle) }))];
 }

@@ -14,13 +14,20 @@ export function emitCloudflareWorker(router: Router, bundles?: number): OutputFi
   const path = router.searchUrlPath();
   // workerd takes every named export of the module for an entry point, so the inlined client exports nothing.
   const client = searchClientSource().replace(/^export /gm, '');
-  const entities = bundles === undefined ? '' : `
+  const entities =
+    bundles === undefined
+      ? ''
+      : `
 // ---- entities from bundle files: ${BUNDLES_FOLDER}/{n}.json holds {id: [${FORMATS.map((spec) => spec.format).join(', ')}]} ----
 const BUNDLES = ${bundles};
 const BUNDLE_PATH = ${JSON.stringify(`${router.basePath}/${BUNDLES_FOLDER}/`)};
 const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
 const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
-const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/([^/.]+)(${FORMATS.filter((spec) => spec.urlSuffix).map((spec) => escapeRegExp(spec.urlSuffix)).join('|')})?$`)});
+const ENTITY_PATH = new RegExp(${JSON.stringify(
+          `^${escapeRegExp(router.basePath)}/([^/.]+)(${FORMATS.filter((spec) => spec.urlSuffix)
+            .map((spec) => escapeRegExp(spec.urlSuffix))
+            .join('|')})?$`,
+        )});
 const bundleFiles = new Map();
 ${fnv1a.toString()}
 ${bundleOf.toString()}
@@ -73,9 +80,10 @@ export default {
 };
 `;
   const base = router.basePath;
-  const routes = bundles === undefined
-    ? { version: 1, include: [path], exclude: [] }
-    : { version: 1, include: [`${base}/*`], exclude: [`${base}/${BUNDLES_FOLDER}/*`, `${base}/${DOCS_FOLDER}/*`, `${base}/${OPENAPI_FILE}`] };
+  const routes =
+    bundles === undefined
+      ? { version: 1, include: [path], exclude: [] }
+      : { version: 1, include: [`${base}/*`], exclude: [`${base}/${BUNDLES_FOLDER}/*`, `${base}/${DOCS_FOLDER}/*`, `${base}/${OPENAPI_FILE}`] };
   return [
     { path: '_worker.js', contents: worker },
     { path: '_routes.json', contents: `${JSON.stringify(routes, null, 2)}\n` },

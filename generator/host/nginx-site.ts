@@ -16,7 +16,12 @@ export function emitNginxSite(router: Router): OutputFile {
   // nginx drops the server's add_header lines in a location that has its own, so every location repeats CORS.
   const located = (match: string, lines: string[]) => `location ${match} {\n${[CORS, ...lines].map((line) => `    ${line}`).join('\n')}\n}`;
   const formats = FORMATS.filter((spec) => spec.extension !== '').map((spec) =>
-    located(`~ "^${base}/([^/]+)${spec.urlSuffix}$"`, [`default_type "${spec.contentType}";`, 'types { }', `try_files ${base}/${FORMATS_FOLDER}/$1${spec.extension} =404;`]));
+    located(`~ "^${base}/([^/]+)${spec.urlSuffix}$"`, [
+      `default_type "${spec.contentType}";`,
+      'types { }',
+      `try_files ${base}/${FORMATS_FOLDER}/$1${spec.extension} =404;`,
+    ]),
+  );
   const record = FORMATS.find((spec) => spec.extension === '');
   const blocks = [
     `# The seed contract on nginx. In http {}:  js_path "<site folder>/${NGINX_FOLDER}/";  js_import search from search.js;`,

@@ -7,8 +7,9 @@ import { INDEX_FILE } from '../search/client/search-client.js';
 
 /** `_redirects`: `/{id}/{format}` answers 200 from the formats folder, with no redirect. */
 export function emitRedirects(router: Router): string {
-  const rules = FORMATS.filter((spec) => spec.extension !== '').map((spec) =>
-    `${router.basePath}/:id${spec.urlSuffix} ${router.basePath}/${FORMATS_FOLDER}/:id${spec.extension} 200`);
+  const rules = FORMATS.filter((spec) => spec.extension !== '').map(
+    (spec) => `${router.basePath}/:id${spec.urlSuffix} ${router.basePath}/${FORMATS_FOLDER}/:id${spec.extension} 200`,
+  );
   rules.push(`${router.basePath}/:id/html ${router.basePath}/${PAGES_FOLDER}/:id/ 200`);
   return `${rules.join('\n')}\n`;
 }

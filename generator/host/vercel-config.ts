@@ -14,7 +14,10 @@ export function emitVercelConfig(router: Router): string {
   const base = router.basePath;
   const header = (key: string, value: string) => ({ key, value });
   const rewrites = [
-    ...FORMATS.filter((spec) => spec.extension !== '').map((spec) => ({ source: `${base}/${ID}${spec.urlSuffix}`, destination: `${base}/${FORMATS_FOLDER}/:id${spec.extension}` })),
+    ...FORMATS.filter((spec) => spec.extension !== '').map((spec) => ({
+      source: `${base}/${ID}${spec.urlSuffix}`,
+      destination: `${base}/${FORMATS_FOLDER}/:id${spec.extension}`,
+    })),
     { source: `${base}/${ID}/html`, destination: `${base}/${PAGES_FOLDER}/:id/` },
   ];
   const headers = [

@@ -31,7 +31,8 @@ export function checkEntityDeclarations(text: string, file: string): void {
     };
     if (declaration.external) fail('is external: it is never fetched, since it could read any file or address');
     if (declaration.parameter) fail('is a parameter entity: these are not expanded');
-    if (/[&<%]/.test(declaration.value)) fail('is built from other entities or markup: such entities are not expanded, as nesting them is how an XML bomb multiplies text');
+    if (/[&<%]/.test(declaration.value))
+      fail('is built from other entities or markup: such entities are not expanded, as nesting them is how an XML bomb multiplies text');
     expanded += declaration.value.length * occurrences(text, `&${declaration.name};`);
     if (expanded > Math.max(MOST_EXPANDED, 2 * text.length)) fail(`is used so often that the expanded text would pass ${MOST_EXPANDED / 2 ** 20} MB`);
   }
@@ -43,7 +44,13 @@ function entityDeclarations(text: string): Declaration[] {
   const declarations: Declaration[] = [];
   const pattern = /<!ENTITY\s+(%\s+)?([^\s"'>]+)\s+(?:(SYSTEM|PUBLIC)\b|"([^"]*)"|'([^']*)')/g;
   for (const match of subset.text.matchAll(pattern)) {
-    declarations.push({ name: match[2], at: subset.start + (match.index ?? 0), parameter: match[1] !== undefined, external: match[3] !== undefined, value: match[4] ?? match[5] ?? '' });
+    declarations.push({
+      name: match[2],
+      at: subset.start + (match.index ?? 0),
+      parameter: match[1] !== undefined,
+      external: match[3] !== undefined,
+      value: match[4] ?? match[5] ?? '',
+    });
   }
   return declarations;
 }

@@ -21,7 +21,11 @@ export function documentUnits(source: SourceText): DocumentUnits {
     const text = source.text;
     return { view: text, text: (start, end) => text.slice(start, end), digest: (start, end) => hash('sha1', text.slice(start, end), 'base64url') };
   }
-  return { view: bytes.toString('latin1'), text: (start, end) => bytes.toString('utf8', start, end), digest: (start, end) => hash('sha1', bytes.subarray(start, end), 'base64url') };
+  return {
+    view: bytes.toString('latin1'),
+    text: (start, end) => bytes.toString('utf8', start, end),
+    digest: (start, end) => hash('sha1', bytes.subarray(start, end), 'base64url'),
+  };
 }
 
 /**

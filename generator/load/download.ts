@@ -14,7 +14,10 @@ export async function download(url: string, log: (line: string) => void, timeout
   const signal = AbortSignal.timeout(timeoutSeconds * 1000);
   const failed = (error: unknown): DownloadError => {
     const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutSeconds} s` : (error as Error).message;
-    return new DownloadError(`could not download ${url}: ${reason}`, 'check the URL and your network, allow more time with --download-timeout, or download the file and pass its path');
+    return new DownloadError(
+      `could not download ${url}: ${reason}`,
+      'check the URL and your network, allow more time with --download-timeout, or download the file and pass its path',
+    );
   };
   let response: Response;
   try {

@@ -27,7 +27,12 @@ export interface LoadedOntology {
  * load: reads and parses every source, reusing the blocks an earlier build parsed. Those may still be on
  * their way from disk: the sources are read and cut into blocks meanwhile.
  */
-export async function loadOntology(input: string, log?: (line: string) => void, parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>, downloadTimeout?: number): Promise<LoadedOntology> {
+export async function loadOntology(
+  input: string,
+  log?: (line: string) => void,
+  parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>,
+  downloadTimeout?: number,
+): Promise<LoadedOntology> {
   const sources = await readSources(input, log, downloadTimeout);
   return parseSources(sources, parsed);
 }

@@ -42,7 +42,10 @@ export function blockSource(source: SourceText, whole = false, units: DocumentUn
   const split = found && { head: text(0, found.head.length), tail: text(length - found.tail.length, length), blocks: found.blocks };
   // A root element with an absolute xml:base resolves every IRI inside it: where the file lies does not matter.
   const base = split && hasAbsoluteRootBase(split.head) ? '' : source.baseIRI;
-  const context = createHash('sha256').update(`${source.format}\0${base}\0${split?.head ?? ''}`).digest('base64url').slice(0, CONTEXT_LENGTH);
+  const context = createHash('sha256')
+    .update(`${source.format}\0${base}\0${split?.head ?? ''}`)
+    .digest('base64url')
+    .slice(0, CONTEXT_LENGTH);
   // One hash of the text per block: the key adds the context's.
   const block = (start: number, end: number): SourceBlock => {
     const hashed = digest(start, end);
@@ -85,7 +88,8 @@ export async function parseBlocks(blocked: BlockedSource, wanted: readonly numbe
   const byBlock = new Map<number, Quad[]>(wanted.map((index) => [index, []]));
   let current: Quad[] | undefined;
   for (const quad of quads) {
-    if (quad.subject.value.startsWith(BLOCK_SUBJECT) && quad.predicate.value === `${RDF_NS}value`) current = byBlock.get(Number(quad.subject.value.slice(BLOCK_SUBJECT.length)));
+    if (quad.subject.value.startsWith(BLOCK_SUBJECT) && quad.predicate.value === `${RDF_NS}value`)
+      current = byBlock.get(Number(quad.subject.value.slice(BLOCK_SUBJECT.length)));
     else current?.push(quad);
   }
   return byBlock;
@@ -130,7 +134,5 @@ export function relabelBlankNodes(quads: readonly Quad[], prefix: string): reado
   const blank = (quad: Quad) => quad.subject.termType === 'BlankNode' || quad.object.termType === 'BlankNode';
   // Most blocks have no blank nodes: their list is kept, not copied.
   if (!quads.some(blank)) return quads;
-  return quads.map((quad) => (blank(quad)
-    ? factory.quad(rename(quad.subject), quad.predicate, rename(quad.object))
-    : quad));
+  return quads.map((quad) => (blank(quad) ? factory.quad(rename(quad.subject), quad.predicate, rename(quad.object)) : quad));
 }

@@ -31,8 +31,11 @@ export function parseN3(text: string, file: string, baseIRI: string, blankNodePr
     const line = context.line;
     const column = line === undefined ? undefined : columnOf(text, line, context.token?.value);
     const message = (error as Error).message.replace(/ on line \d+\.?$/, '');
-    throw new OntologySyntaxError({ file, line, column }, `${name} syntax error: ${message}`,
-      'check the statement on that line: a missing "." or ";", or an unclosed string');
+    throw new OntologySyntaxError(
+      { file, line, column },
+      `${name} syntax error: ${message}`,
+      'check the statement on that line: a missing "." or ";", or an unclosed string',
+    );
   }
 }
 

@@ -15,8 +15,13 @@ export function parseRdfXml(text: string, file: string, baseIRI: string, trackPo
       if (failed) return;
       failed = true;
       const { line, column, message } = positionFromMessage(error.message);
-      reject(new OntologySyntaxError({ file, line, column }, `malformed RDF/XML: ${message}`,
-        'fix the XML at that position: look for an unclosed or misspelt tag, or a bare "&" or "<"'));
+      reject(
+        new OntologySyntaxError(
+          { file, line, column },
+          `malformed RDF/XML: ${message}`,
+          'fix the XML at that position: look for an unclosed or misspelt tag, or a bare "&" or "<"',
+        ),
+      );
     });
     // Settled from a fresh task: settled here, the build would run on above the parser's frames, which keep
     // the document text and every quad alive until its next wait (measured: through the whole emit stage).

@@ -88,18 +88,28 @@ export class QuadDecoder {
     for (let at = 0; at < encoded.length; at += FIELDS) {
       const subject = encoded[at];
       const kind = encoded[at + 2];
-      visit(strings[subject < 0 ? -subject - 1 : subject], subject < 0, strings[encoded[at + 1]], strings[encoded[at + 3]], kind === ObjectKind.Named ? 'named' : kind === ObjectKind.Blank ? 'blank' : 'literal');
+      visit(
+        strings[subject < 0 ? -subject - 1 : subject],
+        subject < 0,
+        strings[encoded[at + 1]],
+        strings[encoded[at + 3]],
+        kind === ObjectKind.Named ? 'named' : kind === ObjectKind.Blank ? 'blank' : 'literal',
+      );
     }
   }
 
   #object(encoded: EncodedQuads, at: number): Quad['object'] {
     const value = encoded[at + 3];
     switch (encoded[at + 2]) {
-      case ObjectKind.Named: return this.#namedNode(value);
-      case ObjectKind.Blank: return factory.blankNode(this.#strings[value]);
-      case ObjectKind.LanguageLiteral: return factory.literal(this.#strings[value], this.#strings[encoded[at + 4]]);
+      case ObjectKind.Named:
+        return this.#namedNode(value);
+      case ObjectKind.Blank:
+        return factory.blankNode(this.#strings[value]);
+      case ObjectKind.LanguageLiteral:
+        return factory.literal(this.#strings[value], this.#strings[encoded[at + 4]]);
       // Datatypes shared like other IRIs: most literals are xsd:string, and one term each would be garbage to carry.
-      default: return factory.literal(this.#strings[value], this.#namedNode(encoded[at + 4]));
+      default:
+        return factory.literal(this.#strings[value], this.#namedNode(encoded[at + 4]));
     }
   }
 

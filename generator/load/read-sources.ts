@@ -38,7 +38,11 @@ export function isUrl(input: string): boolean {
 }
 
 /** Reads every ontology document named by `input`: a file, a folder (searched recursively) or an http(s) URL. */
-export async function readSources(input: string, log: (line: string) => void = () => {}, downloadTimeout = DEFAULT_OPTIONS.downloadTimeout): Promise<SourceText[]> {
+export async function readSources(
+  input: string,
+  log: (line: string) => void = () => {},
+  downloadTimeout = DEFAULT_OPTIONS.downloadTimeout,
+): Promise<SourceText[]> {
   if (isUrl(input)) return [await readUrl(input, log, downloadTimeout)];
   const path = resolve(input);
   const info = await stat(path).catch(() => undefined);

@@ -78,7 +78,11 @@ function findRootStart(text: string): number | undefined {
 
 // Past a comment, CDATA section or processing instruction; -1 for anything else.
 function skipSpecial(text: string, open: number): number {
-  const ends: [string, string][] = [['<!--', '-->'], ['<![CDATA[', ']]>'], ['<?', '?>']];
+  const ends: [string, string][] = [
+    ['<!--', '-->'],
+    ['<![CDATA[', ']]>'],
+    ['<?', '?>'],
+  ];
   for (const [begin, end] of ends) {
     if (!text.startsWith(begin, open)) continue;
     const found = text.indexOf(end, open + begin.length);

@@ -32,17 +32,26 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
     const name = typeInfo(entity.type).name;
     const concept = entity.type === SKOS_CONCEPT;
     // A record takes only literal labels and definitions (see buildClassRecord); a concept's label is its skos:prefLabel.
-    if (!summary?.literalLabels && !(concept && summary?.prefLabels)) warnings.push(`missing-label: ${name} ${entity.id} has no ${concept ? 'skos:prefLabel or ' : ''}rdfs:label`);
-    if (entity.declarations > 1) warnings.push(`duplicate-declaration: ${name} ${entity.id} is declared ${entity.declarations} times; its statements are merged`);
-    if (summary !== undefined && summary.definitions > 1) warnings.push(`duplicate-definition: ${name} ${entity.id} has ${summary.definitions} skos:definition values; the last in the file is published`);
+    if (!summary?.literalLabels && !(concept && summary?.prefLabels))
+      warnings.push(`missing-label: ${name} ${entity.id} has no ${concept ? 'skos:prefLabel or ' : ''}rdfs:label`);
+    if (entity.declarations > 1)
+      warnings.push(`duplicate-declaration: ${name} ${entity.id} is declared ${entity.declarations} times; its statements are merged`);
+    if (summary !== undefined && summary.definitions > 1)
+      warnings.push(`duplicate-definition: ${name} ${entity.id} has ${summary.definitions} skos:definition values; the last in the file is published`);
     const children = entity.kind === 'class' ? hierarchy.childrenOf(entity.iri) : [];
     return new IndexedEntity(entity, index, children, concept ? hierarchy.conceptParents(entity.iri) : undefined);
   });
   if (entities.length === 0) {
     // Given a base IRI its terms are not under, name the namespace that holds most of them.
     const found = options.baseIri !== undefined && types.size > 0 ? guessBaseIri(index.typeStatements, types) : undefined;
-    const hint = found && found !== baseIri ? `its terms are under ${found}: pass --base-iri ${found}, or leave it out` : 'check the ontology, or pass --base-iri with the IRI its terms start with';
-    throw new UserError(`no ${TYPES_LISTED} under ${baseIri}${unpublishable.length > 0 ? ` that can be published (${unpublishable.length} cannot: see the unsafe-id warning)` : ''}`, hint);
+    const hint =
+      found && found !== baseIri
+        ? `its terms are under ${found}: pass --base-iri ${found}, or leave it out`
+        : 'check the ontology, or pass --base-iri with the IRI its terms start with';
+    throw new UserError(
+      `no ${TYPES_LISTED} under ${baseIri}${unpublishable.length > 0 ? ` that can be published (${unpublishable.length} cannot: see the unsafe-id warning)` : ''}`,
+      hint,
+    );
   }
   return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions };
 }
@@ -50,6 +59,7 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
 // The owl:Ontology's own title, description and version, for the site and openapi.json.
 function ontologyInfo(index: TripleIndex): OntologyInfo {
   const ontology = index.typeStatements.find((statement) => statement.type === OWL_ONTOLOGY)?.subject;
-  const first = (predicate: string) => (ontology === undefined ? null : index.objects(ontology, predicate).find((term) => term.termType === 'Literal')?.value ?? null);
+  const first = (predicate: string) =>
+    ontology === undefined ? null : (index.objects(ontology, predicate).find((term) => term.termType === 'Literal')?.value ?? null);
   return { title: first(P.title), description: first(P.description), version: first(`${NS.owl}versionInfo`) };
 }

@@ -62,8 +62,10 @@ export function siteNamedWarning(id: string): string {
 
 /** The refusal for ids that differ only by case, where the output folder's file system would make them one file. */
 export function caseCollisionError(groups: readonly (readonly string[])[], folder: string): UserError {
-  return new UserError(`${groups.length} group(s) of ids differ only by letter case (${firstFew(groups.map((group) => group.map(shown).join(' and ')))}), and ${folder} is on a file system that ignores case, where each group would be one file`,
-    'build into a folder on a case-sensitive file system (any Linux one; on macOS a case-sensitive APFS volume): every host serves them apart');
+  return new UserError(
+    `${groups.length} group(s) of ids differ only by letter case (${firstFew(groups.map((group) => group.map(shown).join(' and ')))}), and ${folder} is on a file system that ignores case, where each group would be one file`,
+    'build into a folder on a case-sensitive file system (any Linux one; on macOS a case-sensitive APFS volume): every host serves them apart',
+  );
 }
 
 /** The warning each group of ids that differ only by case gets. */

@@ -20,10 +20,28 @@ export function buildClassRecord(iri: string, index: TripleIndex, children: read
 /** A class record with nothing stated yet: every field, in the wire order. */
 export function emptyClassRecord(iri: string, children: readonly string[]): ClassRecord {
   return {
-    iri, label: null, sub_class_of: [], parent_class_of: [...children], is_defined_by: null, see_also: [],
-    comment: null, deprecated: false, preferred_label: null, alternative_labels: [], translations: {},
-    hidden_label: null, definition: null, examples: [], notes: [], history_note: null, editorial_note: null,
-    in_scheme: null, identifier: null, description: null, source: null, country: null,
+    iri,
+    label: null,
+    sub_class_of: [],
+    parent_class_of: [...children],
+    is_defined_by: null,
+    see_also: [],
+    comment: null,
+    deprecated: false,
+    preferred_label: null,
+    alternative_labels: [],
+    translations: {},
+    hidden_label: null,
+    definition: null,
+    examples: [],
+    notes: [],
+    history_note: null,
+    editorial_note: null,
+    in_scheme: null,
+    identifier: null,
+    description: null,
+    source: null,
+    country: null,
   };
 }
 
@@ -31,16 +49,28 @@ export function emptyClassRecord(iri: string, children: readonly string[]): Clas
 export function applyClassTriple(record: ClassRecord, { predicate, object }: Quad, index: TripleIndex, labels: Literal[]): void {
   const text = object.termType === 'Literal' ? object.value : null;
   switch (predicate.value) {
-    case P.label: if (object.termType === 'Literal') labels.push(object); break;
+    case P.label:
+      if (object.termType === 'Literal') labels.push(object);
+      break;
     case P.subClassOf:
       if (object.termType === 'NamedNode') record.sub_class_of.push(object.value);
       else record.see_also.push(...seeAlsoRestrictionTargets(object, index));
       break;
-    case P.isDefinedBy: if (object.termType === 'NamedNode') record.is_defined_by = object.value; break;
-    case P.seeAlso: if (object.termType !== 'BlankNode') record.see_also.push(object.value); break;
-    case P.comment: if (text !== null) record.comment = text; break;
-    case P.deprecated: record.deprecated = isTrue(object); break;
-    case P.prefLabel: if (text !== null) record.preferred_label = text; break;
+    case P.isDefinedBy:
+      if (object.termType === 'NamedNode') record.is_defined_by = object.value;
+      break;
+    case P.seeAlso:
+      if (object.termType !== 'BlankNode') record.see_also.push(object.value);
+      break;
+    case P.comment:
+      if (text !== null) record.comment = text;
+      break;
+    case P.deprecated:
+      record.deprecated = isTrue(object);
+      break;
+    case P.prefLabel:
+      if (text !== null) record.preferred_label = text;
+      break;
     case P.altLabel:
       if (text === null) break;
       if (object.termType === 'Literal' && object.language) record.translations[object.language] = text;
@@ -51,16 +81,36 @@ export function applyClassTriple(record: ClassRecord, { predicate, object }: Qua
       record.hidden_label = text;
       addOnce(record.alternative_labels, text);
       break;
-    case P.definition: if (text !== null) record.definition = text; break;
-    case P.example: if (text !== null) record.examples.push(text); break;
-    case P.note: if (text !== null) record.notes.push(text); break;
-    case P.historyNote: if (text !== null) record.history_note = text; break;
-    case P.editorialNote: if (text !== null) record.editorial_note = text; break;
-    case P.inScheme: if (text !== null) record.in_scheme = text; break;
-    case P.identifier: if (text !== null) record.identifier = text; break;
-    case P.description: if (text !== null) record.description = text; break;
-    case P.source: if (text !== null) record.source = text; break;
-    case P.country: if (text !== null) record.country = text; break;
+    case P.definition:
+      if (text !== null) record.definition = text;
+      break;
+    case P.example:
+      if (text !== null) record.examples.push(text);
+      break;
+    case P.note:
+      if (text !== null) record.notes.push(text);
+      break;
+    case P.historyNote:
+      if (text !== null) record.history_note = text;
+      break;
+    case P.editorialNote:
+      if (text !== null) record.editorial_note = text;
+      break;
+    case P.inScheme:
+      if (text !== null) record.in_scheme = text;
+      break;
+    case P.identifier:
+      if (text !== null) record.identifier = text;
+      break;
+    case P.description:
+      if (text !== null) record.description = text;
+      break;
+    case P.source:
+      if (text !== null) record.source = text;
+      break;
+    case P.country:
+      if (text !== null) record.country = text;
+      break;
   }
 }
 
@@ -70,7 +120,10 @@ function seeAlsoRestrictionTargets(node: Term, index: TripleIndex): string[] {
   const isRestriction = index.objects(key, RDF_TYPE).some((type) => type.value === OWL_RESTRICTION);
   const onSeeAlso = index.objects(key, P.onProperty).some((property) => property.value === P.seeAlso);
   if (!isRestriction || !onSeeAlso) return [];
-  return index.objects(key, P.someValuesFrom).filter((target) => target.termType === 'NamedNode').map((target) => target.value);
+  return index
+    .objects(key, P.someValuesFrom)
+    .filter((target) => target.termType === 'NamedNode')
+    .map((target) => target.value);
 }
 
 // The live service lists a label once even when two languages share its spelling.

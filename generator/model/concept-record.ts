@@ -20,15 +20,31 @@ export function buildConceptRecord(iri: string, index: TripleIndex, parents: rea
     const { predicate, object } = quad;
     const text = object.termType === 'Literal' ? object.value : null;
     switch (predicate.value) {
-      case P.prefLabel: if (object.termType === 'Literal') prefLabels.push(object); break;
+      case P.prefLabel:
+        if (object.termType === 'Literal') prefLabels.push(object);
+        break;
       // In a thesaurus an alternative label in another language is a synonym there, not the translation.
-      case P.altLabel: if (text !== null) addOnce(record.alternative_labels, text); break;
-      case P.related: if (object.termType === 'NamedNode') record.see_also.push(object.value); break;
-      case P.scopeNote: case P.changeNote: if (text !== null) record.notes.push(text); break;
-      case P.notation: if (text !== null) record.identifier = text; break;
-      case P.inScheme: if (object.termType !== 'BlankNode') record.in_scheme = object.value; break;
-      case P.broader: case P.narrower: break;
-      default: applyClassTriple(record, quad, index, labels);
+      case P.altLabel:
+        if (text !== null) addOnce(record.alternative_labels, text);
+        break;
+      case P.related:
+        if (object.termType === 'NamedNode') record.see_also.push(object.value);
+        break;
+      case P.scopeNote:
+      case P.changeNote:
+        if (text !== null) record.notes.push(text);
+        break;
+      case P.notation:
+        if (text !== null) record.identifier = text;
+        break;
+      case P.inScheme:
+        if (object.termType !== 'BlankNode') record.in_scheme = object.value;
+        break;
+      case P.broader:
+      case P.narrower:
+        break;
+      default:
+        applyClassTriple(record, quad, index, labels);
     }
   }
   const chosen = chooseLabel(prefLabels.length > 0 ? prefLabels : labels);

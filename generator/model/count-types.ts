@@ -19,5 +19,7 @@ export function countByType(model: OntologyModel): [plural: string, count: numbe
 
 /** "52 classes, 6 object properties", then each other kind the model has: "…, 9 datatype properties". */
 export function countKinds(model: OntologyModel): string {
-  return countByType(model).map(([plural, count]) => `${count} ${plural}`).join(', ');
+  return countByType(model)
+    .map(([plural, count]) => `${count} ${plural}`)
+    .join(', ');
 }

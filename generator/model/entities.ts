@@ -1,4 +1,13 @@
-import { OWL_ANNOTATION_PROPERTY, OWL_CLASS, OWL_DATATYPE_PROPERTY, OWL_OBJECT_PROPERTY, OWL_ONTOLOGY, RDF_PROPERTY, RDFS_CLASS, SKOS_CONCEPT } from './vocabulary.ts';
+import {
+  OWL_ANNOTATION_PROPERTY,
+  OWL_CLASS,
+  OWL_DATATYPE_PROPERTY,
+  OWL_OBJECT_PROPERTY,
+  OWL_ONTOLOGY,
+  RDF_PROPERTY,
+  RDFS_CLASS,
+  SKOS_CONCEPT,
+} from './vocabulary.ts';
 import type { TypeStatement } from './triple-index.ts';
 import { UserError } from '../errors.ts';
 
@@ -17,7 +26,9 @@ export const ENTITY_TYPES = [
 ] as const satisfies readonly { type: string; written: string; kind: EntityKind; name: string; plural: string }[];
 
 /** The published types, for messages: "owl:Class, rdfs:Class, …, owl:AnnotationProperty or rdf:Property". */
-export const TYPES_LISTED = `${ENTITY_TYPES.slice(0, -1).map(({ written }) => written).join(', ')} or ${ENTITY_TYPES[ENTITY_TYPES.length - 1].written}`;
+export const TYPES_LISTED = `${ENTITY_TYPES.slice(0, -1)
+  .map(({ written }) => written)
+  .join(', ')} or ${ENTITY_TYPES[ENTITY_TYPES.length - 1].written}`;
 
 export type EntityType = (typeof ENTITY_TYPES)[number]['type'];
 
@@ -56,7 +67,10 @@ export function publishedTypes(typeStatements: readonly TypeStatement[]): Publis
 export function findBaseIri(typeStatements: readonly TypeStatement[], given?: string, types?: PublishedTypes): string {
   const found = given || guessBaseIri(typeStatements, types);
   if (found) return found;
-  throw new UserError(`no ${TYPES_LISTED} and no owl:Ontology declared, so the base IRI is unknown`, 'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/');
+  throw new UserError(
+    `no ${TYPES_LISTED} and no owl:Ontology declared, so the base IRI is unknown`,
+    'pass --base-iri <iri>, e.g. https://folio.openlegalstandard.org/',
+  );
 }
 
 /**

@@ -19,7 +19,10 @@ const NONE: readonly string[] = [];
 export function buildHierarchy(index: TripleIndex, types: PublishedTypes): Hierarchy {
   const children = new Map<string, string[]>();
   const statedParents = new Map<string, string[]>();
-  const labelled = (iri: string) => { const summary = index.summary(iri); return summary !== undefined && summary.labels + summary.prefLabels > 0; };
+  const labelled = (iri: string) => {
+    const summary = index.summary(iri);
+    return summary !== undefined && summary.labels + summary.prefLabels > 0;
+  };
   for (const [iri, { type }] of types) {
     if (typeInfo(type).kind !== 'class') continue;
     const summary = index.summary(iri);

@@ -40,8 +40,12 @@ export class IndexedEntity implements ModelEntity {
   get record(): EntityRecord {
     if (this.#record === undefined) {
       const index = this.#indexOrFail();
-      this.#record = this.#parents !== undefined ? buildConceptRecord(this.iri, index, this.#parents, this.children)
-        : this.kind === 'class' ? buildClassRecord(this.iri, index, this.children) : buildPropertyRecord(this.iri, index);
+      this.#record =
+        this.#parents !== undefined
+          ? buildConceptRecord(this.iri, index, this.#parents, this.children)
+          : this.kind === 'class'
+            ? buildClassRecord(this.iri, index, this.children)
+            : buildPropertyRecord(this.iri, index);
       if (this.#quads !== undefined) this.#index = undefined;
     }
     return this.#record;

@@ -56,31 +56,45 @@ export class TripleIndex {
   constructor(blocks: readonly TripleBlock[]) {
     this.#blocks = blocks;
     this.#read = new Uint8Array(blocks.length);
-    blocks.forEach((block, number) => block.forEachStatement((subject, subjectIsBlank, predicate, object, objectKind) => {
-      if (subjectIsBlank) {
-        if (!block.localBlankNodes) this.#addBlank(`_:${subject}`, number);
-        return;
-      }
-      let summary = this.#subjects.get(subject);
-      if (summary === undefined) {
-        summary = { blocks: [number], labels: 0, literalLabels: 0, prefLabels: 0, definitions: 0, superclasses: [], broader: [], narrower: [] };
-        this.#subjects.set(subject, summary);
-      } else if (summary.blocks[summary.blocks.length - 1] !== number) {
-        summary.blocks.push(number);
-      }
-      switch (predicate) {
-        case RDF_TYPE: this.typeStatements.push({ subject, type: object }); break;
-        case P.label:
-          summary.labels += 1;
-          if (objectKind === 'literal') summary.literalLabels += 1;
-          break;
-        case P.definition: if (objectKind === 'literal') summary.definitions += 1; break;
-        case P.prefLabel: if (objectKind === 'literal') summary.prefLabels += 1; break;
-        case P.subClassOf: if (objectKind === 'named') summary.superclasses.push(object); break;
-        case P.broader: if (objectKind === 'named') summary.broader.push(object); break;
-        case P.narrower: if (objectKind === 'named') summary.narrower.push(object); break;
-      }
-    }));
+    blocks.forEach((block, number) =>
+      block.forEachStatement((subject, subjectIsBlank, predicate, object, objectKind) => {
+        if (subjectIsBlank) {
+          if (!block.localBlankNodes) this.#addBlank(`_:${subject}`, number);
+          return;
+        }
+        let summary = this.#subjects.get(subject);
+        if (summary === undefined) {
+          summary = { blocks: [number], labels: 0, literalLabels: 0, prefLabels: 0, definitions: 0, superclasses: [], broader: [], narrower: [] };
+          this.#subjects.set(subject, summary);
+        } else if (summary.blocks[summary.blocks.length - 1] !== number) {
+          summary.blocks.push(number);
+        }
+        switch (predicate) {
+          case RDF_TYPE:
+            this.typeStatements.push({ subject, type: object });
+            break;
+          case P.label:
+            summary.labels += 1;
+            if (objectKind === 'literal') summary.literalLabels += 1;
+            break;
+          case P.definition:
+            if (objectKind === 'literal') summary.definitions += 1;
+            break;
+          case P.prefLabel:
+            if (objectKind === 'literal') summary.prefLabels += 1;
+            break;
+          case P.subClassOf:
+            if (objectKind === 'named') summary.superclasses.push(object);
+            break;
+          case P.broader:
+            if (objectKind === 'named') summary.broader.push(object);
+            break;
+          case P.narrower:
+            if (objectKind === 'named') summary.narrower.push(object);
+            break;
+        }
+      }),
+    );
   }
 
   /** What the walk found about an IRI, if it is the subject of any statement. */
@@ -100,7 +114,9 @@ export class TripleIndex {
   }
 
   objects(subject: string, predicate: string): Term[] {
-    return this.about(subject).filter((quad) => quad.predicate.value === predicate).map((quad) => quad.object);
+    return this.about(subject)
+      .filter((quad) => quad.predicate.value === predicate)
+      .map((quad) => quad.object);
   }
 
   /** The subject's own triples plus those of every blank node they reach (restrictions, lists). */

@@ -47,16 +47,21 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
     // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).
-    const cacheWritten = update ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache, previous?.cache) }))).written : undefined;
+    const cacheWritten = update
+      ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache, previous?.cache) }))).written
+      : undefined;
     // Awaited by the caller; if updating fails first, that failure is the one reported.
     cacheWritten?.catch(() => {});
-    const written = fresh ? await finishWriting(fresh, build.timings, reporter)
+    const written = fresh
+      ? await finishWriting(fresh, build.timings, reporter)
       : update && previous
         ? await timed(build.timings, 'write', () => {
-          const stats = updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed);
-          return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
-        })
-        : await inFreshFolder(options.out, (staging) => timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))));
+            const stats = updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed);
+            return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
+          })
+        : await inFreshFolder(options.out, (staging) =>
+            timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))),
+          );
     return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written), cacheWritten, previousCache: previous?.cache };
   } catch (error) {
     if (fresh) {
@@ -68,11 +73,17 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
 }
 
 /** Waits for the write thread, then swaps the fresh folder in; the wait counts towards the write stage. */
-async function finishWriting({ folder, writer }: { folder: OutputFolder; writer: ThreadedWriter }, timings: StageTiming[], reporter: Progress): Promise<WriteStats> {
+async function finishWriting(
+  { folder, writer }: { folder: OutputFolder; writer: ThreadedWriter },
+  timings: StageTiming[],
+  reporter: Progress,
+): Promise<WriteStats> {
   const start = performance.now();
   const { stats, busyMs } = await writer.finish();
   folder.commit();
   addTime(timings, 'write', performance.now() - start);
-  reporter.log(`write: ${stats.files} files on a thread of their own, ${(busyMs / 1000).toFixed(2)} s alongside the build (the write stage is the wait at its end)`);
+  reporter.log(
+    `write: ${stats.files} files on a thread of their own, ${(busyMs / 1000).toFixed(2)} s alongside the build (the write stage is the wait at its end)`,
+  );
   return stats;
 }

@@ -17,7 +17,7 @@ export async function fullBuild(loaded: LoadedModel, progress: Progress, previou
   progress.between?.('model');
   const files = await emitEntities(loaded, progress);
   const search = await indexSearch(loaded, source, progress);
-  const output = sortByPath([...files, ...search.files, ...await emitAround(loaded, search, example)]);
+  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example))]);
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, [], previous?.manifest));
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
@@ -48,7 +48,7 @@ export async function streamedBuild(loaded: LoadedModel, progress: Progress, pre
     return searching;
   });
   progress.log(`search: ${describeSearchIndex(search.stats)} (built on another thread while emitting; the search stage is the wait after)`);
-  sink.add([...search.files, ...await emitAround(loaded, search, example)]);
+  sink.add([...search.files, ...(await emitAround(loaded, search, example))]);
   const hashed = await timed(timings, 'write', () => sink.hashes());
   const manifest = await timed(timings, 'manifest', async () => (await manifestBegun)(hashed));
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host, parsed });
@@ -63,10 +63,14 @@ export async function bundledBuild(loaded: LoadedModel, progress: Progress, prev
   progress.between?.('model');
   const files = await emitEntities(loaded, progress);
   const search = await indexSearch(loaded, source, progress);
-  const output = sortByPath(bundleEntityFiles([...files, ...search.files, ...await emitAround(loaded, search, example)], model, router));
+  const output = sortByPath(bundleEntityFiles([...files, ...search.files, ...(await emitAround(loaded, search, example))], model, router));
   // Entities are hashed from their own format files, which bundling replaced.
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, files, previous?.manifest));
   // The bundles are not laid out as an update would keep them: the next build starts afresh.
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous: previous && { manifest: previous.manifest }, search, layout: 'bundles' });
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
+    previous: previous && { manifest: previous.manifest },
+    search,
+    layout: 'bundles',
+  });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
 }

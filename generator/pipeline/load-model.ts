@@ -8,10 +8,11 @@ import { countKinds } from '../model/count-types.ts';
 import { Router } from '../route/router.ts';
 import { SILENT, timed, type Progress, type StageTiming } from './progress.ts';
 
-export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> & Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout' | 'full'>> & {
-  /** The folder the output goes to, when its file system ignores letter case: ids that differ only by case are refused. */
-  caseFoldingOutput?: string;
-};
+export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> &
+  Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout' | 'full'>> & {
+    /** The folder the output goes to, when its file system ignores letter case: ids that differ only by case are refused. */
+    caseFoldingOutput?: string;
+  };
 
 /** The ontology read and modelled: all the site's pages need. */
 export interface LoadedModel {
@@ -26,7 +27,11 @@ export interface LoadedModel {
 }
 
 /** load → model. `parsed`: the previous build's parsed blocks, whose unchanged blocks are not parsed again. */
-export async function loadModel(options: ModelOptions, progress: Progress = SILENT, parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>): Promise<LoadedModel> {
+export async function loadModel(
+  options: ModelOptions,
+  progress: Progress = SILENT,
+  parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>,
+): Promise<LoadedModel> {
   const timings: StageTiming[] = [];
   const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed, options.downloadTimeout));
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';

@@ -25,7 +25,10 @@ const MOST_CHANGED = 0.05;
  */
 export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel, host: HostName): UpdatePlan | undefined {
   if (cache.layout !== host || cache.baseIri !== model.baseIri) return undefined;
-  const changedKeys = changedBlockKeys(cache.blockKeys, blocks.map((block) => block.key));
+  const changedKeys = changedBlockKeys(
+    cache.blockKeys,
+    blocks.map((block) => block.key),
+  );
   if (changedKeys.size > blocks.length * MOST_CHANGED) return undefined;
   const changed: Quad[] = blocks.filter((block) => changedKeys.has(block.key)).flatMap((block) => block.quads);
   const decoder = new QuadDecoder(cache.parsed.strings);

@@ -8,7 +8,4 @@ export interface SearchThreadInput {
   flow: SharedArrayBuffer;
 }
 
-export type SearchThreadMessage =
-  | { type: 'files'; batch: FileBatch }
-  | { type: 'done'; index: EmittedSearch }
-  | { type: 'failed'; text: string };
+export type SearchThreadMessage = { type: 'files'; batch: FileBatch } | { type: 'done'; index: EmittedSearch } | { type: 'failed'; text: string };

@@ -21,5 +21,5 @@ try {
   const { bytes } = index.memo.json;
   post({ type: 'done', index }, bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);
 } catch (error) {
-  post({ type: 'failed', text: error instanceof Error ? error.stack ?? error.message : String(error) });
+  post({ type: 'failed', text: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

@@ -49,21 +49,31 @@ export function prepareSearch(loaded: LoadedModel, reuse?: SourceReuse): Promise
  * emit: the format files of every entity, or of those an update plan names; `handOff` takes them as they are
  * made (the rest are returned).
  */
-export async function emitEntities(loaded: LoadedModel, progress: Progress, options: { plan?: UpdatePlan; handOff?: (files: OutputFile[]) => void } = {}): Promise<OutputFile[]> {
+export async function emitEntities(
+  loaded: LoadedModel,
+  progress: Progress,
+  options: { plan?: UpdatePlan; handOff?: (files: OutputFile[]) => void } = {},
+): Promise<OutputFile[]> {
   const { model, router, timings } = loaded;
   const { plan, handOff } = options;
   const only = plan?.emit;
   const total = only ? only.size : model.entities.length;
   let count = 0;
-  const files = await timed(timings, 'emit', () => emitApi(model, router, {
-    onEntity: (done) => progress.tick?.('emit', done, total),
-    only: only && ((id) => only.has(id)),
-    handOff: handOff && ((batch) => {
-      count += batch.length;
-      handOff(batch);
+  const files = await timed(timings, 'emit', () =>
+    emitApi(model, router, {
+      onEntity: (done) => progress.tick?.('emit', done, total),
+      only: only && ((id) => only.has(id)),
+      handOff:
+        handOff &&
+        ((batch) => {
+          count += batch.length;
+          handOff(batch);
+        }),
     }),
-  }));
-  progress.log(`emit: ${count + files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`);
+  );
+  progress.log(
+    `emit: ${count + files.length} files${plan ? ` (${plan.emit.size} entities reached by ${plan.changedBlocks} changed block(s); the rest kept)` : ''}`,
+  );
   return files;
 }
 
@@ -87,27 +97,40 @@ export function sortByPath(files: OutputFile[]): OutputFile[] {
 }
 
 /** What every build ends with: the changes since the previous build, their files, and the cache for the next. */
-export async function finishBuild(loaded: LoadedModel, manifest: Manifest, { previous, search, layout, parsed }: {
-  previous?: PreviousBuild;
-  search: EmittedSearch;
-  layout: BuildCache['layout'];
-  /** Worked out already (a streamed build does it while it waits); otherwise here. */
-  parsed?: ParsedBlocks;
-}): Promise<{ changes?: Changes; changeFiles: OutputFile[]; cache: BuildCache }> {
+export async function finishBuild(
+  loaded: LoadedModel,
+  manifest: Manifest,
+  {
+    previous,
+    search,
+    layout,
+    parsed,
+  }: {
+    previous?: PreviousBuild;
+    search: EmittedSearch;
+    layout: BuildCache['layout'];
+    /** Worked out already (a streamed build does it while it waits); otherwise here. */
+    parsed?: ParsedBlocks;
+  },
+): Promise<{ changes?: Changes; changeFiles: OutputFile[]; cache: BuildCache }> {
   const changes = await timed(loaded.timings, 'manifest', () => diffEntities(previous?.manifest, manifest));
   const changeFiles = emitChangeFiles(manifest, changes);
   const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
-  const cache = await timed(loaded.timings, 'cache', (): BuildCache => ({
-    version: CACHE_VERSION,
-    generator: generatorFingerprint(),
-    manifest: manifestHash(manifestText),
-    columns: manifest.pack(),
-    layout,
-    baseIri: loaded.model.baseIri,
-    blockKeys: loaded.blocks.map((block) => block.key),
-    parsed: parsed ?? encodeParsed(loaded, previous),
-    search: search.memo,
-  }));
+  const cache = await timed(
+    loaded.timings,
+    'cache',
+    (): BuildCache => ({
+      version: CACHE_VERSION,
+      generator: generatorFingerprint(),
+      manifest: manifestHash(manifestText),
+      columns: manifest.pack(),
+      layout,
+      baseIri: loaded.model.baseIri,
+      blockKeys: loaded.blocks.map((block) => block.key),
+      parsed: parsed ?? encodeParsed(loaded, previous),
+      search: search.memo,
+    }),
+  );
   return { changes, changeFiles, cache };
 }
 

@@ -13,7 +13,12 @@ import { emitAround, emitEntities, finishBuild, indexSearch, prepareSearch, sort
  * only the nodes and files they change, and the manifest is the previous one patched. `files` holds what was
  * made; the previous output keeps the rest (test/update-equality.test.ts holds the result to a full build's).
  */
-export async function updateBuild(loaded: LoadedModel, progress: Progress, previous: PreviousBuild & { cache: BuildCache }, plan: UpdatePlan): Promise<ApiBuild> {
+export async function updateBuild(
+  loaded: LoadedModel,
+  progress: Progress,
+  previous: PreviousBuild & { cache: BuildCache },
+  plan: UpdatePlan,
+): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const memo = previous.cache.search;
   // Entities the edit does not reach keep their search data: their own triples are as they were.
@@ -22,8 +27,10 @@ export async function updateBuild(loaded: LoadedModel, progress: Progress, previ
   // The index keeps the files the previous build wrote that the edit does not reach.
   const search = await indexSearch(loaded, source, progress, memo && { memo, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`) });
   const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
-  const output = sortByPath([...files, ...search.files, ...await emitAround(loaded, search, example, tree.only)]);
-  const manifest = await timed(timings, 'manifest', () => patchManifest(previous.manifest, { hashed: hashFiles(output), carried: [search.carried, tree.carried], redo: plan.emit }, model, router));
+  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only))]);
+  const manifest = await timed(timings, 'manifest', () =>
+    patchManifest(previous.manifest, { hashed: hashFiles(output), carried: [search.carried, tree.carried], redo: plan.emit }, model, router),
+  );
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host });
   const update = { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) };
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, update, warnings: [] };

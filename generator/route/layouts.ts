@@ -1,6 +1,17 @@
 // Where each entity's files go, for each kind of host. A URL cannot be both a file and a folder, so `/{id}` and
 // `/{id}/jsonld` need either a host that rewrites URLs, or GitHub Pages' habit of serving `/x` from `x.html`.
-import { FORMATS, FORMATS_FOLDER, HOME_FILE, NOT_FOUND_FILE, PAGES_FOLDER, SITE_PATH_IDS, formatOfSegment, formatSpec, type Format, type HostName } from './paths.ts';
+import {
+  FORMATS,
+  FORMATS_FOLDER,
+  HOME_FILE,
+  NOT_FOUND_FILE,
+  PAGES_FOLDER,
+  SITE_PATH_IDS,
+  formatOfSegment,
+  formatSpec,
+  type Format,
+  type HostName,
+} from './paths.ts';
 
 /** What an output file holds of an entity: one of its formats, or its concept page. */
 export interface EntityFile {

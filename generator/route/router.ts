@@ -1,6 +1,16 @@
 // The one place that decides where each entity's formats live on disk and at which URL they answer.
 import { LAYOUTS, type EntityFile, type EntityLayout } from './layouts.ts';
-import { BUNDLES_FOLDER, FORMATS, SEARCH_CLIENT_FILE, SEARCH_FOLDER, formatOfSegment, formatSpec, type Format, type FormatSpec, type HostName } from './paths.ts';
+import {
+  BUNDLES_FOLDER,
+  FORMATS,
+  SEARCH_CLIENT_FILE,
+  SEARCH_FOLDER,
+  formatOfSegment,
+  formatSpec,
+  type Format,
+  type FormatSpec,
+  type HostName,
+} from './paths.ts';
 
 export * from './paths.ts';
 export type { EntityFile } from './layouts.ts';

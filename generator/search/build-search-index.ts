@@ -11,7 +11,19 @@ import { planIndexReuse, previousNumbers, type IndexReuse, type SearchMemo } fro
 import { searchSource, type SearchSource } from './search-entities.ts';
 import { entityJsonOf, packForms, packedJsonOf } from './packed-forms.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
-import { FILE_BUDGET_GZIP, entityList, packFiles, renderShard, restLists, shardBoundary, type FileDone, type KnownSizes, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
+import {
+  FILE_BUDGET_GZIP,
+  entityList,
+  packFiles,
+  renderShard,
+  restLists,
+  shardBoundary,
+  type FileDone,
+  type KnownSizes,
+  type PackedFile,
+  type PackRun,
+  type Packing,
+} from './shard-files.ts';
 
 export interface IndexBudgets {
   /** Largest gzipped size of any file a query fetches. */
@@ -74,7 +86,12 @@ export function buildSearchIndex(model: OntologyModel, budgets: IndexBudgets = D
 /** buildSearchIndex from what it reads of the model (plain data, so it can cross to another thread). */
 export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = DEFAULT_BUDGETS, previous?: PreviousIndex, stream?: IndexStream): SearchIndex {
   const { entities, labels, baseIri } = source;
-  const forms = source.forms ?? packForms(entities.map((entity, number) => ({ entity, labels: labels[number] })), baseIri);
+  const forms =
+    source.forms ??
+    packForms(
+      entities.map((entity, number) => ({ entity, labels: labels[number] })),
+      baseIri,
+    );
   const { sizes, hashes } = forms;
   const entityJson = entityJsonOf(forms, entities, baseIri);
   const relativeIris = entities.map((entity) => entity.iri.slice(baseIri.length));
@@ -82,7 +99,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const budgetsKey = JSON.stringify({ ...budgets, zlib: process.versions.zlib });
   const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, hashes);
   const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
-  const kept = reuse ? keptRuns(reuse, nodes, reused, relativeIris) : undefined;
+  const kept = reuse ? keptRuns(reuse, reused, relativeIris) : undefined;
   stream?.between?.();
 
   const output = new IndexOutput(previous?.hashOf ?? (() => undefined), budgets.fileGzip, stream);
@@ -102,7 +119,16 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const boundaries: string[] = [];
   const shardNamer = output.namer('s', shardPacking, (_, number) => shardName(boundaries, number));
   const known = reuse && previous && knownSizes(previous);
-  const shards = packFiles(nodes, shardPacking, budgets, stream && named(shardNamer.onFile, (file, number) => { boundaries[number] = shardBoundary(file.group[0]); }), known);
+  const shards = packFiles(
+    nodes,
+    shardPacking,
+    budgets,
+    stream &&
+      named(shardNamer.onFile, (file, number) => {
+        boundaries[number] = shardBoundary(file.group[0]);
+      }),
+    known,
+  );
   if (!stream) {
     boundaries.push(...shards.files.map(({ group }) => shardBoundary(group[0])));
     nameAll(shards, shardNamer.onFile);
@@ -126,7 +152,13 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     reuse: kept ? (group, next) => kept.c(group, next === undefined ? undefined : relativeIris[next]) : undefined,
   };
   const chunkNamer = output.namer('c', chunkPacking, contentName);
-  const chunks = packFiles(entities.map((_, index) => index), chunkPacking, budgets, stream && chunkNamer.onFile, known);
+  const chunks = packFiles(
+    entities.map((_, index) => index),
+    chunkPacking,
+    budgets,
+    stream && chunkNamer.onFile,
+    known,
+  );
   if (!stream) nameAll(chunks, chunkNamer.onFile);
   const restNames = restNamer.names;
   const chunkNames = chunkNamer.names;
@@ -144,7 +176,18 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     }),
   };
   output.addEntry(`${SEARCH_FOLDER}/${INDEX_FILE}`, emitJson(entry));
-  const memo: SearchMemo = { baseIri, budgets: budgetsKey, iris: entities.map((entity) => entity.iri), hashes, labels: forms.labels, sizes: Int32Array.from(sizes), characters: forms.characters, json: packedJsonOf(forms), nodes: encodeNodes(nodes), runs: { s: shards.runs, r: rest.runs, c: chunks.runs } };
+  const memo: SearchMemo = {
+    baseIri,
+    budgets: budgetsKey,
+    iris: entities.map((entity) => entity.iri),
+    hashes,
+    labels: forms.labels,
+    sizes: Int32Array.from(sizes),
+    characters: forms.characters,
+    json: packedJsonOf(forms),
+    nodes: encodeNodes(nodes),
+    runs: { s: shards.runs, r: rest.runs, c: chunks.runs },
+  };
   return { files: output.files, carried: output.carried, stats: { ...output.stats, nodes: nodes.length }, entities, memo };
 }
 
@@ -189,7 +232,7 @@ function named<T>(onFile: FileDone<T>, first: FileDone<T>): FileDone<T> {
  * For each kind of file, the previous build's run for a filled group that would come out the same: the same
  * items, none the edit reaches, followed by the same item (shards show the next one's boundary).
  */
-function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: ReadonlySet<BuiltNode>, relativeIris: readonly string[]) {
+function keptRuns(reuse: IndexReuse, reused: ReadonlySet<BuiltNode>, relativeIris: readonly string[]) {
   const { memo } = reuse;
   const byFirst = (runs: readonly PackRun[]) => new Map(runs.filter((run) => run.files.every((file) => !file.oversized)).map((run) => [run.first, run]));
   const runs = { s: byFirst(memo.runs.s), r: byFirst(memo.runs.r), c: byFirst(memo.runs.c) };
@@ -210,21 +253,31 @@ function keptRuns(reuse: IndexReuse, nodes: readonly BuiltNode[], reused: Readon
     s: (group: BuiltNode[], next: BuiltNode | undefined): PackRun | undefined => {
       const run = matching(runs.s.get(group[0].prefix), group.length, next?.prefix);
       // A shard shows where the next one begins: the same unless a node worked out again begins its chain elsewhere.
-      return sameNodes(group, run) && (next === undefined || reused.has(next) || previousNodes[oldNode.get(next.prefix) ?? -1]?.from === next.from) ? run : undefined;
+      return sameNodes(group, run) && (next === undefined || reused.has(next) || previousNodes[oldNode.get(next.prefix) ?? -1]?.from === next.from)
+        ? run
+        : undefined;
     },
     r: (group: { built: BuiltNode; lists: RestLists }[], next: string | undefined): PackRun | undefined => {
       const run = matching(runs.r.get(group[0].built.prefix), group.length, next);
       const start = oldRestAt.get(group[0].built.prefix);
       // Rest files list entity numbers: an edit that moves some entities changes only the files that list those.
-      return run && start !== undefined && group.every(({ built, lists }, at) => reused.has(built) && oldWithRest[start + at] === built.prefix && !listsMoved(lists, reuse.moved)) ? run : undefined;
+      return run &&
+        start !== undefined &&
+        group.every(({ built, lists }, at) => reused.has(built) && oldWithRest[start + at] === built.prefix && !listsMoved(lists, reuse.moved))
+        ? run
+        : undefined;
     },
     c: (group: number[], next: string | undefined): PackRun | undefined => {
       const run = matching(runs.c.get(relativeIris[group[0]]), group.length, next);
       const start = previousNumbers(memo).get(memo.baseIri + relativeIris[group[0]]);
-      return run && start !== undefined && group.every((number, at) => {
-        const iri = memo.iris[start + at];
-        return iri !== undefined && relative(iri) === relativeIris[number] && !reuse.changed.has(iri);
-      }) ? run : undefined;
+      return run &&
+        start !== undefined &&
+        group.every((number, at) => {
+          const iri = memo.iris[start + at];
+          return iri !== undefined && relative(iri) === relativeIris[number] && !reuse.changed.has(iri);
+        })
+        ? run
+        : undefined;
     },
   };
 }

@@ -22,7 +22,13 @@ export interface BuiltNode {
  * character. A prefix whose entities fit in `leafBudget` bytes becomes a leaf (the client ranks them itself);
  * a busier one is ranked in advance and split by its next character.
  */
-export function expandNodes(entities: readonly SearchEntity[], labels: readonly SearchLabel[][], sizes: number[], leafBudget: number, reuse?: NodeReuse): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
+export function expandNodes(
+  entities: readonly SearchEntity[],
+  labels: readonly SearchLabel[][],
+  sizes: number[],
+  leafBudget: number,
+  reuse?: NodeReuse,
+): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
   // Updating, only suffixes under a first character the edit reaches are walked; the others' nodes are kept.
   const reachedFirsts = reuse && new Set(reuse.firstCharacters);
   const suffixes = wordStartSuffixes(labels, reachedFirsts);
@@ -61,7 +67,8 @@ export function expandNodes(entities: readonly SearchEntity[], labels: readonly 
     // Updating, a node that ranked the same query last time is ranked again from its previous lists.
     const previous = reuse && previousNode(reuse.nodes, prefix, from);
     const rankedBefore = previous && 'ranked' in previous.node ? previous.node : undefined;
-    const rerank = (lists: RankedLists | undefined, query: string) => (reuse && lists && rerankLists(lists, members, query, { entities, labels, changed: reuse.changedNumbers })) || rank(items, query);
+    const rerank = (lists: RankedLists | undefined, query: string) =>
+      (reuse && lists && rerankLists(lists, members, query, { entities, labels, changed: reuse.changedNumbers })) || rank(items, query);
     const ranked = rerank(rankedBefore?.ranked, prefix);
     // A previous node without inner lists ranked its chain's shorter queries the same as its prefix.
     const inner = from < codePointLength(prefix) ? rerank(rankedBefore?.inner ?? rankedBefore?.ranked, [...prefix].slice(0, from).join('')) : undefined;

@@ -7,8 +7,18 @@ import type { SearchEntity } from './client/search-client.js';
 // Beyond the labels' own characters, the blocks where NFKD maps one character to others (accented
 // Latin, Greek, Cyrillic, fullwidth forms, ligatures, circled and math letters, compatibility jamo).
 const FOLD_RANGES: [number, number][] = [
-  [0x80, 0x52f], [0x1d00, 0x1fff], [0x2000, 0x2bff], [0x2c00, 0x2e7f], [0x3000, 0x33ff],
-  [0xa640, 0xa7ff], [0xf900, 0xfaff], [0xfb00, 0xfb4f], [0xfe30, 0xfe6f], [0xff00, 0xffef], [0x1d400, 0x1d7ff], [0x1f100, 0x1f1ff],
+  [0x80, 0x52f],
+  [0x1d00, 0x1fff],
+  [0x2000, 0x2bff],
+  [0x2c00, 0x2e7f],
+  [0x3000, 0x33ff],
+  [0xa640, 0xa7ff],
+  [0xf900, 0xfaff],
+  [0xfb00, 0xfb4f],
+  [0xfe30, 0xfe6f],
+  [0xff00, 0xffef],
+  [0x1d400, 0x1d7ff],
+  [0x1f100, 0x1f1ff],
 ];
 
 const MARK = /\p{M}/u;
@@ -67,7 +77,10 @@ function foldTableOf(labelCharacters: readonly string[]): Record<string, string>
   for (const character of [...characters].sort()) {
     // A character NFKD keeps whole and that lower-cases to one character folds as the fallback does.
     if (character.normalize('NFKD') === character && codePointLength(character.toLowerCase()) === 1) continue;
-    const folded = [...character.normalize('NFKD')].map((part) => (MARK.test(part) ? '' : part)).join('').toLowerCase()
+    const folded = [...character.normalize('NFKD')]
+      .map((part) => (MARK.test(part) ? '' : part))
+      .join('')
+      .toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, ' ');
     if (folded !== fallback(character)) table[character] = folded;
   }

@@ -40,17 +40,29 @@ export class IndexOutput {
       names.push(fileName);
       entry.name = fileName;
     };
-    return { names, onFile: this.#stream ? (file, number, entry) => {
-      onFile(file, number, entry);
-      const made = this.files.pop();
-      if (!made) return;
-      this.#stream?.handOff([made]);
-      file.contents = undefined;
-      file.encoded = undefined;
-    } : onFile };
+    return {
+      names,
+      onFile: this.#stream
+        ? (file, number, entry) => {
+            onFile(file, number, entry);
+            const made = this.files.pop();
+            if (!made) return;
+            this.#stream?.handOff([made]);
+            file.contents = undefined;
+            file.encoded = undefined;
+          }
+        : onFile,
+    };
   }
 
-  #name<T>(kind: Kind, file: PackedFile<T>, number: number, entry: PackRun['files'][number], packing: Packing<T>, name: (contents: string | Uint8Array, number: number) => string): string {
+  #name<T>(
+    kind: Kind,
+    file: PackedFile<T>,
+    number: number,
+    entry: PackRun['files'][number],
+    packing: Packing<T>,
+    name: (contents: string | Uint8Array, number: number) => string,
+  ): string {
     const previousName = file.contents === undefined ? entry.name : undefined;
     const path = (fileName: string) => `${SEARCH_FOLDER}/${indexFilePath(kind, fileName)}`;
     const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
@@ -82,4 +94,3 @@ export class IndexOutput {
     if (file.oversized) this.stats.oversized.push(`${path} (${file.contents === undefined ? `over ${this.#budget}` : gzipSize(file.contents)} bytes gzipped)`);
   }
 }
-

@@ -57,10 +57,14 @@ export function decodeNodes({ prefixes, shapes, lists }: EncodedNodes, renumber:
   return prefixes.map((prefix, index): BuiltNode => {
     const from = shapes[index * 2];
     switch (shapes[index * 2 + 1]) {
-      case LEAF: return { prefix, from, node: { leaf: list() } };
-      case RANKED: return { prefix, from, node: { ranked: ranked() } };
-      case RANKED_AND_INNER: return { prefix, from, node: { ranked: ranked(), inner: ranked() } };
-      default: throw new Error(`internal error: a cached search node of unknown shape for "${prefix}"`);
+      case LEAF:
+        return { prefix, from, node: { leaf: list() } };
+      case RANKED:
+        return { prefix, from, node: { ranked: ranked() } };
+      case RANKED_AND_INNER:
+        return { prefix, from, node: { ranked: ranked(), inner: ranked() } };
+      default:
+        throw new Error(`internal error: a cached search node of unknown shape for "${prefix}"`);
     }
   });
 }

@@ -71,7 +71,8 @@ export function splitLabels(joined: string): { normalized: string[]; primary: bo
 export function entityJsonOf(forms: PackedForms, entities: readonly SearchEntity[], baseIri: string): (entity: number) => string {
   return (entity) => {
     const previous = forms.previous[entity];
-    return (forms.json[entity] ??= forms.kept && previous !== undefined ? forms.kept.text(previous) : escapeJsonText(JSON.stringify(packEntity(baseIri, entities[entity]))));
+    return (forms.json[entity] ??=
+      forms.kept && previous !== undefined ? forms.kept.text(previous) : escapeJsonText(JSON.stringify(packEntity(baseIri, entities[entity]))));
   };
 }
 
@@ -82,7 +83,14 @@ export function packedJsonOf(forms: PackedForms): PackedJson {
 
 /** The compact array form files store an entity in; the IRI is kept relative to the base. */
 export function packEntity(base: string, entity: SearchEntity): PackedEntity {
-  const fields: PackedEntity = [entity.kind === 'class' ? 0 : 1, entity.iri.slice(base.length), entity.label, entity.preferred_label, entity.alternative_labels, entity.definition];
+  const fields: PackedEntity = [
+    entity.kind === 'class' ? 0 : 1,
+    entity.iri.slice(base.length),
+    entity.label,
+    entity.preferred_label,
+    entity.alternative_labels,
+    entity.definition,
+  ];
   if (entity.extra_labels.length > 0) fields.push(entity.extra_labels);
   return fields;
 }

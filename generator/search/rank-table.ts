@@ -40,7 +40,9 @@ export class RankTable {
     this.#high = new Float64Array(entities.length);
     this.#low = new Float64Array(entities.length);
     this.#seen = new Int32Array(entities.length);
-    entities.map((entity, number) => ({ iri: entity.iri, number })).sort((a, b) => compare(a.iri, b.iri))
+    entities
+      .map((entity, number) => ({ iri: entity.iri, number }))
+      .sort((a, b) => compare(a.iri, b.iri))
       .forEach(({ number }, order) => {
         this.#iriOrder[number] = order;
       });

@@ -70,7 +70,13 @@ export function packedHash(json: string): string {
 const MOST_CHANGED = 0.05;
 
 /** `hashes`: each entity's packed form hashed (see packedHash), in this build's numbering. */
-export function planIndexReuse(memo: SearchMemo, baseIri: string, budgets: string, entities: readonly SearchEntity[], hashes: readonly string[]): IndexReuse | undefined {
+export function planIndexReuse(
+  memo: SearchMemo,
+  baseIri: string,
+  budgets: string,
+  entities: readonly SearchEntity[],
+  hashes: readonly string[],
+): IndexReuse | undefined {
   if (memo.baseIri !== baseIri || memo.budgets !== budgets) return undefined;
   const before = previousNumbers(memo);
   const now = new Map(entities.map((entity, number) => [entity.iri, number]));

@@ -113,7 +113,13 @@ export interface Packing<T> {
  * holds MIN_FILL of the raw budget it also ends before an item whose key is an anchor, so a boundary
  * depends on the items near it, not on everything before: an edit moves only the boundaries of files it touches.
  */
-export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: PackBudgets, onFile?: FileDone<T>, known?: KnownSizes): { files: PackedFile<T>[]; runs: PackRun[] } {
+export function packFiles<T>(
+  items: readonly T[],
+  packing: Packing<T>,
+  budgets: PackBudgets,
+  onFile?: FileDone<T>,
+  known?: KnownSizes,
+): { files: PackedFile<T>[]; runs: PackRun[] } {
   const files: PackedFile<T>[] = [];
   const runs: PackRun[] = [];
   const emit = (group: T[], next: T | undefined): void => {
@@ -140,7 +146,9 @@ export function packFiles<T>(items: readonly T[], packing: Packing<T>, budgets: 
       emit(group, next);
     }
     // A kept run keeps its files' names; new files are named later.
-    const made = reused ? reused.files.map((file) => ({ ...file })) : files.slice(first).map(({ group: part, bytes, gzipAtMost, oversized }) => ({ length: part.length, bytes, gzipAtMost, oversized }));
+    const made = reused
+      ? reused.files.map((file) => ({ ...file }))
+      : files.slice(first).map(({ group: part, bytes, gzipAtMost, oversized }) => ({ length: part.length, bytes, gzipAtMost, oversized }));
     runs.push({ first: packing.key(group[0]), next: next === undefined ? null : packing.key(next), files: made });
     made.forEach((entry, at) => onFile?.(files[first + at], first + at, entry));
   };
@@ -175,7 +183,12 @@ export function shardBoundary(first: BuiltNode): string {
 }
 
 /** A shard: its nodes keyed by prefix, over one table of the entities they show, and the boundaries of it and the next. */
-export function renderShard(group: readonly BuiltNode[], next: BuiltNode | undefined, entityJson: (entity: number) => string, hasRest: ReadonlySet<string>): string {
+export function renderShard(
+  group: readonly BuiltNode[],
+  next: BuiltNode | undefined,
+  entityJson: (entity: number) => string,
+  hasRest: ReadonlySet<string>,
+): string {
   const table = new EntityTable(entityJson);
   const nodes: Record<string, LeafNode | RankedNode> = {};
   for (const built of group) {

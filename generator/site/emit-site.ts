@@ -50,9 +50,5 @@ export function emitSite(model: OntologyModel, router: Router, { search, searchF
   const quoted = emitApi(model, router, { only: (id) => id === picked.class.id || id === picked.property?.id });
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
   const served = new Map([...quoted, ...searchFiles.filter((file) => file.path === entryPath)].map((file) => [file.path, file.contents]));
-  return [
-    emitOpenApi(model, router, { ...picked, served, search }),
-    ...emitDocs(model.info.title ?? 'Ontology', router),
-    ...emitTree(model, treeOnly),
-  ];
+  return [emitOpenApi(model, router, { ...picked, served, search }), ...emitDocs(model.info.title ?? 'Ontology', router), ...emitTree(model, treeOnly)];
 }

@@ -11,31 +11,72 @@ function object(properties: Record<string, unknown>, description: string): Recor
 }
 
 export const SCHEMAS: Record<string, unknown> = {
-  ClassRecord: object({
-    iri, label: nullableText, sub_class_of: iris, parent_class_of: iris, is_defined_by: { type: ['string', 'null'], format: 'iri' },
-    see_also: texts, comment: nullableText, deprecated: { type: 'boolean' }, preferred_label: nullableText,
-    alternative_labels: texts, translations: { type: 'object', additionalProperties: text, description: 'label by language tag' },
-    hidden_label: nullableText, definition: nullableText, examples: texts, notes: texts, history_note: nullableText,
-    editorial_note: nullableText, in_scheme: nullableText, identifier: nullableText, description: nullableText,
-    source: nullableText, country: nullableText,
-  }, 'An OWL or RDFS class, as the live FOLIO API returns it. A SKOS concept has the same shape: `sub_class_of` lists its broader concepts, `parent_class_of` its narrower ones, `label` is its skos:prefLabel.'),
-  PropertyRecord: object({
-    iri, label: nullableText, sub_property_of: iris, domain: iris, range: iris, inverse_of: nullableText,
-    preferred_label: nullableText, alternative_labels: texts, definition: nullableText, examples: texts,
-  }, 'An OWL object property, as the live FOLIO API returns it; datatype and annotation properties and rdf:Property have the same shape.'),
-  SearchHit: object({
-    iri, label: nullableText, preferred_label: nullableText, alternative_labels: texts, definition: nullableText,
-    match: { type: 'string', description: 'the label, as written, that matched' },
-  }, 'One entity a prefix search found.'),
-  SearchResponse: object({
-    classes: { type: 'array', items: { $ref: '#/components/schemas/SearchHit' } },
-    properties: { type: 'array', items: { $ref: '#/components/schemas/SearchHit' } },
-    total_classes: { type: 'integer', minimum: 0 },
-    total_properties: { type: 'integer', minimum: 0 },
-  }, 'Classes (and concepts) and properties apart, each list capped by `limit`; totals are exact.'),
+  ClassRecord: object(
+    {
+      iri,
+      label: nullableText,
+      sub_class_of: iris,
+      parent_class_of: iris,
+      is_defined_by: { type: ['string', 'null'], format: 'iri' },
+      see_also: texts,
+      comment: nullableText,
+      deprecated: { type: 'boolean' },
+      preferred_label: nullableText,
+      alternative_labels: texts,
+      translations: { type: 'object', additionalProperties: text, description: 'label by language tag' },
+      hidden_label: nullableText,
+      definition: nullableText,
+      examples: texts,
+      notes: texts,
+      history_note: nullableText,
+      editorial_note: nullableText,
+      in_scheme: nullableText,
+      identifier: nullableText,
+      description: nullableText,
+      source: nullableText,
+      country: nullableText,
+    },
+    'An OWL or RDFS class, as the live FOLIO API returns it. A SKOS concept has the same shape: `sub_class_of` lists its broader concepts, `parent_class_of` its narrower ones, `label` is its skos:prefLabel.',
+  ),
+  PropertyRecord: object(
+    {
+      iri,
+      label: nullableText,
+      sub_property_of: iris,
+      domain: iris,
+      range: iris,
+      inverse_of: nullableText,
+      preferred_label: nullableText,
+      alternative_labels: texts,
+      definition: nullableText,
+      examples: texts,
+    },
+    'An OWL object property, as the live FOLIO API returns it; datatype and annotation properties and rdf:Property have the same shape.',
+  ),
+  SearchHit: object(
+    {
+      iri,
+      label: nullableText,
+      preferred_label: nullableText,
+      alternative_labels: texts,
+      definition: nullableText,
+      match: { type: 'string', description: 'the label, as written, that matched' },
+    },
+    'One entity a prefix search found.',
+  ),
+  SearchResponse: object(
+    {
+      classes: { type: 'array', items: { $ref: '#/components/schemas/SearchHit' } },
+      properties: { type: 'array', items: { $ref: '#/components/schemas/SearchHit' } },
+      total_classes: { type: 'integer', minimum: 0 },
+      total_properties: { type: 'integer', minimum: 0 },
+    },
+    'Classes (and concepts) and properties apart, each list capped by `limit`; totals are exact.',
+  ),
   SearchIndexEntry: {
     type: 'object',
-    description: 'The prefix index entry file: where each shard begins (its file `s/…` is named after that), and where each rest and chunk file begins with its content-hashed name (`r/{name}.json`, `c/{name}.json`).',
+    description:
+      'The prefix index entry file: where each shard begins (its file `s/…` is named after that), and where each rest and chunk file begins with its content-hashed name (`r/{name}.json`, `c/{name}.json`).',
     properties: {
       v: { type: 'integer' },
       base: iri,

@@ -1,7 +1,17 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
-import { FORMATS, OPENAPI_FILE, SITE_IDS_OF_ANY_LAYOUT, PAGE_CONTENT_TYPE, SEARCH_CLIENT_FILE, SEARCH_FOLDER, type Format, type HostName, type Router } from '../route/router.ts';
+import {
+  FORMATS,
+  OPENAPI_FILE,
+  SITE_IDS_OF_ANY_LAYOUT,
+  PAGE_CONTENT_TYPE,
+  SEARCH_CLIENT_FILE,
+  SEARCH_FOLDER,
+  type Format,
+  type HostName,
+  type Router,
+} from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/client/search-client.js';
 import { SCHEMAS } from './openapi-schemas.ts';
 
@@ -17,21 +27,26 @@ type Media = 'json' | 'text';
 
 // Who answers the exact search URL, on the hosts each layout is for.
 const SEARCH_ANSWERED_BY: Record<HostName, string> = {
-  rewriting: 'Answered by the Cloudflare worker, nginx (njs), the Netlify edge function, the CloudFront Lambda@Edge function, or the site\'s service worker.',
+  rewriting: "Answered by the Cloudflare worker, nginx (njs), the Netlify edge function, the CloudFront Lambda@Edge function, or the site's service worker.",
   'github-pages': `This site is laid out for GitHub Pages, which runs no code: the URL is answered for this site's own pages by its service worker (/sw.js). Callers on other origins, and clients outside a browser, use the client module /${SEARCH_CLIENT_FILE} instead (\`createSearchClient({ indexUrl: '<this site>/${SEARCH_FOLDER}/' }).searchPrefix(query, { limit })\`): it reads the same static index with one or two small fetches and returns this same JSON.`,
 };
 
 // What the layout's hosts send as Content-Type, where it is not what the paths below declare.
 const SERVED_AS: Record<HostName, string> = {
   rewriting: '',
-  'github-pages': ' GitHub Pages sets the Content-Type from the file name: `/{id}` is sent as text/html and `/{id}/jsonld`, `/{id}/xml` and `/{id}/markdown` as application/octet-stream, with the bodies described here.',
+  'github-pages':
+    ' GitHub Pages sets the Content-Type from the file name: `/{id}` is sent as text/html and `/{id}/jsonld`, `/{id}/xml` and `/{id}/markdown` as application/octet-stream, with the bodies described here.',
 };
 
 /** The limit the search example was computed with. */
 export const SEARCH_EXAMPLE_LIMIT = 3;
 
 const FORMAT_SCHEMA: Record<Format, { media: Media; schema: unknown; summary: string }> = {
-  json: { media: 'json', schema: { oneOf: [{ $ref: '#/components/schemas/ClassRecord' }, { $ref: '#/components/schemas/PropertyRecord' }] }, summary: 'The record, as the live FOLIO API returns it' },
+  json: {
+    media: 'json',
+    schema: { oneOf: [{ $ref: '#/components/schemas/ClassRecord' }, { $ref: '#/components/schemas/PropertyRecord' }] },
+    summary: 'The record, as the live FOLIO API returns it',
+  },
   jsonld: { media: 'json', schema: { type: 'object', description: 'JSON-LD: exactly the source triples about the entity' }, summary: 'JSON-LD' },
   xml: { media: 'text', schema: { type: 'string', description: 'OWL as RDF/XML: exactly the source triples about the entity' }, summary: 'OWL as RDF/XML' },
   markdown: { media: 'text', schema: { type: 'string' }, summary: 'Markdown, as the live FOLIO API returns it' },
@@ -75,68 +90,127 @@ function firstExamples(model: OntologyModel): { class: ModelEntity; property?: M
 /** openapi.json: OpenAPI 3.1 describing exactly what the build serves, with examples taken from it. */
 export function emitOpenApi(model: OntologyModel, router: Router, examples: OpenApiExamples): OutputFile {
   const entities = { class: examples.class, ...(examples.property ? { property: examples.property } : {}) };
-  const exampleValues = (format: Format) => Object.fromEntries(Object.entries(entities).map(([name, entity]) => {
-    const body = examples.served.get(router.filePath(entity.id, format)) ?? '';
-    return [name, { summary: `${entity.kind} ${entity.record.label ?? entity.id}`, value: FORMAT_SCHEMA[format].media === 'json' ? JSON.parse(body) as unknown : body }];
-  }));
+  const exampleValues = (format: Format) =>
+    Object.fromEntries(
+      Object.entries(entities).map(([name, entity]) => {
+        const body = examples.served.get(router.filePath(entity.id, format)) ?? '';
+        return [
+          name,
+          {
+            summary: `${entity.kind} ${entity.record.label ?? entity.id}`,
+            value: FORMAT_SCHEMA[format].media === 'json' ? (JSON.parse(body) as unknown) : body,
+          },
+        ];
+      }),
+    );
   const idParameter = {
-    name: 'id', in: 'path', required: true, schema: { type: 'string' },
+    name: 'id',
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
     description: `The local part of a class's, property's or concept's IRI under ${model.baseIri}`,
     examples: Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { value: entity.id }])),
   };
   // Hosts that set Content-Type by URL shape send the 404 body with the format's type.
-  const notFound = (type: string) => ({ description: 'No such entity', content: { [type]: { schema: { $ref: '#/components/schemas/NotFound' }, example: { message: 'Entity not found.' } } } });
+  const notFound = (type: string) => ({
+    description: 'No such entity',
+    content: { [type]: { schema: { $ref: '#/components/schemas/NotFound' }, example: { message: 'Entity not found.' } } },
+  });
   const paths: Record<string, unknown> = {};
   for (const spec of FORMATS) {
     const shape = FORMAT_SCHEMA[spec.format];
     paths[`/{id}${spec.urlSuffix}`] = {
       get: {
-        operationId: `get_${spec.format}`, summary: shape.summary, tags: ['entities'], parameters: [idParameter],
-        responses: { 200: { description: shape.summary, content: { [spec.contentType]: { schema: shape.schema, examples: exampleValues(spec.format) } } }, 404: notFound(spec.contentType) },
+        operationId: `get_${spec.format}`,
+        summary: shape.summary,
+        tags: ['entities'],
+        parameters: [idParameter],
+        responses: {
+          200: { description: shape.summary, content: { [spec.contentType]: { schema: shape.schema, examples: exampleValues(spec.format) } } },
+          404: notFound(spec.contentType),
+        },
       },
     };
   }
   paths['/{id}/html'] = {
     get: {
-      operationId: 'get_html', summary: 'The concept page', tags: ['entities'], parameters: [idParameter],
+      operationId: 'get_html',
+      summary: 'The concept page',
+      tags: ['entities'],
+      parameters: [idParameter],
       responses: {
-        200: { description: 'An HTML page with the labels, definition, relations and downloads', content: { [PAGE_CONTENT_TYPE]: { schema: { type: 'string' } } } },
+        200: {
+          description: 'An HTML page with the labels, definition, relations and downloads',
+          content: { [PAGE_CONTENT_TYPE]: { schema: { type: 'string' } } },
+        },
         404: { description: 'No such entity: a page saying so', content: { [PAGE_CONTENT_TYPE]: { schema: { type: 'string' } } } },
       },
     },
   };
   paths[`/${SEARCH_FOLDER}/prefix`] = {
     get: {
-      operationId: 'search_prefix', tags: ['search'],
+      operationId: 'search_prefix',
+      tags: ['search'],
       summary: 'Prefix search over every label (hosts that run code; elsewhere use search/client.js)',
       description: `Matches the query at the start of any word of any label, after Unicode normalisation. ${SEARCH_ANSWERED_BY[router.host]}`,
       parameters: [
         { name: 'query', in: 'query', required: true, schema: { type: 'string', maxLength: MAX_QUERY_LENGTH }, example: examples.search.query },
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, example: SEARCH_EXAMPLE_LIMIT },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+          example: SEARCH_EXAMPLE_LIMIT,
+        },
       ],
       responses: {
-        200: { description: 'Ranked results', content: { 'application/json': { schema: { $ref: '#/components/schemas/SearchResponse' }, example: examples.search.response } } },
-        400: { description: 'A query without letters or digits, too long, or a bad limit', content: { 'application/json': { schema: { $ref: '#/components/schemas/BadRequest' }, example: examples.search.badResponse } } },
+        200: {
+          description: 'Ranked results',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/SearchResponse' }, example: examples.search.response } },
+        },
+        400: {
+          description: 'A query without letters or digits, too long, or a bad limit',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/BadRequest' }, example: examples.search.badResponse } },
+        },
       },
     },
   };
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
   paths[`/${entryPath}`] = {
     get: {
-      operationId: 'search_index_entry', tags: ['search'], summary: 'The prefix index entry file (short-lived; it names the shard, rest and chunk files)',
-      responses: { 200: { description: 'The entry file', content: { 'application/json': { schema: { $ref: '#/components/schemas/SearchIndexEntry' }, example: JSON.parse(examples.served.get(entryPath) ?? '{}') as unknown } } } },
+      operationId: 'search_index_entry',
+      tags: ['search'],
+      summary: 'The prefix index entry file (short-lived; it names the shard, rest and chunk files)',
+      responses: {
+        200: {
+          description: 'The entry file',
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/SearchIndexEntry' },
+              example: JSON.parse(examples.served.get(entryPath) ?? '{}') as unknown,
+            },
+          },
+        },
+      },
     },
   };
   paths[`/${SEARCH_FOLDER}/{folder}/{file}`] = {
     get: {
-      operationId: 'search_index_file', tags: ['search'], summary: 'A shard (s<n>.json), rest list (r<n>.json) or entity chunk (c<n>.json) of the prefix index',
-      parameters: [{ name: 'folder', in: 'path', required: true, schema: { type: 'string' } }, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[src][0-9]+\\.json$' } }],
+      operationId: 'search_index_file',
+      tags: ['search'],
+      summary: 'A shard (s<n>.json), rest list (r<n>.json) or entity chunk (c<n>.json) of the prefix index',
+      parameters: [
+        { name: 'folder', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[src][0-9]+\\.json$' } },
+      ],
       responses: { 200: { description: 'An index file', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
   };
   paths[`/${SEARCH_CLIENT_FILE}`] = {
     get: {
-      operationId: 'search_client', tags: ['search'], summary: 'The search client: a dependency-free ES module exporting searchPrefix(query, { limit })',
+      operationId: 'search_client',
+      tags: ['search'],
+      summary: 'The search client: a dependency-free ES module exporting searchPrefix(query, { limit })',
       responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } } },
     },
   };
@@ -145,11 +219,15 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     info: {
       title: `${model.info.title ?? 'Ontology'} API`,
       version: model.info.version ?? 'unversioned',
-      description: `${model.info.description ?? ''}\n\nA static, read-only API: every URL below is a file, served with CORS for every origin.${SERVED_AS[router.host]}`.trim(),
+      description:
+        `${model.info.description ?? ''}\n\nA static, read-only API: every URL below is a file, served with CORS for every origin.${SERVED_AS[router.host]}`.trim(),
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: `${router.origin}${router.basePath}`, description: 'where this site was built to be served' }],
-    tags: [{ name: 'entities', description: 'Classes, properties and concepts' }, { name: 'search', description: 'Prefix search' }],
+    tags: [
+      { name: 'entities', description: 'Classes, properties and concepts' },
+      { name: 'search', description: 'Prefix search' },
+    ],
     paths,
     components: { schemas: SCHEMAS },
   };

@@ -7,7 +7,6 @@ import { compareCodePoints } from '../search/client/search-client.js';
 /** One child in a tree file: id, label, number of its own children. */
 export type TreeEntry = [string, string, number];
 
-
 /** Where the children of a class are listed. */
 export function treeFilePath(id: string): string {
   return `${TREE_FOLDER}/${id}.json`;
@@ -22,11 +21,12 @@ export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): Outp
   const classes = model.entities.filter((entity) => entity.kind === 'class');
   const byIri = new Map(classes.map((entity) => [entity.iri, entity]));
   // Read from the entities, not their records: an update makes the records of only the entries it shows.
-  const childrenOf = (entity: ModelEntity): ModelEntity[] => entity.children
-    .map((iri) => byIri.get(iri)).filter((child): child is ModelEntity => child !== undefined);
-  const entries = (list: ModelEntity[]): TreeEntry[] => [...new Set(list)]
-    .map((entity): TreeEntry => [entity.id, entity.record.label ?? entity.id, childrenOf(entity).length])
-    .sort((a, b) => compareCodePoints(a[1], b[1]) || compareCodePoints(a[0], b[0]));
+  const childrenOf = (entity: ModelEntity): ModelEntity[] =>
+    entity.children.map((iri) => byIri.get(iri)).filter((child): child is ModelEntity => child !== undefined);
+  const entries = (list: ModelEntity[]): TreeEntry[] =>
+    [...new Set(list)]
+      .map((entity): TreeEntry => [entity.id, entity.record.label ?? entity.id, childrenOf(entity).length])
+      .sort((a, b) => compareCodePoints(a[1], b[1]) || compareCodePoints(a[0], b[0]));
   const roots = classes.filter((entity) => !entity.superclasses.some((iri) => byIri.has(iri)));
   const files: OutputFile[] = [{ path: TREE_ROOT_FILE, contents: emitJson(entries(roots)) }];
   for (const entity of classes) {
@@ -42,7 +42,11 @@ export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): Outp
  * parents (which show their labels and child counts). The others keep the previous build's hashes, where it
  * had them. Returns the ids to emit again, and the hashes carried.
  */
-export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, previous: (path: string) => string | undefined): { only: Set<string>; carried: Record<string, string> } {
+export function treeUpdate(
+  model: OntologyModel,
+  reached: ReadonlySet<string>,
+  previous: (path: string) => string | undefined,
+): { only: Set<string>; carried: Record<string, string> } {
   const only = new Set<string>();
   const parents = new Set<string>();
   for (const entity of model.entities) {

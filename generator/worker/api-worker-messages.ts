@@ -11,7 +11,4 @@ export interface ApiWorkerInput {
   previousOut?: string;
 }
 
-export type ApiWorkerMessage =
-  | { type: 'log'; line: string }
-  | { type: 'done'; summary: ApiSummary }
-  | { type: 'failed'; text: string };
+export type ApiWorkerMessage = { type: 'log'; line: string } | { type: 'done'; summary: ApiSummary } | { type: 'failed'; text: string };

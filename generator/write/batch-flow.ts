@@ -17,7 +17,11 @@ export class BatchFlow {
   reserve(lane: Lane): void {
     const [sent, done] = [2 * lane, 2 * lane + 1];
     let waited = 0;
-    for (let written = Atomics.load(this.#counts, done); Atomics.load(this.#counts, sent) - written >= MAX_IN_FLIGHT[lane]; written = Atomics.load(this.#counts, done)) {
+    for (
+      let written = Atomics.load(this.#counts, done);
+      Atomics.load(this.#counts, sent) - written >= MAX_IN_FLIGHT[lane];
+      written = Atomics.load(this.#counts, done)
+    ) {
       // The write thread counts every batch, written or refused; only a thread that died stops counting.
       if (Atomics.wait(this.#counts, done, written, WAIT_STEP_MS) === 'timed-out' && (waited += WAIT_STEP_MS) >= STALLED_MS) {
         throw new Error(`internal error: the write thread took no batch for ${STALLED_MS / 1000} s`);

@@ -16,7 +16,6 @@ export interface PreviousBuild {
   cache?: BuildCache;
 }
 
-
 const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
 const BLOCKS_FILE = `parsed-blocks.v${CACHE_VERSION}`;
 // Another version's cache files, which no build reads any more.
@@ -41,7 +40,11 @@ export function manifestHash(contents: string | Uint8Array): string {
 export async function readPreviousBuild(outDir: string): Promise<PreviousBuild | undefined> {
   const trusted = !existsSync(join(outDir, UPDATING_FILE));
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
-  const [bytes, cacheBytes, blocksBytes] = await Promise.all([readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined), cacheFile(CACHE_FILE), cacheFile(BLOCKS_FILE)]);
+  const [bytes, cacheBytes, blocksBytes] = await Promise.all([
+    readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined),
+    cacheFile(CACHE_FILE),
+    cacheFile(BLOCKS_FILE),
+  ]);
   if (bytes === undefined) return undefined;
   const cache = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
   const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
@@ -72,7 +75,8 @@ export function writeBuildCache(outDir: string, cache: BuildCache, previous?: Bu
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
   const { version, generator, manifest, columns, layout, baseIri, blockKeys, search } = cache;
   const stored: StoredCache = { version, generator, manifest, columns, layout, baseIri, blockKeys, search, parsed: delta };
-  for (const name of readdirSync(folder)) if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
+  for (const name of readdirSync(folder))
+    if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);
   const blocksBytes = file && serialize(file);
   const written = blocksBytes ? writeAtomically(join(folder, BLOCKS_FILE), blocksBytes) : Promise.resolve();
@@ -81,8 +85,10 @@ export function writeBuildCache(outDir: string, cache: BuildCache, previous?: Bu
 
 function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
   const temporary = `${target}.tmp-${process.pid}`;
-  return writeFile(temporary, bytes).then(() => rename(temporary, target)).catch((error: unknown) => {
-    rmSync(temporary, { force: true });
-    throw error;
-  });
+  return writeFile(temporary, bytes)
+    .then(() => rename(temporary, target))
+    .catch((error: unknown) => {
+      rmSync(temporary, { force: true });
+      throw error;
+    });
 }

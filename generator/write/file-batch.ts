@@ -35,7 +35,9 @@ export class BatchBuffer {
         // A fresh buffer each time (never Node's shared pool, whose memory other buffers use): it moves to the writer.
         this.#bytes = Buffer.from(new ArrayBuffer(Math.max(BATCH_BYTES, length)));
       }
-      const written = encoded ? (this.#bytes.set(encoded, this.#at), length) : this.#bytes.write(contents, this.#at);
+      let written = length;
+      if (encoded) this.#bytes.set(encoded, this.#at);
+      else written = this.#bytes.write(contents, this.#at);
       if (written !== length) throw new Error(`internal error: ${path} was not encoded whole`);
       this.#at += written;
       this.#paths.push(path);

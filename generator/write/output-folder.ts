@@ -47,17 +47,28 @@ export class OutputFolder {
  */
 export function checkOutputTarget(out: string, kept: Readonly<Record<string, string>>): void {
   const target = resolve(out);
-  if (dirname(target) === target) throw new OptionsError(`refusing to write the output to ${target}: it is the file system's root`, 'choose an output folder of its own, such as dist');
+  if (dirname(target) === target)
+    throw new OptionsError(`refusing to write the output to ${target}: it is the file system's root`, 'choose an output folder of its own, such as dist');
   const held = heldBy(target, kept);
-  if (held) throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds ${held}`, 'choose an output folder of its own, such as dist');
+  if (held)
+    throw new OptionsError(
+      `refusing to write the output to ${target}: the build replaces that folder whole, and it holds ${held}`,
+      'choose an output folder of its own, such as dist',
+    );
   const existing = statSync(target, { throwIfNoEntry: false });
-  if (existing && !existing.isDirectory()) throw new OptionsError(`refusing to write the output to ${target}: it is a file`, 'choose an output folder, such as dist');
+  if (existing && !existing.isDirectory())
+    throw new OptionsError(`refusing to write the output to ${target}: it is a file`, 'choose an output folder, such as dist');
   // An earlier build: its manifest, or for builds older than manifests, the API's own files.
-  const earlierBuild = existing !== undefined && [[MANIFEST_FILE], [OPENAPI_FILE, FORMATS_FOLDER, `${SEARCH_FOLDER}/${INDEX_FILE}`]].some((marks) => marks.every((mark) => existsSync(join(target, mark))));
+  const earlierBuild =
+    existing !== undefined &&
+    [[MANIFEST_FILE], [OPENAPI_FILE, FORMATS_FOLDER, `${SEARCH_FOLDER}/${INDEX_FILE}`]].some((marks) => marks.every((mark) => existsSync(join(target, mark))));
   // Listed only when it holds no earlier build: a build's folder holds a folder per entity.
   const foreign = existing && !earlierBuild ? readdirSync(target).filter((name) => name !== '.git') : [];
   if (foreign.length > 0) {
-    throw new OptionsError(`refusing to write the output to ${target}: the build replaces that folder whole, and it holds files (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) but no earlier build (${MANIFEST_FILE})`, 'empty that folder or choose another, such as dist');
+    throw new OptionsError(
+      `refusing to write the output to ${target}: the build replaces that folder whole, and it holds files (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) but no earlier build (${MANIFEST_FILE})`,
+      'empty that folder or choose another, such as dist',
+    );
   }
 }
 
@@ -95,7 +106,10 @@ function isRunning(pid: number): boolean {
 
 // Deleting 100,000 files takes seconds the user need not wait for; a detached process outlives this one.
 function removeInBackground(path: string): void {
-  spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', path], { detached: true, stdio: 'ignore' }).unref();
+  spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', path], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
 /** Runs `build` into a fresh folder beside `out`, swapped in when it succeeds and dropped when it fails. */

@@ -91,7 +91,11 @@ export class ThreadedWriter implements FileSink {
 
   #settle(reply: WriterReply): void {
     if (reply.type === 'failed') {
-      this.#fail(reply.system ? new OutputWriteError(reply.text, 'make room on the output folder\'s disk or choose a folder you can write to (--out)') : new Error(reply.text));
+      this.#fail(
+        reply.system
+          ? new OutputWriteError(reply.text, "make room on the output folder's disk or choose a folder you can write to (--out)")
+          : new Error(reply.text),
+      );
       return;
     }
     const waiting = this.#waiting.shift();

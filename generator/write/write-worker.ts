@@ -25,7 +25,7 @@ parentPort?.on('message', (request: WriterRequest) => {
       // A system error (disk full, no permission) is the user's to fix; anything else is ours.
       failure = isSystemError(error)
         ? { type: 'failed', text: error.message, system: true }
-        : { type: 'failed', text: error instanceof Error ? error.stack ?? error.message : String(error), system: false };
+        : { type: 'failed', text: error instanceof Error ? (error.stack ?? error.message) : String(error), system: false };
       post(failure);
     }
   }

@@ -59,7 +59,8 @@ export function candidatesOf(model: OntologyModel): Candidate[] {
     };
     if (entity.record.label !== null) add(entity.record.label, true);
     for (const quad of entity.quads) {
-      if (quad.subject.value === entity.iri && LABEL_PREDICATES.includes(quad.predicate.value) && quad.object.termType === 'Literal') add(quad.object.value, false);
+      if (quad.subject.value === entity.iri && LABEL_PREDICATES.includes(quad.predicate.value) && quad.object.termType === 'Literal')
+        add(quad.object.value, false);
     }
     const { label, preferred_label, alternative_labels, definition } = entity.record;
     return { iri: entity.iri, kind: entity.kind, record: { label, preferred_label, alternative_labels, definition }, labels };
@@ -85,7 +86,8 @@ export function bruteForceSearch(candidates: Candidate[], rawQuery: string): { c
     if (best) scored.push({ candidate, ...best });
   }
   scored.sort((a, b) => compareKey(a.key, b.key) || compareText(a.candidate.iri, b.candidate.iri));
-  const hits = (kind: Candidate['kind']) => scored.filter((s) => s.candidate.kind === kind).map((s) => ({ iri: s.candidate.iri, ...s.candidate.record, match: s.match }));
+  const hits = (kind: Candidate['kind']) =>
+    scored.filter((s) => s.candidate.kind === kind).map((s) => ({ iri: s.candidate.iri, ...s.candidate.record, match: s.match }));
   return { classes: hits('class'), properties: hits('property') };
 }
 

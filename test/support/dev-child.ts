@@ -8,4 +8,6 @@ const [ontology, port] = process.argv.slice(2);
 const options = resolveOptions({ ontology, baseUrl: `http://127.0.0.1:${port}/` }, {});
 const server = await dev({ ...siteConfig(options), root: REPO_ROOT, configFile: false, logLevel: 'info', server: { host: '127.0.0.1', port: Number(port) } });
 process.stdout.write('dev-child: listening\n');
-process.on('SIGTERM', () => { void server.stop().then(() => process.exit(0)); });
+process.on('SIGTERM', () => {
+  void server.stop().then(() => process.exit(0));
+});

@@ -7,9 +7,19 @@ import type { RunningServer } from './server-process.ts';
 
 // Content types by extension as GitHub Pages sends them (mime-db); anything else is application/octet-stream.
 const TYPES: readonly [string, string][] = [
-  ['text/html', 'html htm'], ['text/css', 'css'], ['application/javascript', 'js mjs'], ['application/json', 'json map'],
-  ['application/ld+json', 'jsonld'], ['application/xml', 'xml'], ['text/markdown', 'md markdown'], ['text/plain', 'txt'],
-  ['image/svg+xml', 'svg'], ['image/png', 'png'], ['image/x-icon', 'ico'], ['application/wasm', 'wasm'], ['font/woff2', 'woff2'],
+  ['text/html', 'html htm'],
+  ['text/css', 'css'],
+  ['application/javascript', 'js mjs'],
+  ['application/json', 'json map'],
+  ['application/ld+json', 'jsonld'],
+  ['application/xml', 'xml'],
+  ['text/markdown', 'md markdown'],
+  ['text/plain', 'txt'],
+  ['image/svg+xml', 'svg'],
+  ['image/png', 'png'],
+  ['image/x-icon', 'ico'],
+  ['application/wasm', 'wasm'],
+  ['font/woff2', 'woff2'],
 ];
 
 /**

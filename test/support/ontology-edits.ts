@@ -44,7 +44,30 @@ export class EditableOntology {
 export type Edit = (ontology: EditableOntology, rng: Rng) => string;
 
 // Words that share prefixes with each other and with labels already there, so ranked search lists shift.
-const WORDS = ['Contract', 'Contractor', 'Court', 'Courts', 'Appeal', 'Appellate', 'Lease', 'Leasing', 'Trust', 'Trustee', 'Tax', 'Taxation', 'Juge', 'Cláusula', 'Überweisung', 'Straße', 'ﬁduciary', 'Æsop', '裁判', 'Zoning', 'A', 'Ab'];
+const WORDS = [
+  'Contract',
+  'Contractor',
+  'Court',
+  'Courts',
+  'Appeal',
+  'Appellate',
+  'Lease',
+  'Leasing',
+  'Trust',
+  'Trustee',
+  'Tax',
+  'Taxation',
+  'Juge',
+  'Cláusula',
+  'Überweisung',
+  'Straße',
+  'ﬁduciary',
+  'Æsop',
+  '裁判',
+  'Zoning',
+  'A',
+  'Ab',
+];
 const LANGUAGES = ['de-de', 'fr-fr', 'es-es', 'pt-br', 'ja-jp', 'it-it'];
 
 function words(rng: Rng): string {
@@ -143,7 +166,10 @@ export const EDITS: Record<string, Edit> = {
     if (classes.length < 2) return 'no class to link';
     const at = rng.pick(classes);
     const other = ontology.iriOf(rng.pick(classes));
-    ontology.blocks[at] = addLines(ontology.blocks[at], `<rdfs:subClassOf><owl:Restriction><owl:onProperty rdf:resource="http://www.w3.org/2000/01/rdf-schema#seeAlso"/><owl:someValuesFrom rdf:resource="${other}"/></owl:Restriction></rdfs:subClassOf>`);
+    ontology.blocks[at] = addLines(
+      ontology.blocks[at],
+      `<rdfs:subClassOf><owl:Restriction><owl:onProperty rdf:resource="http://www.w3.org/2000/01/rdf-schema#seeAlso"/><owl:someValuesFrom rdf:resource="${other}"/></owl:Restriction></rdfs:subClassOf>`,
+    );
     return `${ontology.iriOf(at)} sees also ${other}`;
   },
   reshapeProperty(ontology, rng) {
@@ -161,7 +187,11 @@ export const EDITS: Record<string, Edit> = {
     const iri = ontology.newIri(rng);
     const domain = classes.length > 0 ? `\n        <rdfs:domain rdf:resource="${ontology.iriOf(rng.pick(classes))}"/>` : '';
     const label = `has${words(rng).replace(/ /g, '')}`;
-    ontology.blocks.splice(rng.int(ontology.blocks.length + 1), 0, `<owl:ObjectProperty rdf:about="${iri}">${domain}\n        <rdfs:label>${escapeXml(label)}</rdfs:label>\n    </owl:ObjectProperty>`);
+    ontology.blocks.splice(
+      rng.int(ontology.blocks.length + 1),
+      0,
+      `<owl:ObjectProperty rdf:about="${iri}">${domain}\n        <rdfs:label>${escapeXml(label)}</rdfs:label>\n    </owl:ObjectProperty>`,
+    );
     return `property ${iri} added`;
   },
   removeProperty(ontology, rng) {

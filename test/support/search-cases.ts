@@ -32,4 +32,3 @@ export function queriesOf(model: OntologyModel): string[] {
   }
   return [...queries].sort();
 }
-

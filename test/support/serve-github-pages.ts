@@ -19,4 +19,7 @@ if (basePath !== '' && !basePath.startsWith('/')) {
 }
 const server = await startGitHubPages(folder, basePath, values.port === undefined ? 8789 : Number(values.port));
 process.stdout.write(`serving ${folder} as GitHub Pages would at ${server.baseUrl}/ (Ctrl-C stops)\n`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { void server.stop().then(() => process.exit(0)); });
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    void server.stop().then(() => process.exit(0));
+  });

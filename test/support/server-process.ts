@@ -24,7 +24,12 @@ export function freePort(): Promise<number> {
  * group), then SIGKILL if it lingers. Its output is kept for the error when it fails to start. `scratch`: a
  * folder of the server's own (its configuration, logs, home), removed once it has stopped or failed to start.
  */
-export async function startServerProcess(name: string, command: string, args: string[], options: Omit<SpawnOptions, 'signal'> & { baseUrl: string; signal: NodeJS.Signals; timeoutMs: number; scratch?: string }): Promise<RunningServer> {
+export async function startServerProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: Omit<SpawnOptions, 'signal'> & { baseUrl: string; signal: NodeJS.Signals; timeoutMs: number; scratch?: string },
+): Promise<RunningServer> {
   // Its own process group, so stopping it also stops what it starts (wrangler's workerd).
   const { baseUrl, signal, timeoutMs, scratch, ...spawnOptions } = options;
   const removeScratch = () => {
@@ -39,10 +44,19 @@ export async function startServerProcess(name: string, command: string, args: st
     }
   };
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const deadline = Date.now() + timeoutMs;
-  while (!(await fetch(`${baseUrl}/`).then(() => true, () => false))) {
+  while (
+    !(await fetch(`${baseUrl}/`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) {
       removeScratch();
       throw new Error(`${name} exited early:\n${output}`);
@@ -56,11 +70,12 @@ export async function startServerProcess(name: string, command: string, args: st
   }
   return {
     baseUrl: baseUrl,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      kill(signal);
-      setTimeout(() => kill('SIGKILL'), 5_000).unref();
-    }).then(removeScratch),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        kill(signal);
+        setTimeout(() => kill('SIGKILL'), 5_000).unref();
+      }).then(removeScratch),
   };
 }

@@ -24,12 +24,14 @@ export interface UpstreamEntity {
 }
 
 export function readUpstream(): UpstreamEntity[] {
-  return readdirSync(UPSTREAM).sort().map((id) => {
-    const markdownPath = join(UPSTREAM, id, 'markdown.md');
-    return {
-      id,
-      record: JSON.parse(readFileSync(join(UPSTREAM, id, 'record.json'), 'utf8')) as Record<string, unknown>,
-      markdown: existsSync(markdownPath) ? readFileSync(markdownPath, 'utf8') : undefined,
-    };
-  });
+  return readdirSync(UPSTREAM)
+    .sort()
+    .map((id) => {
+      const markdownPath = join(UPSTREAM, id, 'markdown.md');
+      return {
+        id,
+        record: JSON.parse(readFileSync(join(UPSTREAM, id, 'record.json'), 'utf8')) as Record<string, unknown>,
+        markdown: existsSync(markdownPath) ? readFileSync(markdownPath, 'utf8') : undefined,
+      };
+    });
 }

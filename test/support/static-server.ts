@@ -25,7 +25,10 @@ export async function startStaticServer(root: string): Promise<RunningServer> {
       let file = join(root, path);
       const info = await stat(file).catch(() => undefined);
       if (info?.isDirectory()) file = join(file, 'index.html');
-      const found = await stat(file).then((s) => s.isFile(), () => false);
+      const found = await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      );
       if (!path.startsWith('/') || !found) {
         response.writeHead(404, { 'Content-Type': 'text/plain' });
         response.end('not found');
@@ -40,6 +43,10 @@ export async function startStaticServer(root: string): Promise<RunningServer> {
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

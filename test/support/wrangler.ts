@@ -13,13 +13,29 @@ export async function startWranglerPages(folder: string, port?: number): Promise
   port ??= await freePort();
   const home = mkdtempSync(join(tmpdir(), 'wrangler-home-'));
   const wrangler = join(REPO_ROOT, 'node_modules/wrangler/bin/wrangler.js');
-  return startServerProcess('wrangler', process.execPath, [wrangler, 'pages', 'dev', folder, '--ip', '127.0.0.1', '--port', String(port),
-    '--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false'], {
-    cwd: home,
-    env: { ...userEnvironment(), HOME: home, XDG_CONFIG_HOME: home, CI: 'true', NO_COLOR: '1' },
-    baseUrl: `http://127.0.0.1:${port}`,
-    signal: 'SIGTERM',
-    timeoutMs: 60_000,
-    scratch: home,
-  });
+  return startServerProcess(
+    'wrangler',
+    process.execPath,
+    [
+      wrangler,
+      'pages',
+      'dev',
+      folder,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--compatibility-date',
+      COMPATIBILITY_DATE,
+      '--show-interactive-dev-session=false',
+    ],
+    {
+      cwd: home,
+      env: { ...userEnvironment(), HOME: home, XDG_CONFIG_HOME: home, CI: 'true', NO_COLOR: '1' },
+      baseUrl: `http://127.0.0.1:${port}`,
+      signal: 'SIGTERM',
+      timeoutMs: 60_000,
+      scratch: home,
+    },
+  );
 }

@@ -175,7 +175,14 @@ export function rankedResponse(ranked, limit) {
 
 /** @param {RankedMatch} ranked @returns {SearchHit} */
 export function toHit({ entity, match }) {
-  return { iri: entity.iri, label: entity.label, preferred_label: entity.preferred_label, alternative_labels: entity.alternative_labels, definition: entity.definition, match };
+  return {
+    iri: entity.iri,
+    label: entity.label,
+    preferred_label: entity.preferred_label,
+    alternative_labels: entity.alternative_labels,
+    definition: entity.definition,
+    match,
+  };
 }
 
 export class SearchQueryError extends Error {
@@ -223,14 +230,21 @@ export function checkQuery(query, limit) {
  *   `f` on a node: the shortest query it serves, when its prefix ends a chain without branches
  */
 
-
 /** The shard file read did not begin and end where the entry file says: they come from different builds. */
 class StaleIndexError extends Error {}
 
 /** @param {string} base @param {PackedEntity} packed @returns {SearchEntity} */
 export function unpackEntity(base, packed) {
   const [kind, id, label, preferred, alternatives, definition, extra] = packed;
-  return { kind: kind === 0 ? 'class' : 'property', iri: base + id, label, preferred_label: preferred, alternative_labels: alternatives, definition, extra_labels: extra ?? [] };
+  return {
+    kind: kind === 0 ? 'class' : 'property',
+    iri: base + id,
+    label,
+    preferred_label: preferred,
+    alternative_labels: alternatives,
+    definition,
+    extra_labels: extra ?? [],
+  };
 }
 
 /**
@@ -271,9 +285,14 @@ function shardDirectory(shard) {
 export function findNode(shard, query) {
   const { nodes, prefixes } = shardDirectory(shard);
   const after = prefixes[lastNotAfter(prefixes, query, compareCodePoints) + 1];
-  const found = nodes.has(query) ? query
-    : after !== undefined && after.startsWith(query) && codePointLength(query) >= (nodes.get(after)?.f ?? codePointLength(after)) ? after
-      : [...Array(query.length).keys()].reverse().map((length) => query.slice(0, length)).find((prefix) => prefix !== '' && nodes.has(prefix));
+  const found = nodes.has(query)
+    ? query
+    : after?.startsWith(query) && codePointLength(query) >= (nodes.get(after)?.f ?? codePointLength(after))
+      ? after
+      : [...Array(query.length).keys()]
+          .reverse()
+          .map((length) => query.slice(0, length))
+          .find((prefix) => prefix !== '' && nodes.has(prefix));
   return found === undefined ? undefined : { prefix: found, node: /** @type {LeafNode | RankedNode} */ (nodes.get(found)) };
 }
 
@@ -327,7 +346,10 @@ export function createSearchClient(options) {
   async function lookUp(checked) {
     const index = /** @type {IndexEntry} */ (await load(INDEX_FILE));
     // Another format's index is not misread: its client is the one served beside it.
-    if (index.v !== INDEX_VERSION) throw new Error(`search index: ${INDEX_FILE} is format ${index.v}, this client reads format ${INDEX_VERSION} (use the client.js served beside the index)`);
+    if (index.v !== INDEX_VERSION)
+      throw new Error(
+        `search index: ${INDEX_FILE} is format ${index.v}, this client reads format ${INDEX_VERSION} (use the client.js served beside the index)`,
+      );
     const empty = { classes: [], properties: [], total_classes: 0, total_properties: 0 };
     const shard = await loadShard(index, checked.query);
     const found = shard && findNode(shard, checked.query);
@@ -342,7 +364,14 @@ export function createSearchClient(options) {
     /** @type {RestLists | undefined} */
     let rest;
     if (checked.limit > DEFAULT_LIMIT && stored.r !== undefined) {
-      const file = index.rest[lastNotAfter(index.rest.map(([first]) => first), prefix, compareCodePoints)];
+      const file =
+        index.rest[
+          lastNotAfter(
+            index.rest.map(([first]) => first),
+            prefix,
+            compareCodePoints,
+          )
+        ];
       const lists = file && /** @type {Record<string, RestLists>} */ (await load(indexFilePath('r', file[1])))[prefix];
       if (!lists) throw new StaleIndexError();
       rest = inner ? lists.i : lists;
@@ -350,7 +379,7 @@ export function createSearchClient(options) {
     const hits = async (/** @type {number[]} */ first, /** @type {number[] | undefined} */ more) => {
       const entities = first.slice(0, checked.limit).map(local);
       // Past the first results, entities come from the chunk files: more requests, only for larger limits.
-      if (more && checked.limit > first.length) entities.push(...await globalEntities(index, more.slice(0, checked.limit - first.length)));
+      if (more && checked.limit > first.length) entities.push(...(await globalEntities(index, more.slice(0, checked.limit - first.length))));
       return entities.map((entity) => toHit(/** @type {RankedMatch} */ (bestMatch(entity, checked.query))));
     };
     const [classes, properties] = await Promise.all([hits(node.c, rest?.c), hits(node.p, rest?.p)]);
