@@ -12,8 +12,7 @@ import { buildApiFolder } from '../pipeline/build-api-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
-import { describeFailure } from '../errors.ts';
-import { Reporter } from './reporter.ts';
+import { Reporter, runCommand } from './reporter.ts';
 import { checkLinks, describeLinks } from '../check/check-links.ts';
 import { readOutput } from '../check/read-output.ts';
 import { UserError } from '../errors.ts';
@@ -113,12 +112,4 @@ function describeTimings(timings: readonly StageTiming[]): string {
   return timings.map((timing) => `${timing.stage} ${(timing.ms / 1000).toFixed(2)} s`).join(', ');
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${describeFailure(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

@@ -3,7 +3,7 @@ import { checkDeployment } from '../conformance/checks.ts';
 import { formatReport } from '../conformance/report.ts';
 import { OptionsError } from '../errors.ts';
 import { HOSTS, isHostName } from '../route/paths.ts';
-import { describeFailure } from '../errors.ts';
+import { runCommand } from './reporter.ts';
 
 const USAGE = `Usage: npm run conformance -- --base-url <url> [--host github-pages] [--ids id1,id2] [--sample N]
 
@@ -39,12 +39,4 @@ async function main(argv: string[]): Promise<number> {
   return results.every((result) => result.ok) ? 0 : 1;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${describeFailure(error)}\n`);
-    process.exitCode = 2;
-  },
-);
+runCommand(main, 2);

@@ -8,8 +8,7 @@ import { syncToS3 } from '../deploy/s3-sync.ts';
 import { OptionsError, UserError } from '../errors.ts';
 import { formatBytes } from '../report/describe.ts';
 import { HOST_FILE, Router, isHostName, type HostName } from '../route/router.ts';
-import { describeFailure } from '../errors.ts';
-import { Reporter } from './reporter.ts';
+import { Reporter, runCommand } from './reporter.ts';
 
 const USAGE = `Usage: npm run deploy -- s3 --bucket <name> [options]
 
@@ -93,12 +92,4 @@ function readBuiltHost(dir: string): HostName {
   return recorded;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${describeFailure(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

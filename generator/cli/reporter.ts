@@ -1,3 +1,4 @@
+import { describeFailure } from '../errors.ts';
 import { collectGarbage } from '../pipeline/collect-garbage.ts';
 
 /** Progress on stderr (a live counter on a terminal), so stdout stays clean for the summary. */
@@ -26,4 +27,17 @@ export class Reporter {
     if (this.#isTty && this.#lastTick !== 0) process.stderr.write('\r\x1b[K');
     this.#lastTick = 0;
   }
+}
+
+/** Runs a command's main: its number is the exit status; a failure is one line (a stack only for our bugs) and `failureStatus`. */
+export function runCommand(main: (argv: string[]) => Promise<number>, failureStatus = 1): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${describeFailure(error)}\n`);
+      process.exitCode = failureStatus;
+    },
+  );
 }

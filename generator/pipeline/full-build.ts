@@ -1,4 +1,6 @@
 import { beginManifest, buildManifest, hashFiles } from '../changes/manifest.ts';
+import type { OutputFile } from '../emit/emit-api.ts';
+import type { EmittedSearch } from '../search/emit-search.ts';
 import { bundleEntityFiles } from '../host/cloudflare-bundles.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import { describeSearchIndex } from '../report/describe.ts';
@@ -13,11 +15,7 @@ import { emitAround, emitEntities, encodeParsed, finishBuild, indexSearch, prepa
 /** Every file made again, in memory; the caller writes them. */
 export async function fullBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
-  const { source, example } = await prepareSearch(loaded);
-  progress.between?.('model');
-  const files = await emitEntities(loaded, progress);
-  const search = await indexSearch(loaded, source, progress);
-  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example))]);
+  const { output, search } = await emitInMemory(loaded, progress);
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, [], previous?.manifest));
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
@@ -59,13 +57,11 @@ export async function streamedBuild(loaded: LoadedModel, progress: Progress, pre
 /** A full build for Cloudflare Pages' file limit: the entities' formats packed into bundles the worker serves. */
 export async function bundledBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
-  const { source, example } = await prepareSearch(loaded);
-  progress.between?.('model');
-  const files = await emitEntities(loaded, progress);
-  const search = await indexSearch(loaded, source, progress);
-  const output = sortByPath(bundleEntityFiles([...files, ...search.files, ...(await emitAround(loaded, search, example))], model, router));
+  const emitted = await emitInMemory(loaded, progress);
+  const { search, formatFiles } = emitted;
+  const output = sortByPath(bundleEntityFiles(emitted.output, model, router));
   // Entities are hashed from their own format files, which bundling replaced.
-  const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, files, previous?.manifest));
+  const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, formatFiles, previous?.manifest));
   // The bundles are not laid out as an update would keep them: the next build starts afresh.
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
     previous: previous && { manifest: previous.manifest },
@@ -73,4 +69,13 @@ export async function bundledBuild(loaded: LoadedModel, progress: Progress, prev
     layout: 'bundles',
   });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
+}
+
+/** emit → search → site on this thread: the whole output but the manifest, sorted, and the format files apart. */
+async function emitInMemory(loaded: LoadedModel, progress: Progress): Promise<{ output: OutputFile[]; formatFiles: OutputFile[]; search: EmittedSearch }> {
+  const { source, example } = await prepareSearch(loaded);
+  progress.between?.('model');
+  const formatFiles = await emitEntities(loaded, progress);
+  const search = await indexSearch(loaded, source, progress);
+  return { output: sortByPath([...formatFiles, ...search.files, ...(await emitAround(loaded, search, example))]), formatFiles, search };
 }

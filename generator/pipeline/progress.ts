@@ -22,8 +22,16 @@ export async function timed<T>(timings: StageTiming[], stage: string, run: () =>
   return result;
 }
 
+// The order a summary lists the stages in, whatever order their parts ran in (the search input is made before emitting).
+const STAGE_ORDER = ['load', 'model', 'plan', 'emit', 'search', 'site', 'manifest', 'cache', 'write'];
+
 export function addTime(timings: StageTiming[], stage: string, ms: number): void {
   const entry = timings.find((timing) => timing.stage === stage);
-  if (entry) entry.ms += ms;
-  else timings.push({ stage, ms });
+  if (entry) {
+    entry.ms += ms;
+    return;
+  }
+  const rank = (name: string) => (STAGE_ORDER.includes(name) ? STAGE_ORDER.indexOf(name) : STAGE_ORDER.length);
+  const before = timings.findIndex((timing) => rank(timing.stage) > rank(stage));
+  timings.splice(before === -1 ? timings.length : before, 0, { stage, ms });
 }
