@@ -146,31 +146,49 @@ export function formatFingerprint(): string {
 }
 
 /** Where a stored value does not have its shape (a path such as `search.runs.s[3].name`), or undefined when it does. */
-export function shapeProblem(value: unknown, shape: Shape, path = ''): string | undefined {
+export function shapeProblem(value: unknown, shape: Shape): string | undefined {
+  const problem = findProblem(value, shape);
+  if (!problem) return undefined;
+  const path = problem.path.reverse().join('').replace(/^\./, '');
+  return `${path || 'the value'} ${problem.what}`;
+}
+
+/** The path is gathered backwards as the search unwinds, so a value that fits (the usual case) builds no strings. */
+interface Problem {
+  path: string[];
+  what: string;
+}
+
+function findProblem(value: unknown, shape: Shape): Problem | undefined {
   if (typeof shape === 'string') {
     const fits = shape === 'Int32Array' ? value instanceof Int32Array : shape === 'Uint8Array' ? value instanceof Uint8Array : typeof value === shape;
-    return fits ? undefined : `${path || 'the value'} is not ${/^[AEIOU]/i.test(shape) ? 'an' : 'a'} ${shape}`;
+    return fits ? undefined : { path: [], what: `is not ${/^[AEIOU]/i.test(shape) ? 'an' : 'a'} ${shape}` };
   }
   if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return `${path} is not an array`;
+    if (!Array.isArray(value)) return { path: [], what: 'is not an array' };
     for (let at = 0; at < value.length; at += 1) {
-      const problem = shapeProblem(value[at], shape[0] as Shape, `${path}[${at}]`);
-      if (problem) return problem;
+      const problem = findProblem(value[at], shape[0] as Shape);
+      if (problem) return within(problem, `[${at}]`);
     }
     return undefined;
   }
   const fields = shape as { readonly [key: string]: Shape };
-  if ('nullable' in fields && Object.keys(fields).length === 1) return value === null ? undefined : shapeProblem(value, fields.nullable, path);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${path || 'the value'} is not an object`;
+  if ('nullable' in fields && Object.keys(fields).length === 1) return value === null ? undefined : findProblem(value, fields.nullable);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { path: [], what: 'is not an object' };
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (!(key in fields) && record[key] !== undefined) return `${path}.${key} is not part of the format`;
+  for (const key of Object.keys(record)) if (!(key in fields) && record[key] !== undefined) return { path: [`.${key}`], what: 'is not part of the format' };
   for (const [key, field] of Object.entries(fields)) {
     const optional = typeof field === 'object' && !Array.isArray(field) && 'optional' in field && Object.keys(field).length === 1;
     if (optional && record[key] === undefined) continue;
-    const problem = shapeProblem(record[key], optional ? (field as { optional: Shape }).optional : field, path ? `${path}.${key}` : key);
-    if (problem) return problem;
+    const problem = findProblem(record[key], optional ? (field as { optional: Shape }).optional : field);
+    if (problem) return within(problem, `.${key}`);
   }
   return undefined;
+}
+
+function within(problem: Problem, step: string): Problem {
+  problem.path.push(step);
+  return problem;
 }
 
 /** The cache file's value, when it is this version's, written by this generator, and of the stored shape. */

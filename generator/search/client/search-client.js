@@ -12,7 +12,8 @@ export { INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } from './index-lay
  * @typedef {{ iri: string, label: string | null, preferred_label: string | null,
  *   alternative_labels: string[], definition: string | null, match: string }} SearchHit
  * @typedef {{ classes: SearchHit[], properties: SearchHit[], total_classes: number, total_properties: number }} SearchResponse
- * @typedef {{ entity: SearchEntity, match: string, key: MatchKey }} RankedMatch
+ * @typedef {{ entity: SearchEntity, label: { original: string }, key: MatchKey }} RankedMatch the matching label is kept, not
+ *   its text: a build's kept labels make their text on demand, and only the returned hits need it
  * @typedef {[number, number, number, string]} MatchKey rank, 0 for the primary label, length, normalised label
  */
 
@@ -113,7 +114,7 @@ function compareKeys(a, b) {
  */
 export function bestMatch(entity, query, labels = searchLabels(entity)) {
   const best = bestLabel(query, labels);
-  return best && { entity, match: best.label.original, key: best.key };
+  return best && { entity, label: best.label, key: best.key };
 }
 
 /**
@@ -174,14 +175,14 @@ export function rankedResponse(ranked, limit) {
 }
 
 /** @param {RankedMatch} ranked @returns {SearchHit} */
-export function toHit({ entity, match }) {
+export function toHit({ entity, label }) {
   return {
     iri: entity.iri,
     label: entity.label,
     preferred_label: entity.preferred_label,
     alternative_labels: entity.alternative_labels,
     definition: entity.definition,
-    match,
+    match: label.original,
   };
 }
 
