@@ -1,32 +1,10 @@
 import { micromark } from 'micromark';
 import { describe, expect, it } from 'vitest';
 import { emitMarkdown } from '../generator/emit/markdown.ts';
+import { emptyClassRecord } from '../generator/model/class-record.ts';
 import type { ClassRecord } from '../generator/schema/records.ts';
 
-const EMPTY: ClassRecord = {
-  iri: 'https://x.example/H',
-  label: null,
-  sub_class_of: [],
-  parent_class_of: [],
-  is_defined_by: null,
-  see_also: [],
-  comment: null,
-  deprecated: false,
-  preferred_label: null,
-  alternative_labels: [],
-  translations: {},
-  hidden_label: null,
-  definition: null,
-  examples: [],
-  notes: [],
-  history_note: null,
-  editorial_note: null,
-  in_scheme: null,
-  identifier: null,
-  description: null,
-  source: null,
-  country: null,
-};
+const EMPTY: ClassRecord = emptyClassRecord('https://x.example/H', []);
 
 const HOSTILE = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '</p><iframe src="javascript:alert(1)">', '<!-- x --><svg onload=alert(1)>'];
 

@@ -45,9 +45,33 @@ export function emptyClassRecord(iri: string, children: readonly string[]): Clas
   };
 }
 
+/** Predicates whose literal sets one text field of the record (the last one stated wins). */
+const TEXT_FIELDS = new Map<string, TextField>([
+  [P.comment, 'comment'],
+  [P.prefLabel, 'preferred_label'],
+  [P.definition, 'definition'],
+  [P.historyNote, 'history_note'],
+  [P.editorialNote, 'editorial_note'],
+  [P.inScheme, 'in_scheme'],
+  [P.identifier, 'identifier'],
+  [P.description, 'description'],
+  [P.source, 'source'],
+  [P.country, 'country'],
+]);
+
+/** The record's fields that hold one string or null. */
+type TextField = {
+  [Field in keyof ClassRecord]: ClassRecord[Field] extends string | null ? (string | null extends ClassRecord[Field] ? Field : never) : never;
+}[keyof ClassRecord];
+
 /** What one triple of a class adds to its record; rdfs:label literals are collected in `labels` for chooseLabel. */
 export function applyClassTriple(record: ClassRecord, { predicate, object }: Quad, index: TripleIndex, labels: Literal[]): void {
   const text = object.termType === 'Literal' ? object.value : null;
+  const field = TEXT_FIELDS.get(predicate.value);
+  if (field !== undefined) {
+    if (text !== null) record[field] = text;
+    return;
+  }
   switch (predicate.value) {
     case P.label:
       if (object.termType === 'Literal') labels.push(object);
@@ -62,14 +86,8 @@ export function applyClassTriple(record: ClassRecord, { predicate, object }: Qua
     case P.seeAlso:
       if (object.termType !== 'BlankNode') record.see_also.push(object.value);
       break;
-    case P.comment:
-      if (text !== null) record.comment = text;
-      break;
     case P.deprecated:
       record.deprecated = isTrue(object);
-      break;
-    case P.prefLabel:
-      if (text !== null) record.preferred_label = text;
       break;
     case P.altLabel:
       if (text === null) break;
@@ -81,35 +99,11 @@ export function applyClassTriple(record: ClassRecord, { predicate, object }: Qua
       record.hidden_label = text;
       addOnce(record.alternative_labels, text);
       break;
-    case P.definition:
-      if (text !== null) record.definition = text;
-      break;
     case P.example:
       if (text !== null) record.examples.push(text);
       break;
     case P.note:
       if (text !== null) record.notes.push(text);
-      break;
-    case P.historyNote:
-      if (text !== null) record.history_note = text;
-      break;
-    case P.editorialNote:
-      if (text !== null) record.editorial_note = text;
-      break;
-    case P.inScheme:
-      if (text !== null) record.in_scheme = text;
-      break;
-    case P.identifier:
-      if (text !== null) record.identifier = text;
-      break;
-    case P.description:
-      if (text !== null) record.description = text;
-      break;
-    case P.source:
-      if (text !== null) record.source = text;
-      break;
-    case P.country:
-      if (text !== null) record.country = text;
       break;
   }
 }
