@@ -44,7 +44,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     expect(await page.locator('h1').textContent()).toBe('Sample Legal Lexicon');
     expect(await page.locator('.counts li').allTextContents()).toEqual(['52 classes', '6 object properties', '7 languages in translations']);
     await page.locator('#query').pressSequentially('cou', { delay: 30 });
-    await page.waitForSelector('#results li');
+    // Each keystroke renders its own results: wait for those of the whole query (three characters marked), not of "c" or "co".
+    await page.waitForFunction(() => document.querySelector('#results li mark')?.textContent?.length === 3);
     expect(await page.locator('#results li mark').first().textContent()).toBe('Cou');
     await page.keyboard.press('ArrowDown');
     expect(await page.locator('#results li[aria-selected="true"]').count()).toBe(1);
