@@ -3,14 +3,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateFolioShaped, Rng } from '../bench/folio-shaped/generate.ts';
 import { resolveOptions } from '../generator/config/options.ts';
-import { generateApi } from '../generator/generate-api.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import type { HostName } from '../generator/route/paths.ts';
-import { CHANGES_FILE } from '../generator/route/router.ts';
+import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { EditableOntology, editAtRandom } from './support/ontology-edits.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
@@ -68,12 +66,6 @@ const CHAINS: Chain[] = [
   },
 ];
 
-/** Every file under `folder` but changes.json (a full build has no previous one to compare with), by path. */
-async function contentsOf(folder: string): Promise<Map<string, string>> {
-  const paths = (await fg('**/*', { cwd: folder, dot: true })).filter((path) => path !== CHANGES_FILE).sort();
-  return new Map(paths.map((path) => [path, readFileSync(join(folder, path), 'utf8')]));
-}
-
 function differences(actual: Map<string, string>, expected: Map<string, string>): string[] {
   const paths = [...new Set([...actual.keys(), ...expected.keys()])].sort();
   return paths.flatMap((path) => {
@@ -110,9 +102,7 @@ describe('updates in place equal full builds', () => {
         writeFileSync(join(source, chain.main), ontology.text);
         const summary = await buildApiFolder(options, options, silent);
         if (summary.written.updated) updates += 1;
-        const full = await generateApi(options);
-        const expected = new Map(full.files.filter((file) => file.path !== CHANGES_FILE).map((file) => [file.path, file.contents]));
-        const found = differences(await contentsOf(out), expected);
+        const found = differences(outputContents(out), await fullBuildContents(options));
         expect(found.slice(0, 10), `step ${step} (${summary.written.updated ? 'update' : 'full build'}) after ${edits.join('; ')}`).toEqual([]);
       }
       // Most steps are updates, so it is the update that is compared (a full build is compared too when an edit is large).

@@ -3,13 +3,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { resolveOptions } from '../generator/config/options.ts';
-import { generateApi } from '../generator/generate-api.ts';
 import { UserError } from '../generator/errors.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
-import { CHANGES_FILE } from '../generator/route/router.ts';
+import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const failure = vi.hoisted(() => ({ next: undefined as Error | undefined }));
@@ -26,11 +24,6 @@ vi.mock('../generator/pipeline/update-build.ts', async (original) => {
 
 const scratch = mkdtempSync(join(tmpdir(), 'update-fallback-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-async function contentsOf(folder: string): Promise<Record<string, string>> {
-  const paths = (await fg('**/*', { cwd: folder, dot: true })).filter((path) => path !== CHANGES_FILE).sort();
-  return Object.fromEntries(paths.map((path) => [path, readFileSync(join(folder, path), 'utf8')]));
-}
 
 describe('an update that fails', () => {
   const source = join(scratch, 'ontology');
@@ -54,10 +47,7 @@ describe('an update that fails', () => {
     expect(summary.warnings.filter((warning) => warning.startsWith('update-failed: '))).toEqual([
       "update-failed: updating the previous output in place failed (Cannot read properties of undefined (reading 'nodes')), so everything was built again; please report this with the ontology edit that caused it",
     ]);
-    const full = await generateApi(options);
-    expect(await contentsOf(out)).toEqual(
-      Object.fromEntries(full.files.filter((file) => file.path !== CHANGES_FILE).map((file) => [file.path, file.contents])),
-    );
+    expect(outputContents(out)).toEqual(await fullBuildContents(options));
     // The cache the full build wrote serves the next edit as an update again.
     relabel('Contract of Sale', 'Contract of Lease');
     expect((await buildApiFolder(options, options, progress)).written.updated).toBeDefined();

@@ -28,7 +28,6 @@ const ENTITY_PATH = new RegExp(${JSON.stringify(
             .map((spec) => escapeRegExp(spec.urlSuffix))
             .join('|')})?$`,
         )});
-const bundleFiles = new Map();
 ${fnv1a.toString()}
 ${bundleOf.toString()}
 
@@ -36,13 +35,8 @@ async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);
   if (!match) return undefined;
   const id = decodeURIComponent(match[1]);
-  const number = bundleOf(id, BUNDLES);
-  // The parsed bundle, never the promise of it: a request may not await another request's I/O.
-  if (!bundleFiles.has(number)) {
-    const response = await env.ASSETS.fetch(new URL(BUNDLE_PATH + number + '.json', url.origin));
-    bundleFiles.set(number, response.ok ? await response.json() : {});
-  }
-  const entry = bundleFiles.get(number)[id];
+  const bundle = await staticJson(env, new URL(BUNDLE_PATH + bundleOf(id, BUNDLES) + '.json', url.origin).href);
+  const entry = bundle.ok ? (await bundle.json())[id] : undefined;
   if (!entry) return undefined;
   const format = SUFFIXES.indexOf(match[2] ?? '');
   // null: a format the entity does not publish (its record, where the site's own page answers /{id}).
@@ -54,16 +48,16 @@ async function answerEntity(request, env, url) {
 // ---- Cloudflare Pages worker, generated: the search URL above the static files ----
 const SEARCH_PATH = ${JSON.stringify(path)};
 const PREFLIGHT = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' };
-// Parsed index files by URL, kept across requests. Values only: the Workers runtime cancels a request that
-// awaits a promise another request's I/O made, so each request gets a client (and fetches) of its own.
-const indexFiles = new Map();
-async function indexFile(env, url) {
-  if (!indexFiles.has(url)) {
+// Parsed JSON files (search index, bundles) by URL, kept across requests. Values only: the Workers runtime
+// cancels a request that awaits a promise another request's I/O made, so each request fetches on its own.
+const jsonFiles = new Map();
+async function staticJson(env, url) {
+  if (!jsonFiles.has(url)) {
     const response = await env.ASSETS.fetch(url);
     if (!response.ok) return response;
-    indexFiles.set(url, await response.json());
+    jsonFiles.set(url, await response.json());
   }
-  const body = indexFiles.get(url);
+  const body = jsonFiles.get(url);
   return { ok: true, status: 200, json: async () => body };
 }
 ${entities}
@@ -72,7 +66,7 @@ export default {
     const url = new URL(request.url);
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT });
     if (url.pathname === SEARCH_PATH) {
-      const client = createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), url.origin), fetch: (file) => indexFile(env, file) });
+      const client = createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), url.origin), fetch: (file) => staticJson(env, file) });
       return answerSearchRequest(client, request);
     }
     ${bundles === undefined ? '' : 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    '}return env.ASSETS.fetch(request);

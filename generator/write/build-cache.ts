@@ -73,8 +73,8 @@ export function writeBuildCache(outDir: string, cache: BuildCache, previous?: Bu
   mkdirSync(folder, { recursive: true });
   // Adding to the blocks file instead of writing it again: 190 ms instead of 330 ms per update at full scale (measured).
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
-  const { version, generator, manifest, columns, layout, baseIri, blockKeys, search } = cache;
-  const stored: StoredCache = { version, generator, manifest, columns, layout, baseIri, blockKeys, search, parsed: delta };
+  const { parsed, blocksOrigin, ...kept } = cache;
+  const stored: StoredCache = { ...kept, parsed: delta };
   for (const name of readdirSync(folder))
     if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);

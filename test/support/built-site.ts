@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { cacheFolder } from '../../generator/write/build-cache.ts';
 import { runBuild } from './run-cli.ts';
 import { freePort, type RunningServer } from './server-process.ts';
 
@@ -27,7 +28,7 @@ export async function buildAndServe(args: string[], serve: (folder: string, port
       await server.stop();
       rmSync(out, { recursive: true, force: true });
       // The build's cache lies beside its output.
-      rmSync(join(dirname(out), `.${basename(out)}.cache`), { recursive: true, force: true });
+      rmSync(cacheFolder(out), { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 // Seeded edits of an RDF/XML ontology of FOLIO's shape, as a knowledge engineer makes them: labels,
 // translations, definitions, classes added and removed, parents moved, properties changed, blocks reordered.
 // Every edit keeps the document well formed, so each one reaches the whole pipeline.
-import type { Rng } from '../../bench/folio-shaped/generate.ts';
+import { escapeXml, type Rng } from '../../bench/folio-shaped/generate.ts';
 import { splitRdfXml } from '../../generator/load/split-rdfxml.ts';
 
 export class EditableOntology {
@@ -72,10 +72,6 @@ const LANGUAGES = ['de-de', 'fr-fr', 'es-es', 'pt-br', 'ja-jp', 'it-it'];
 
 function words(rng: Rng): string {
   return Array.from({ length: rng.between(1, 3) }, () => rng.pick(WORDS)).join(' ');
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 }
 
 /** Inserts `lines` just before the block's closing tag. */
