@@ -12,7 +12,7 @@ export const NGINX_FOLDER = '_nginx';
  * `_nginx/search.conf` is the location block to include in the site's server block.
  */
 export function emitNginxSearch(router: Router, fold: FoldMemo): OutputFile[] {
-  const handler = readFileSync(new URL('./nginx/search.njs', import.meta.url), 'utf8');
+  const handler = readFileSync(new URL('./nginx/search-handler.js', import.meta.url), 'utf8');
   const location = `# Prefix search at the exact URL, answered by njs from the index files.
 # In http {}:    js_path "<this site's folder>/${NGINX_FOLDER}/";  js_import search from search.js;
 # In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;  (site.conf includes the same)

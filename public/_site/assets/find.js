@@ -4,4 +4,11 @@ const base = document.body.dataset.base ?? '';
 // A page laid out for GitHub Pages is the file {id}/html.html; GitHub answers its seed URL, /{id}/html.
 const seedUrl = (result) => ({ ...result, url: result.url.replace(/\/html\.html$/, '/html') });
 // eslint-disable-next-line no-undef
-new PagefindUI({ element: '#find', bundlePath: document.getElementById('find').dataset.bundlePath, baseUrl: `${base}/`, showSubResults: false, resetStyles: false, processResult: seedUrl });
+new PagefindUI({
+  element: '#find',
+  bundlePath: document.getElementById('find').dataset.bundlePath,
+  baseUrl: `${base}/`,
+  showSubResults: false,
+  resetStyles: false,
+  processResult: seedUrl,
+});

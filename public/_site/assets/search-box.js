@@ -10,9 +10,13 @@ const list = document.getElementById('results');
 const status = document.getElementById('status');
 
 // Hosts that answer the search URL themselves serve sw.js as JSON or not at all; registering then fails, harmlessly.
-const ready = 'serviceWorker' in navigator
-  ? navigator.serviceWorker.register(`${base}/sw.js`).then(() => controlled(), () => undefined)
-  : Promise.resolve(undefined);
+const ready =
+  'serviceWorker' in navigator
+    ? navigator.serviceWorker.register(`${base}/sw.js`).then(
+        () => controlled(),
+        () => undefined,
+      )
+    : Promise.resolve(undefined);
 
 function controlled() {
   if (navigator.serviceWorker.controller) return Promise.resolve();
@@ -30,13 +34,18 @@ async function search(query) {
     return { status: response.status, body: await response.json() };
   }
   client ??= await import(`${base}/search/client.js`);
-  return client.searchPrefix(query, { limit: 10 }).then((body) => ({ status: 200, body }), (error) => ({ status: error.status ?? 500, body: error.body }));
+  return client.searchPrefix(query, { limit: 10 }).then(
+    (body) => ({ status: 200, body }),
+    (error) => ({ status: error.status ?? 500, body: error.body }),
+  );
 }
 
 // Marks the part of the label that the query matched: at its start or at the start of a later word.
 function highlighted(label, query) {
   const fold = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  const wanted = fold(query).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const wanted = fold(query)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   const folded = [...label].map((character) => fold(character));
   for (let start = 0; start < folded.length; start += 1) {
     if (start > 0 && /[\p{L}\p{N}]/u.test(folded[start - 1])) continue;
@@ -94,23 +103,25 @@ input.addEventListener('input', async () => {
   }
   const result = answer.body;
   status.textContent = `${result.total_classes} classes, ${result.total_properties} properties`;
-  list.replaceChildren(...[...result.classes, ...result.properties].map((hit, at) => {
-    const item = document.createElement('li');
-    item.id = `result-${at}`;
-    item.setAttribute('role', 'option');
-    const link = document.createElement('a');
-    link.href = pageLink.replace('{id}', encodeURIComponent(hit.iri.slice(baseIri.length)));
-    link.textContent = hit.label ?? hit.iri;
-    item.append(link);
-    if (hit.match !== hit.label) {
-      const match = document.createElement('span');
-      match.className = 'match';
-      match.append(' — ', ...highlighted(hit.match, query));
-      item.append(match);
-    } else {
-      link.replaceChildren(...highlighted(hit.label, query));
-    }
-    return item;
-  }));
+  list.replaceChildren(
+    ...[...result.classes, ...result.properties].map((hit, at) => {
+      const item = document.createElement('li');
+      item.id = `result-${at}`;
+      item.setAttribute('role', 'option');
+      const link = document.createElement('a');
+      link.href = pageLink.replace('{id}', encodeURIComponent(hit.iri.slice(baseIri.length)));
+      link.textContent = hit.label ?? hit.iri;
+      item.append(link);
+      if (hit.match !== hit.label) {
+        const match = document.createElement('span');
+        match.className = 'match';
+        match.append(' — ', ...highlighted(hit.match, query));
+        item.append(match);
+      } else {
+        link.replaceChildren(...highlighted(hit.label, query));
+      }
+      return item;
+    }),
+  );
   input.setAttribute('aria-expanded', String(list.children.length > 0));
 });

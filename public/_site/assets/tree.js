@@ -9,10 +9,14 @@ const root = document.getElementById('tree');
 const files = new Map();
 
 function load(path) {
-  if (!files.has(path)) files.set(path, fetch(path).then((response) => {
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return response.json();
-  }));
+  if (!files.has(path))
+    files.set(
+      path,
+      fetch(path).then((response) => {
+        if (!response.ok) throw new Error(`${path}: ${response.status}`);
+        return response.json();
+      }),
+    );
   return files.get(path);
 }
 
@@ -62,7 +66,7 @@ async function expand(item) {
 // The path from a top class down to `id`, following first parents found in the tree.
 async function pathTo(id) {
   const path = [id];
-  for (let current = id; path.length < 64;) {
+  for (let current = id; path.length < 64; ) {
     const record = await fetch(`${base}/${current}`).then((response) => (response.ok ? response.json() : undefined));
     const parent = record?.sub_class_of?.filter((iri) => iri.startsWith(baseIri) && iri.length > baseIri.length).map((iri) => iri.slice(baseIri.length))[0];
     if (!parent) break;
@@ -91,4 +95,6 @@ async function start() {
   }
 }
 
-start().catch((error) => { root.textContent = `The tree could not be loaded (${error.message}).`; });
+start().catch((error) => {
+  root.textContent = `The tree could not be loaded (${error.message}).`;
+});
