@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { moduleImports } from './support/module-imports.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GENERATOR = join(ROOT, 'generator');
@@ -41,17 +41,6 @@ function sourceFiles(folder: string): string[] {
     const path = join(folder, entry.name);
     return entry.isDirectory() ? sourceFiles(path) : /\.(ts|js)$/.test(entry.name) ? [path] : [];
   });
-}
-
-/**
- * A module's relative imports, as written: static (side-effect, type-only and re-exports included) and
- * dynamic, found by TypeScript's own scanner (which skips strings and comments), and the worker entries it
- * starts (`new URL('./x.ts', import.meta.url)`).
- */
-export function moduleImports(text: string): string[] {
-  const imported = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
-  const workers = [...text.matchAll(/new URL\('(\.[^']+\.ts)'/g)].map((match) => match[1]);
-  return [...new Set([...imported, ...workers])].filter((target) => target.startsWith('.'));
 }
 
 /** Each module's relative imports that are modules of the generator, as paths. */

@@ -1,0 +1,56 @@
+// The build command runs from a bundle (generator/cli/cli-bundle.ts): it must be the same program as the source.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BUNDLE_ENTRIES, bundledEntry, writeBundle } from '../generator/cli/cli-bundle.ts';
+import { folderHashes } from './support/folder-state.ts';
+import { userEnvironment } from './support/run-cli.ts';
+import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'cli-bundle-'));
+// Inside the package, as the real one is: the bundle imports the packages it leaves out from node_modules.
+mkdirSync(join(REPO_ROOT, 'node_modules', '.cache'), { recursive: true });
+const bundles = mkdtempSync(join(REPO_ROOT, 'node_modules', '.cache', 'cli-bundle-test-'));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(bundles, { recursive: true, force: true });
+});
+
+function build(command: string, out: string, extra: string[] = []): void {
+  const run = spawnSync(process.execPath, [command, '--ontology', SAMPLE_ONTOLOGY, '--out', out, ...extra], {
+    cwd: REPO_ROOT,
+    env: userEnvironment(),
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+}
+
+describe("the build command's bundle", () => {
+  const folder = join(bundles, 'cli-test');
+
+  it('holds a file per entry, is not taken for whole before it is, and replaces older bundles beside it', async () => {
+    const older = join(bundles, 'cli-older');
+    mkdirSync(older, { recursive: true });
+    expect(bundledEntry('cli/build-command.ts', folder)).toBeUndefined();
+    await writeBundle(folder);
+    const command = bundledEntry('cli/build-command.ts', folder);
+    expect(command && fileURLToPath(command)).toBe(join(folder, 'build-command.mjs'));
+    for (const entry of BUNDLE_ENTRIES) expect(existsSync(fileURLToPath(bundledEntry(entry, folder) as URL)), entry).toBe(true);
+    expect(readdirSync(bundles)).toEqual(['cli-test']);
+  });
+
+  it.each([
+    ['the API alone, written by its threads', ['--api-only']],
+    ['the whole site', []],
+  ])('writes the same bytes as the source for %s', (_, extra) => {
+    const [fromBundle, fromSource] = [join(scratch, `bundle-${extra.length}`), join(scratch, `source-${extra.length}`)];
+    build(join(folder, 'build-command.mjs'), fromBundle, extra);
+    build(join(REPO_ROOT, 'generator/cli/build-command.ts'), fromSource, extra);
+    const files = folderHashes(fromBundle);
+    expect(files.size).toBeGreaterThan(200);
+    expect(files).toEqual(folderHashes(fromSource));
+  });
+});
