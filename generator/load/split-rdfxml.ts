@@ -13,13 +13,9 @@ export interface SplitDocument {
   blocks: BlockSpan[];
 }
 
-const LT = 0x3c;
-const GT = 0x3e;
 const SLASH = 0x2f;
 const BANG = 0x21;
 const QUESTION = 0x3f;
-const QUOTE = 0x22;
-const APOSTROPHE = 0x27;
 
 /**
  * Cuts an RDF/XML document at its root's children, so each can be parsed and cached on its own.
@@ -102,20 +98,13 @@ function skipDoctype(text: string, open: number): number {
   return end === -1 ? -1 : end + 1;
 }
 
-// The ">" ending the tag that starts at `open`, skipping quoted attribute values.
+// The rest of a tag after its "<": anything but quotes and angle brackets, or a quoted value, up to the ">"; a
+// "<" outside quotes, a quote left open or the end of the text first means no tag. One native regular
+// expression match per tag: the document's ~300,000 tags took most of the cut's time scanned a character at a time.
+const TAG_REST = /(?:[^"'<>]|"[^"]*"|'[^']*')*>/y;
+
+// The ">" ending the tag that starts at `open`, skipping quoted attribute values; -1 if there is none.
 function tagEnd(text: string, open: number): number {
-  let quote = 0;
-  for (let at = open + 1; at < text.length; at += 1) {
-    const code = text.charCodeAt(at);
-    if (quote !== 0) {
-      if (code === quote) quote = 0;
-    } else if (code === QUOTE || code === APOSTROPHE) {
-      quote = code;
-    } else if (code === GT) {
-      return at;
-    } else if (code === LT) {
-      return -1;
-    }
-  }
-  return -1;
+  TAG_REST.lastIndex = open + 1;
+  return TAG_REST.test(text) ? TAG_REST.lastIndex - 1 : -1;
 }

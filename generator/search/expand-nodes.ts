@@ -139,15 +139,27 @@ export function wordSuffixes(normalized: string): string[] {
 /** Every word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
 function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet<string> | undefined): Suffix[] {
   const suffixes: Suffix[] = [];
-  // Compared as code points: no string is made for the many suffixes an update passes over.
-  const firstCodes = firsts && new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
+  if (firsts === undefined) {
+    labels.forEach((list, entity) => {
+      list.forEach(({ normalized }, label) => {
+        for (const offset of wordStarts(normalized)) suffixes.push({ source: normalized, offset, entity, label });
+      });
+    });
+    return suffixes;
+  }
+  // Updating, most suffixes start with a character no edit reaches: the labels are searched for a space before
+  // one that does (native searches, no string made for the words passed over), in offset order as above.
+  const firstCodes = new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
+  const afterSpace = [...firsts].map((first) => ` ${first}`);
+  const offsets: number[] = [];
   labels.forEach((list, entity) => {
     list.forEach(({ normalized }, label) => {
-      for (const offset of wordStarts(normalized)) {
-        // Updating, most suffixes start with a character no edit reaches.
-        if (firstCodes && !firstCodes.has(normalized.codePointAt(offset) ?? 0)) continue;
-        suffixes.push({ source: normalized, offset, entity, label });
-      }
+      if (normalized.length === 0) return;
+      offsets.length = 0;
+      if (firstCodes.has(normalized.codePointAt(0) ?? 0)) offsets.push(0);
+      for (const needle of afterSpace) for (let at = normalized.indexOf(needle); at !== -1; at = normalized.indexOf(needle, at + 1)) offsets.push(at + 1);
+      if (afterSpace.length > 1) offsets.sort((a, b) => a - b);
+      for (const offset of offsets) suffixes.push({ source: normalized, offset, entity, label });
     });
   });
   return suffixes;
