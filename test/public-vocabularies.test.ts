@@ -5,8 +5,14 @@ import type { Quad } from '@rdfjs/types';
 import jsonld from 'jsonld';
 import { DataFactory, Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fg from 'fast-glob';
 import { loadModel, type LoadedModel } from '../generator/generate-api.ts';
+import type { ModelEntity } from '../generator/model/ontology-model.ts';
+import { SEARCH_FOLDER } from '../generator/route/paths.ts';
+import { createSearchClient } from '../generator/search/client/search-client.js';
 import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
+import { filesFetch } from './support/files-fetch.ts';
+import { representativeTerms } from './support/representative-terms.ts';
 import { runBuild } from './support/run-cli.ts';
 import { canonicalQuads, toNQuads } from './support/rdf-compare.ts';
 import { PROV_O, REPO_ROOT } from './support/shared-data.ts';
@@ -69,9 +75,12 @@ for (const vocabulary of VOCABULARIES) {
     let server: RunningServer;
     let loaded: LoadedModel;
     let source: (iri: string) => Quad[];
+    let out = '';
     let stdout = '';
+    let representatives: ModelEntity[] = [];
+    const file = (path: string) => readFileSync(join(out, path), 'utf8');
     beforeAll(async () => {
-      const out = join(scratch, vocabulary.file.split('/')[0]);
+      out = join(scratch, vocabulary.file.split('/')[0]);
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}/`;
       const options = ['--ontology', ontology, '--base-iri', vocabulary.baseIri, '--base-url', baseUrl, '--out', out];
@@ -83,6 +92,7 @@ for (const vocabulary of VOCABULARIES) {
       source = sourceTriples(
         new Parser({ format: 'N-Quads' }).parse(readFileSync(ontology, 'utf8')).map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object)),
       );
+      representatives = representativeTerms(loaded.model.entities, source);
       server = await startWranglerPages(out, port);
     }, 180_000);
     afterAll(async () => {
@@ -95,45 +105,65 @@ for (const vocabulary of VOCABULARIES) {
       expect(stdout).not.toMatch(/^error/m);
     });
 
-    it('answers /{id} with the iri and label, /{id}/markdown and /{id}/html, for every term', async () => {
+    // The whole vocabulary, from the files a host serves: every term, every format.
+    it("writes every term's record, Markdown and page with its iri and label, and its JSON-LD and RDF/XML with exactly its source triples", async () => {
       const { router } = loaded;
-      await inBatches(loaded.model.entities, 16, async (entity) => {
-        const record = await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'json')}`, { redirect: 'manual' });
-        expect(record.status, entity.id).toBe(200);
-        expect(record.headers.get('access-control-allow-origin'), entity.id).toBe('*');
-        expect(await record.json(), entity.id).toMatchObject({ iri: entity.iri, label: entity.record.label });
-        const markdown = await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'markdown')}`);
-        expect(await markdown.text(), entity.id).toContain(`**IRI:** ${entity.iri}\n`);
-        if (!vocabulary.site) return;
-        const page = await fetch(`${server.baseUrl}${router.pageUrlPath(entity.id)}`, { redirect: 'manual' });
-        expect(page.status, entity.id).toBe(200);
-        expect(await page.text(), entity.id).toContain(`<code>${entity.iri}</code>`);
-      });
-    }, 300_000);
-
-    it('answers /{id}/jsonld and /{id}/xml with exactly the source triples of every term', async () => {
-      const { router } = loaded;
-      await inBatches(loaded.model.entities, 16, async (entity) => {
+      for (const entity of loaded.model.entities) {
+        expect(JSON.parse(file(router.filePath(entity.id, 'json'))), entity.id).toMatchObject({ iri: entity.iri, label: entity.record.label });
+        expect(file(router.filePath(entity.id, 'markdown')), entity.id).toContain(`**IRI:** ${entity.iri}\n`);
+        if (vocabulary.site) expect(file(router.pageFile(entity.id)), entity.id).toContain(`<code>${entity.iri}</code>`);
         const expected = source(entity.iri);
         expect(expected.length, entity.id).toBeGreaterThan(0);
-        const document = (await (await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'jsonld')}`)).json()) as object;
+        const document = JSON.parse(file(router.filePath(entity.id, 'jsonld'))) as object;
         const fromJsonLd = new Parser({ format: 'N-Quads' }).parse((await jsonld.toRDF(document, { format: 'application/n-quads' })) as unknown as string);
         await expectSameTriples(fromJsonLd, expected, `${entity.id} JSON-LD`);
-        const xml = await (await fetch(`${server.baseUrl}${router.urlPath(entity.id, 'xml')}`)).text();
-        await expectSameTriples(await parseRdfXml(xml, `${entity.id}.xml`, vocabulary.baseIri), expected, `${entity.id} RDF/XML`);
-      });
+        const xml = await parseRdfXml(file(router.filePath(entity.id, 'xml')), `${entity.id}.xml`, vocabulary.baseIri);
+        await expectSameTriples(xml, expected, `${entity.id} RDF/XML`);
+      }
     }, 300_000);
 
-    // Through the site's worker: many requests at once, as a page of autocomplete fields sends them.
-    it('finds every labelled term by the first word of its label at /search/prefix', async () => {
+    it('finds every labelled term by the first word of its label, with the search client over the index files', async () => {
       const labelled = loaded.model.entities.filter((entity) => entity.record.label !== null);
       // PROV-O leaves 15 of its 133 terms (annotation properties such as prov:aq) unlabelled; most are labelled.
       expect(labelled.length).toBeGreaterThan(loaded.model.entities.length / 2);
-      await inBatches(labelled, 16, async (entity) => {
+      const origin = 'http://vocabulary.test';
+      const indexFiles = fg.sync(`${SEARCH_FOLDER}/**/*.json`, { cwd: out }).map((path) => ({ path, contents: file(path) }));
+      const client = createSearchClient({ indexUrl: `${origin}/${SEARCH_FOLDER}/`, fetch: filesFetch(indexFiles, origin) });
+      for (const entity of labelled) {
         const word = (entity.record.label ?? '').split(/\s+/)[0];
-        const response = await fetch(`${server.baseUrl}/search/prefix?query=${encodeURIComponent(word)}&limit=1000`);
-        expect(response.status, entity.id).toBe(200);
-        const found = (await response.json()) as { classes: { iri: string }[]; properties: { iri: string }[] };
+        const found = await client.searchPrefix(word, { limit: 1000 });
+        expect(
+          [...found.classes, ...found.properties].map((hit) => hit.iri),
+          `${entity.id} by "${word}"`,
+        ).toContain(entity.iri);
+      }
+    }, 300_000);
+
+    // Over Cloudflare's runtime, the terms that between them reach every path (see representativeTerms), many
+    // requests at once, as a page of autocomplete fields sends them: each URL answers its file's bytes.
+    it('serves every format and the search URL of the terms that have every feature any term has, with CORS', async () => {
+      const { router } = loaded;
+      // Every kind of term the vocabulary has, in a few of its terms.
+      expect(new Set(representatives.map((entity) => entity.type))).toEqual(new Set(loaded.model.entities.map((entity) => entity.type)));
+      expect(representatives.length).toBeLessThan(Math.max(40, loaded.model.entities.length / 5));
+      const formats = ['json', 'jsonld', 'xml', 'markdown'] as const;
+      await inBatches(representatives, 16, async (entity) => {
+        for (const format of formats) {
+          const response = await fetch(`${server.baseUrl}${router.urlPath(entity.id, format)}`, { redirect: 'manual' });
+          expect(response.status, `${entity.id} ${format}`).toBe(200);
+          expect(response.headers.get('access-control-allow-origin'), `${entity.id} ${format}`).toBe('*');
+          expect(await response.text(), `${entity.id} ${format}`).toBe(file(router.filePath(entity.id, format)));
+        }
+        if (vocabulary.site) {
+          const page = await fetch(`${server.baseUrl}${router.pageUrlPath(entity.id)}`, { redirect: 'manual' });
+          expect(page.status, entity.id).toBe(200);
+          expect(await page.text(), entity.id).toContain(`<code>${entity.iri}</code>`);
+        }
+        if (entity.record.label === null) return;
+        const word = entity.record.label.split(/\s+/)[0];
+        const search = await fetch(`${server.baseUrl}/search/prefix?query=${encodeURIComponent(word)}&limit=1000`);
+        expect(search.status, entity.id).toBe(200);
+        const found = (await search.json()) as { classes: { iri: string }[]; properties: { iri: string }[] };
         expect(
           [...found.classes, ...found.properties].map((hit) => hit.iri),
           `${entity.id} by "${word}"`,
