@@ -28,7 +28,8 @@ interface Candidate {
   iri: string;
   kind: 'class' | 'property';
   record: { label: string | null; preferred_label: string | null; alternative_labels: string[]; definition: string | null };
-  labels: { original: string; normalized: string; primary: boolean }[];
+  /** `laterWords`: the label from each of its words but the first (worked out once, not per query). */
+  labels: { original: string; normalized: string; primary: boolean; laterWords: string[] }[];
 }
 
 export interface BruteHit {
@@ -40,8 +41,16 @@ export interface BruteHit {
   match: string;
 }
 
+// Sorting thousands of hits per query compares the same texts again and again: each is spelled out once.
+const spelled = new Map<string, number[]>();
+
 function codePoints(text: string): number[] {
-  return [...text].map((char) => char.codePointAt(0) ?? 0);
+  let points = spelled.get(text);
+  if (points === undefined) {
+    points = [...text].map((char) => char.codePointAt(0) ?? 0);
+    spelled.set(text, points);
+  }
+  return points;
 }
 
 function compareText(a: string, b: string): number {
@@ -55,7 +64,10 @@ export function candidatesOf(model: OntologyModel): Candidate[] {
   return model.entities.map((entity) => {
     const labels: Candidate['labels'] = [];
     const add = (original: string, primary: boolean) => {
-      if (!labels.some((label) => label.original === original)) labels.push({ original, normalized: plainNormalize(original), primary });
+      if (labels.some((label) => label.original === original)) return;
+      const normalized = plainNormalize(original);
+      const words = normalized.split(' ');
+      labels.push({ original, normalized, primary, laterWords: words.slice(1).map((_, at) => words.slice(at + 1).join(' ')) });
     };
     if (entity.record.label !== null) add(entity.record.label, true);
     for (const quad of entity.quads) {
@@ -74,11 +86,10 @@ export function bruteForceSearch(candidates: Candidate[], rawQuery: string): { c
   for (const candidate of candidates) {
     let best: { key: [number, number, number, string]; match: string } | undefined;
     for (const label of candidate.labels) {
-      const words = label.normalized.split(' ');
       let rank = -1;
       if (label.normalized === query) rank = 0;
       else if (label.normalized.startsWith(query)) rank = 1;
-      else if (words.some((_, at) => at > 0 && words.slice(at).join(' ').startsWith(query))) rank = 2;
+      else if (label.laterWords.some((rest) => rest.startsWith(query))) rank = 2;
       if (rank < 0) continue;
       const key: [number, number, number, string] = [rank, label.primary ? 0 : 1, codePoints(label.normalized).length, label.normalized];
       if (!best || compareKey(key, best.key) < 0) best = { key, match: label.original };
