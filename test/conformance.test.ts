@@ -10,19 +10,20 @@ import { hasNginx, startNginx } from './support/nginx.ts';
 import { runBuild, runConformance, runDeploy } from './support/run-cli.ts';
 import { startS3, type RunningS3 } from './support/s3-emulator.ts';
 import { startStaticServer } from './support/static-server.ts';
+import type { RunningServer } from './support/server-process.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
 const failures = (results: CheckResult[]) => results.filter((result) => !result.ok).map((result) => `${result.check}: ${result.got}`);
 
-// The conformance command against real servers, each serving a fresh build of the sample.
+// The conformance command against real servers: the same build of the sample on each, read only.
 describe('npm run conformance', () => {
-  describe('on wrangler pages dev (Cloudflare Pages)', () => {
-    let site: BuiltSite;
-    beforeAll(async () => {
-      site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder, port) => startWranglerPages(folder, port));
-    }, 180_000);
-    afterAll(() => site?.close());
+  let site: BuiltSite;
+  beforeAll(async () => {
+    site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder, port) => startWranglerPages(folder, port));
+  }, 180_000);
+  afterAll(() => site?.close());
 
+  describe('on wrangler pages dev (Cloudflare Pages)', () => {
     it("passes everything but the CORS preflight, which Cloudflare answers 405 outside the worker's routes", async () => {
       const results = await checkDeployment(site.server.baseUrl, { sample: 5, fetch });
       expect(results.length).toBeGreaterThan(30);
@@ -39,57 +40,52 @@ describe('npm run conformance', () => {
   });
 
   describe("on wrangler pages dev, API only with --bundle-entities (Cloudflare's file limit)", () => {
-    let site: BuiltSite;
+    let bundled: BuiltSite;
     beforeAll(async () => {
-      site = await buildAndServe(['--api-only', '--bundle-entities', '--base-url', 'http://127.0.0.1:{port}/'], (folder, port) =>
+      bundled = await buildAndServe(['--api-only', '--bundle-entities', '--base-url', 'http://127.0.0.1:{port}/'], (folder, port) =>
         startWranglerPages(folder, port),
       );
     }, 180_000);
-    afterAll(() => site?.close());
+    afterAll(() => bundled?.close());
 
     it('serves every format from the bundles through the worker, which also answers preflights; no pages without the site', async () => {
-      const results = await checkDeployment(site.server.baseUrl, { sample: 5, fetch });
+      const results = await checkDeployment(bundled.server.baseUrl, { sample: 5, fetch });
       expect(results).toHaveLength(31);
       expect(failures(results).map((failure) => failure.replace(/^\w+: /, ''))).toEqual(Array(5).fill('page: 404 text/html, CORS *'));
     });
 
     it('writes two bundle files for the 58 entities instead of 232 entity files', () => {
-      const files = fg.sync('**/*', { cwd: site.out, dot: true });
+      const files = fg.sync('**/*', { cwd: bundled.out, dot: true });
       expect(files.filter((file) => file.startsWith('_entities/')).sort()).toEqual(['_entities/0.json', '_entities/1.json']);
       expect(files.filter((file) => file.startsWith('_api/') || /^R\w+$/.test(file))).toEqual([]);
       expect(files.length).toBeLessThan(40);
     });
   });
 
-  describe.skipIf(!hasNginx)('on Debian nginx with the generated _nginx/site.conf', () => {
-    let site: BuiltSite;
-    beforeAll(async () => {
-      site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder, port) =>
-        startNginx(
-          folder,
-          `include /etc/nginx/mime.types; js_path "${folder}/_nginx/"; js_import search from search.js;`,
-          `include ${folder}/_nginx/site.conf;`,
-          port,
-        ),
-      );
-    }, 180_000);
-    afterAll(() => site?.close());
-
-    it('passes every check', async () => {
-      const results = await checkDeployment(site.server.baseUrl, { sample: 5, fetch });
+  it.skipIf(!hasNginx)('on Debian nginx with the generated _nginx/site.conf: passes every check', async () => {
+    const folder = site.out;
+    const server = await startNginx(
+      folder,
+      `include /etc/nginx/mime.types; js_path "${folder}/_nginx/"; js_import search from search.js;`,
+      `include ${folder}/_nginx/site.conf;`,
+    );
+    try {
+      const results = await checkDeployment(server.baseUrl, { sample: 5, fetch });
       expect(failures(results), formatReport(results)).toEqual([]);
-    });
+    } finally {
+      await server.stop();
+    }
   });
 
   describe('on a plain static file server, with no rewrites and no .html fallback', () => {
-    let site: BuiltSite;
+    let server: RunningServer;
     beforeAll(async () => {
-      site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder) => startStaticServer(folder));
+      server = await startStaticServer(site.out);
     }, 180_000);
-    afterAll(() => site?.close());
+    afterAll(() => server?.stop());
 
     it('serves the records, openapi.json and /docs; the format URLs, CORS, the 404 body and the search URL degrade', async () => {
-      const results = await checkDeployment(site.server.baseUrl, { ids: ['R0TLfdHv2W7Pn422kgKx42u'], sample: 1, fetch });
+      const results = await checkDeployment(server.baseUrl, { ids: ['R0TLfdHv2W7Pn422kgKx42u'], sample: 1, fetch });
       expect(failures(results)).toEqual([
         'R0TLfdHv2W7Pn422kgKx42u: json: 200 application/octet-stream, names the entity',
         'R0TLfdHv2W7Pn422kgKx42u: jsonld: 404 text/plain',
