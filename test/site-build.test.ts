@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conceptView } from '../generator/astro/concept-view.ts';
+import { inAstroWorkingFolder } from '../generator/astro/working-folder.ts';
 import { setSiteData, siteData } from '../generator/astro/site-data.ts';
 import { generateApi, loadModel } from '../generator/generate-api.ts';
 import { ApiWorkerError } from '../generator/errors.ts';
@@ -12,7 +13,7 @@ import { startApiWorker } from '../generator/worker/start-api-worker.ts';
 import { emptyFolder } from '../generator/write/write-files.ts';
 import { folderHashes, until } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
-import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'site-build-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -53,6 +54,27 @@ describe('the output folder is replaced whole, or not at all', () => {
     expect(await until(() => !existsSync(join(parent, `.site.building-${dead}-0a0b0c0d`)))).toBe(true);
     expect(existsSync(join(parent, `.site.building-${process.pid}-0e0f0a0b`))).toBe(true);
     rmSync(join(parent, `.site.building-${process.pid}-0e0f0a0b`), { recursive: true });
+  });
+
+  it('two whole-site builds at once from one checkout both finish, each with all its pages', async () => {
+    // Astro bundled both builds' page code into one folder and the first to finish deleted it (inAstroWorkingFolder).
+    const outs = [join(scratch, 'at-once-1'), join(scratch, 'at-once-2')];
+    const results = await Promise.all(outs.map((folder) => runBuild(['--out', folder])));
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+    for (const folder of outs)
+      expect(readdirSync(join(folder, '_site/pages')).filter((name) => existsSync(join(folder, '_site/pages', name, 'index.html')))).toHaveLength(58);
+  });
+
+  it('runs each Astro build from a working folder of its own inside the package, removed afterwards', async () => {
+    // One build per process (the working folder is the process's): one after the other.
+    const before = process.cwd();
+    const seen = [await inAstroWorkingFolder(async () => process.cwd()), await inAstroWorkingFolder(async () => process.cwd())];
+    expect(process.cwd()).toBe(before);
+    expect(new Set(seen).size).toBe(2);
+    for (const folder of seen) {
+      expect(folder.startsWith(join(REPO_ROOT, 'node_modules'))).toBe(true);
+      expect(existsSync(folder)).toBe(false);
+    }
   });
 
   it('refuses to empty the working folder or a folder above it', () => {

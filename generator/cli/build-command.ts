@@ -10,6 +10,7 @@ import { describeChanges } from '../changes/manifest.ts';
 import { checkOutputTarget, inFreshFolder } from '../write/output-folder.ts';
 import { buildApiFolder } from '../pipeline/build-api-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
+import { inAstroWorkingFolder } from '../astro/working-folder.ts';
 import type { SiteBuildResult } from '../astro/integration.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
 import { Reporter, runCommand } from './reporter.ts';
@@ -75,14 +76,7 @@ async function buildSite(options: BuildOptions, model: ModelOptions, staging: st
     },
   );
   // Astro's own lines would list all 18,000 pages; progress comes from the integration instead.
-  // Astro resolves the site's pages and packages from the working folder: this package's, wherever the command runs.
-  const workingFolder = process.cwd();
-  process.chdir(PACKAGE_ROOT);
-  try {
-    await astroBuild({ ...config, root: PACKAGE_ROOT, configFile: false, logLevel: 'warn' });
-  } finally {
-    process.chdir(workingFolder);
-  }
+  await inAstroWorkingFolder(() => astroBuild({ ...config, root: PACKAGE_ROOT, configFile: false, logLevel: 'warn' }));
   if (!result) throw new Error('the Astro build finished without writing the API');
   const { api, pages, timings } = result;
   return summaryLines(options, api, [`site: ${pages} concept pages in the full-text index`, `site stages, alongside the API: ${describeTimings(timings)}`]);
