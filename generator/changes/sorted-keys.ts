@@ -17,9 +17,10 @@ export function walkSorted(a: readonly string[], b: readonly string[], visit: (i
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i] < b[j])) visit(i++, undefined);
-    else if (i >= a.length || b[j] < a[i]) visit(undefined, j++);
-    else visit(i++, j++);
+    // Most keys are in both lists (one build and the next): one comparison settles those.
+    if (i < a.length && j < b.length && a[i] === b[j]) visit(i++, j++);
+    else if (j >= b.length || (i < a.length && a[i] < b[j])) visit(i++, undefined);
+    else visit(undefined, j++);
   }
 }
 
