@@ -53,7 +53,7 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
       hint,
     );
   }
-  return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions };
+  return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions, linked: hierarchy.linked };
 }
 
 // The owl:Ontology's own title, description and version, for the site and openapi.json.

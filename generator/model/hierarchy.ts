@@ -8,6 +8,12 @@ export interface Hierarchy {
   childrenOf(iri: string): readonly string[];
   /** A concept's parents: its skos:broader, then the concepts that list it as skos:narrower (a thesaurus may state either). */
   conceptParents(iri: string): readonly string[];
+  /**
+   * The terms this one is linked with as parent or child, stated on either (rdfs:subClassOf, skos:broader,
+   * skos:narrower), whether or not it is published: the ones whose child lists or parents can change when
+   * its type, its labels or the place of its declaration do.
+   */
+  linked(iri: string): readonly string[];
 }
 
 const NONE: readonly string[] = [];
@@ -44,6 +50,10 @@ export function buildHierarchy(index: TripleIndex, types: PublishedTypes): Hiera
       const parents = [...(index.summary(iri)?.broader ?? NONE)];
       for (const parent of statedParents.get(iri) ?? NONE) if (!parents.includes(parent)) parents.push(parent);
       return parents;
+    },
+    linked(iri) {
+      const summary = index.summary(iri);
+      return [...(summary?.superclasses ?? NONE), ...(summary?.broader ?? NONE), ...(summary?.narrower ?? NONE), ...(statedParents.get(iri) ?? NONE)];
     },
   };
 }

@@ -26,6 +26,8 @@ export interface OntologyModel {
   warnings: string[];
   /** Groups of ids that differ only by letter case (all published; one file each where case is folded). */
   caseCollisions: readonly (readonly string[])[];
+  /** See Hierarchy.linked: what an update must emit again besides a term whose type or labels changed. */
+  linked(iri: string): readonly string[];
 }
 
 /** What the model takes besides the triples: which IRIs to publish, and which ids' `/{id}` the site's own files take. */

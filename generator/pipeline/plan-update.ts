@@ -39,7 +39,7 @@ export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, mo
     if (!encoded) return undefined;
     changed.push(...decoder.decode(encoded));
   }
-  const iris = affectedIris(changed);
+  const iris = affectedIris(changed, model.linked);
   if (!iris) return undefined;
   const emit = new Set(model.entities.filter((entity) => iris.has(entity.iri)).map((entity) => entity.id));
   return { emit, reached: iris, changedBlocks: changedKeys.size };

@@ -1,0 +1,67 @@
+// What an update emits again after an edit: the subjects of the changed triples, the parents and children they
+// name, and the terms whose child lists or parents a changed type or label reaches though the changed block
+// names none of them (the update-equality chains found these left stale).
+import { Parser, type Quad } from 'n3';
+import { describe, expect, it } from 'vitest';
+import { affectedIris } from '../generator/changes/affected.ts';
+import { buildModel } from '../generator/model/build-model.ts';
+
+const EX = 'https://reach.example/';
+const PREFIXES = `@prefix ex: <${EX}> . @prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n`;
+const quads = (turtle: string): Quad[] => new Parser().parse(PREFIXES + turtle);
+const local = (iris: Iterable<string>) => [...iris].map((iri) => iri.slice(EX.length)).sort();
+
+describe('the terms an edit reaches', () => {
+  // `ontology` is the ontology after the edit; `changed`, the triples the edit added or removed.
+  const cases = [
+    {
+      name: 'a triple names its subject',
+      ontology: 'ex:P a owl:Class ; rdfs:label "P" . ex:S a owl:Class ; rdfs:subClassOf ex:P ; rdfs:label "S" ; skos:definition "D" .',
+      changed: 'ex:S skos:definition "D" .',
+      reaches: ['S'],
+    },
+    {
+      name: 'a parent named, and its child lists',
+      ontology: 'ex:P a owl:Class ; rdfs:label "P" . ex:S a owl:Class ; rdfs:subClassOf ex:P ; rdfs:label "S" .',
+      changed: 'ex:S rdfs:subClassOf ex:P .',
+      reaches: ['P', 'S'],
+    },
+    {
+      name: 'a label stated apart from the parent: the class joins the child list of a parent named elsewhere',
+      ontology: 'ex:P a owl:Class ; rdfs:label "P" . ex:S a owl:Class ; rdfs:subClassOf ex:P . ex:S rdfs:label "S" .',
+      changed: 'ex:S rdfs:label "S" .',
+      reaches: ['P', 'S'],
+    },
+    {
+      name: 'a label removed: the class leaves the child list of a parent named elsewhere',
+      ontology: 'ex:P a owl:Class ; rdfs:label "P" . ex:S a owl:Class ; rdfs:subClassOf ex:P .',
+      changed: 'ex:S rdfs:label "S" .',
+      reaches: ['P', 'S'],
+    },
+    {
+      name: 'a declaration removed (or moved, which reorders the children): the parent named elsewhere',
+      ontology: 'ex:P a owl:Class ; rdfs:label "P" . ex:S rdfs:subClassOf ex:P ; rdfs:label "S" .',
+      changed: 'ex:S a owl:Class .',
+      reaches: ['P', 'S'],
+    },
+    {
+      name: "a concept's preferred label: the concept that lists it as narrower",
+      ontology: 'ex:B a skos:Concept ; skos:prefLabel "B"@en ; skos:narrower ex:C . ex:C a skos:Concept ; skos:prefLabel "C"@en .',
+      changed: 'ex:C skos:prefLabel "C"@en .',
+      reaches: ['B', 'C'],
+    },
+    {
+      name: "a concept's type: the concepts it lists as narrower, whose broader ones it was",
+      ontology: 'ex:B skos:prefLabel "B"@en ; skos:narrower ex:C . ex:C a skos:Concept ; skos:prefLabel "C"@en .',
+      changed: 'ex:B a skos:Concept .',
+      reaches: ['B', 'C'],
+    },
+  ];
+  for (const { name, ontology, changed, reaches } of cases) {
+    it(name, () => {
+      const model = buildModel(quads(ontology), { baseIri: EX });
+      expect(local(affectedIris(quads(changed), model.linked) ?? [])).toEqual(reaches);
+    });
+  }
+});
