@@ -1,10 +1,11 @@
 // What an update emits again after an edit: the subjects of the changed triples, the parents and children they
 // name, and the terms whose child lists or parents a changed type or label reaches though the changed block
-// names none of them (the update-equality chains found these left stale).
+// names none of them (the update-equality chains found both cases below left stale).
 import { Parser, type Quad } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { affectedIris } from '../generator/changes/affected.ts';
 import { buildModel } from '../generator/model/build-model.ts';
+import { treeUpdate } from '../generator/site/tree.ts';
 
 const EX = 'https://reach.example/';
 const PREFIXES = `@prefix ex: <${EX}> . @prefix owl: <http://www.w3.org/2002/07/owl#> .
@@ -64,4 +65,17 @@ describe('the terms an edit reaches', () => {
       expect(local(affectedIris(quads(changed), model.linked) ?? [])).toEqual(reaches);
     });
   }
+});
+
+describe('the tree files an update emits again', () => {
+  it("a class's parent that lists it by skos:narrower, though the class names no parent (its child count shows there)", () => {
+    const model = buildModel(
+      quads(`ex:B a skos:Concept ; skos:prefLabel "B"@en ; skos:narrower ex:C .
+        ex:C a skos:Concept , owl:Class ; rdfs:label "C" .
+        ex:D a skos:Concept ; skos:prefLabel "D"@en ; skos:broader ex:C .`),
+      { baseIri: EX },
+    );
+    const { only } = treeUpdate(model, new Set(['C']), () => 'hash');
+    expect([...only].sort()).toEqual(['B', 'C']);
+  });
 });

@@ -39,8 +39,9 @@ export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): Outp
 
 /**
  * Updating after an edit, the tree files that can change: those of the classes the edit reaches and of their
- * parents (which show their labels and child counts). The others keep the previous build's hashes, where it
- * had them. Returns the ids to emit again, and the hashes carried.
+ * parents (which show their labels and child counts), found as the model links them, so a parent that lists a
+ * class by skos:narrower is found though the class itself names no parent. The others keep the previous
+ * build's hashes, where it had them. Returns the ids to emit again, and the hashes carried.
  */
 export function treeUpdate(
   model: OntologyModel,
@@ -52,7 +53,7 @@ export function treeUpdate(
   for (const entity of model.entities) {
     if (!reached.has(entity.id)) continue;
     only.add(entity.id);
-    for (const parent of entity.superclasses) parents.add(parent);
+    for (const parent of model.linked(entity.iri)) parents.add(parent);
   }
   // The reached classes' parents, by IRI: a few, so they are looked for rather than every entity mapped.
   for (const entity of model.entities) if (parents.has(entity.iri)) only.add(entity.id);
