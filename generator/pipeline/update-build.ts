@@ -11,7 +11,7 @@ import { emitAround, emitEntities, finishBuild, indexSearch, prepareSearch, sort
 /**
  * An edit the previous build's cache covers: only the entities it reaches are emitted again, the index redoes
  * only the nodes and files they change, and the manifest is the previous one patched. `files` holds what was
- * made; the previous output keeps the rest (test/update-equality.test.ts holds the result to a full build's).
+ * made; the previous output keeps the rest (test/update-equality-*.test.ts hold the result to a full build's).
  */
 export async function updateBuild(
   loaded: LoadedModel,

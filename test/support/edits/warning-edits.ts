@@ -1,0 +1,43 @@
+// Edits that make the build warn: ids that cannot be a file name (unsafe-id), ids that differ from another only
+// by letter case (case-collision), ids the site's own paths take (site-path). The terms they add are edited,
+// moved and removed later in the chain like any other.
+import { P } from '../../../generator/model/vocabulary.ts';
+import type { Rng } from '../../../bench/folio-shaped/generate.ts';
+import { words, type EditTable } from './edit-kit.ts';
+import type { OntologyFolder } from './ontology-folder.ts';
+import { literal, SKOS_CONCEPT, type Description } from './statements.ts';
+import { newClass, newProperty } from './structure-edits.ts';
+
+/** A new term of the kind the folder mostly holds (concepts in a thesaurus), named `name`. */
+function newTerm(folder: OntologyFolder, rng: Rng, name: string): Description {
+  if (folder.subjects('concept').length > folder.subjects('class').length) {
+    return { iri: `${folder.baseIri}${name}`, type: SKOS_CONCEPT, statements: [{ predicate: P.prefLabel, object: literal(words(rng), 'en') }] };
+  }
+  return rng.chance(0.7) ? newClass(folder, rng, name) : newProperty(folder, rng, name);
+}
+
+function insert(folder: OntologyFolder, rng: Rng, description: Description): string {
+  const { file, at } = folder.insertionPoint(rng);
+  file.units.splice(at, 0, description);
+  return `${description.type} ${description.iri} added in ${file.name}`;
+}
+
+export const WARNING_EDITS: EditTable = {
+  unsafeId(folder, rng) {
+    const name = folder.newName(rng);
+    const odd = rng.pick([`${name}.v2`, `${name}/part`, `_${name}`, `${name}%20`, `${name}${'x'.repeat(200)}`]);
+    return insert(folder, rng, newTerm(folder, rng, odd));
+  },
+  caseTwin(folder, rng) {
+    const ids = [...folder.kinds().keys()].map((subject) => subject.slice(folder.baseIri.length));
+    // The site's own names take part: "Docs" collides with the docs folder on a file system that folds case.
+    const name = rng.pick([...ids.filter((id) => /[a-z]/i.test(id)), 'docs', 'search']);
+    const twin = [name.toLowerCase(), name.toUpperCase(), `${name.charAt(0).toUpperCase()}${name.slice(1)}`].find((other) => other !== name);
+    if (twin === undefined) return undefined;
+    return insert(folder, rng, newTerm(folder, rng, twin));
+  },
+  // The site's own paths on every host.
+  siteNamed: (folder, rng) => insert(folder, rng, newTerm(folder, rng, rng.pick(['docs', 'search']))),
+  // GitHub Pages' own besides (index.html and 404.html are the site's there); ordinary ids on other hosts.
+  pagesNamed: (folder, rng) => insert(folder, rng, newTerm(folder, rng, rng.pick(['index', '404']))),
+};
