@@ -3,7 +3,7 @@
 // skos:narrower on the broader one), preferred labels in several languages, alternative and hidden labels,
 // definitions, scope notes, notations and related concepts. Same options, same descriptions.
 import { P } from '../../generator/model/vocabulary.ts';
-import { ADJECTIVES, NOUNS, TRANSLATION_WORDS } from '../../bench/folio-shaped/words.ts';
+import { ADJECTIVES, NOUNS, PLACES, TRANSLATION_WORDS } from '../../bench/folio-shaped/words.ts';
 import { Rng } from '../../bench/folio-shaped/generate.ts';
 import { iri, literal, SKOS_CONCEPT, SKOS_CONCEPT_SCHEME, type Description, type Statement } from './edits/statements.ts';
 
@@ -11,6 +11,18 @@ export const THESAURUS_BASE = 'https://thesaurus.example.org/concepts/';
 const SCHEME = 'https://thesaurus.example.org/scheme';
 const TOP_CONCEPT_OF = 'http://www.w3.org/2004/02/skos/core#topConceptOf';
 const LANGUAGES = ['fr-fr', 'de-de', 'es-es', 'ja-jp'] as const;
+
+// A few sentences, as long as FOLIO's definitions are (they make up most of what search lists of a concept).
+function definition(rng: Rng, subject: string): string {
+  const sentences = [
+    `The ${subject} & what follows from it, as courts read it.`,
+    `It covers the ${rng.pick(NOUNS)} of the ${rng.pick(NOUNS)}, and any ${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)} the parties agree on.`,
+    `Where the ${rng.pick(NOUNS)} is < ${rng.between(2, 90)} days old, the ${rng.pick(ADJECTIVES)} rules apply instead.`,
+    `See also the ${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)} and the "${rng.pick(NOUNS)}" doctrine.`,
+    `Practitioners in ${rng.pick(PLACES)} describe it as the ${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)} of last resort.`,
+  ];
+  return sentences.slice(0, rng.between(3, 5)).join(' ');
+}
 
 export interface ThesaurusOptions {
   concepts: number;
@@ -29,7 +41,10 @@ export function thesaurusShaped({ concepts, branches, seed }: ThesaurusOptions):
     const branch = number % branches;
     const parents = all.filter((concept) => concept.branch === branch && concept.depth < 4);
     const parent = number < branches ? undefined : rng.pick(parents);
-    const words = [rng.pick(ADJECTIVES), rng.pick(NOUNS)];
+    // Topics shared by many concepts, as a thesaurus's "… taxation" and "… court" are: busy prefixes, ranked in
+    // advance; a topic first ("Taxation Appeals") or last ("Local Taxation").
+    const topic = rng.chance(0.5) ? 'taxation' : rng.chance(0.3) ? 'court' : rng.pick(NOUNS);
+    const words = rng.chance(0.5) ? [topic, rng.pick(NOUNS)] : [rng.pick(ADJECTIVES), topic];
     const label = titles(words.join(' '));
     const description: Description = { iri: `${THESAURUS_BASE}c${String(number).padStart(4, '0')}`, type: SKOS_CONCEPT, statements: [] };
     const add = (statement: Statement) => description.statements.push(statement);
@@ -42,9 +57,10 @@ export function thesaurusShaped({ concepts, branches, seed }: ThesaurusOptions):
       add({ predicate: P.prefLabel, object: literal(titles(words.map((_, at) => list[(number * 7 + at) % list.length]).join(' ')), language) });
     }
     if (rng.chance(0.4)) add({ predicate: P.altLabel, object: literal(`${label} matters`, 'en') });
-    if (rng.chance(0.2)) add({ predicate: P.altLabel, object: literal(titles(`${rng.pick(NOUNS)} law`), rng.pick(LANGUAGES)) });
+    // The topic alone as another name ("Taxation"): the topic's own query ranks it first, a shorter one ("taxa") not.
+    if (topic === words[1] && topic === 'taxation' && rng.chance(0.3)) add({ predicate: P.altLabel, object: literal('Taxation', 'en') });
     if (rng.chance(0.1)) add({ predicate: P.hiddenLabel, object: literal(label.toLowerCase().replace(/ /g, '')) });
-    if (rng.chance(0.5)) add({ predicate: P.definition, object: literal(`The ${words.join(' ')} & what follows from it, as courts read it.`, 'en') });
+    if (rng.chance(0.8)) add({ predicate: P.definition, object: literal(definition(rng, words.join(' ')), 'en') });
     if (rng.chance(0.2)) add({ predicate: P.scopeNote, object: literal(`Not for ${rng.pick(NOUNS)} matters.`, 'en') });
     if (rng.chance(0.7)) add({ predicate: P.notation, object: literal(`${branch}.${number}`) });
     if (all.length > 0 && rng.chance(0.15)) add({ predicate: P.related, object: iri(rng.pick(all).description.iri) });
