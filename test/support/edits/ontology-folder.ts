@@ -75,12 +75,16 @@ export class OntologyFolder {
   }
 
   /**
-   * A description of a subject of one of the kinds, or of the subject given: a file first (each alike, so
-   * small files are edited as often as large ones), then one of its descriptions of such a subject.
+   * A description of a subject of one of the kinds (passing `only`): a file first (each alike, so small files
+   * are edited as often as large ones), then one of its descriptions of such a subject.
    */
-  pick(rng: Rng, kinds: readonly Kind[], only?: (place: Place) => boolean): Place | undefined {
+  pick(rng: Rng, kinds: readonly Kind[], only: (place: Place) => boolean = () => true): Place | undefined {
     const known = this.kinds();
-    const candidates = this.places().filter((place) => kinds.includes(known.get(place.description.iri) as Kind) && (only?.(place) ?? true));
+    const ofKind = (place: Place) => {
+      const kind = known.get(place.description.iri);
+      return kind !== undefined && kinds.includes(kind);
+    };
+    const candidates = this.places().filter((place) => ofKind(place) && only(place));
     const files = [...new Set(candidates.map((place) => place.file))];
     if (files.length === 0) return undefined;
     const file = rng.pick(files);

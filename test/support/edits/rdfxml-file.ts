@@ -52,7 +52,7 @@ function parseBlock(text: string, namespaces: Readonly<Record<string, string>>):
   const open = /^<([\w.-]+:[\w.-]+)\s+rdf:about="([^"]*)"\s*(\/?)>/.exec(text);
   if (!open) return undefined;
   const [type, about] = [expand(open[1], namespaces), unescapeXml(open[2])];
-  if (type === undefined || about === undefined || !/^[a-z][\w+.-]*:/i.test(about)) return undefined;
+  if (type === undefined || about === undefined || !isAbsolute(about)) return undefined;
   const description: Description = { iri: about, ...(type === `${RDF_NS}Description` ? {} : { type }), statements: [] };
   if (open[3] === '/') return open[0].length === text.length ? description : undefined;
   const close = `</${open[1]}>`;
@@ -75,7 +75,8 @@ function parseChild(text: string, namespaces: Readonly<Record<string, string>>):
     const attributes = attributesOf(empty[2]);
     const predicate = expand(empty[1], namespaces);
     const resource = attributes?.get('rdf:resource');
-    if (predicate === undefined || resource === undefined || attributes?.size !== 1) return undefined;
+    // A relative IRI would mean another one once moved to a file with another base.
+    if (predicate === undefined || resource === undefined || !isAbsolute(resource) || attributes?.size !== 1) return undefined;
     return { parsed: { predicate, object: { kind: 'iri', iri: resource } }, length: empty[0].length };
   }
   const withText = TEXT_CHILD.exec(text);
@@ -115,6 +116,10 @@ function attributesOf(text: string): Map<string, string> | undefined {
     attributes.set(name, value);
   }
   return attributes;
+}
+
+function isAbsolute(value: string): boolean {
+  return /^[a-z][\w+.-]*:/i.test(value);
 }
 
 function expand(qualified: string, namespaces: Readonly<Record<string, string>>): string | undefined {
