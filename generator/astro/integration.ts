@@ -9,10 +9,12 @@ import { readPreviousManifest } from '../write/previous-output.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
 import { Router, SITE_PAGES } from '../route/router.ts';
 import { isUrl } from '../load/read-sources.ts';
+import { formatBytes } from '../report/describe.ts';
 import type { ApiSummary } from '../pipeline/api-summary.ts';
 import { startApiWorker, type RunningApiWorker } from '../worker/start-api-worker.ts';
+import { writeConceptPages } from './concept-pages.ts';
 import { serveApi } from './dev-server.ts';
-import { startIndexingPages } from './full-text.ts';
+import { startIndexingPages, type PagesIndexing } from './full-text.ts';
 import { setSiteData, siteData } from './site-data.ts';
 
 const CONCEPT_PAGE = new URL('../../src/concept/ConceptPage.astro', import.meta.url);
@@ -41,15 +43,22 @@ export interface StaticApiIntegrationOptions {
 }
 
 /**
- * Wires the generator into Astro. `astro build`: a worker thread writes the API into the output folder
- * while Astro renders the pages from the model on this thread, then Pagefind indexes the pages.
- * `astro dev`: the API is served from memory and regenerated when the ontology changes.
+ * Wires the generator into Astro. `astro build`: a worker thread writes the API into the output folder while
+ * this thread writes the concept pages from the model, Pagefind indexes them, and Astro renders the site's
+ * own pages. `astro dev`: the API is served from memory and regenerated when the ontology changes.
  */
 export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegration {
   let options: BuildOptions | undefined;
   let outDir = '';
   let api: RunningApiWorker | undefined;
-  let siteStarted = 0;
+  let indexing: PagesIndexing | undefined;
+  const timings: { stage: string; ms: number }[] = [];
+  let stageStarted = 0;
+  const stageDone = (stage: string): void => {
+    const now = performance.now();
+    timings.push({ stage, ms: now - stageStarted });
+    stageStarted = now;
+  };
   const resolved = (): BuildOptions => (options ??= resolveOptions(input.options ?? {}));
   return {
     name: 'static-api',
@@ -57,9 +66,10 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       // The worker writes into the output folder while Astro builds, so Astro must not empty it midway.
       'astro:config:setup': ({ command, updateConfig, injectRoute }) => {
         if (command === 'build') updateConfig({ vite: { build: { emptyOutDir: false } } });
-        // The concept page's route depends on the layout, so it is not a file under src/pages.
         const router = new Router(resolved().baseUrl, resolved().host);
-        injectRoute({ pattern: router.pageRoute.pattern, entrypoint: CONCEPT_PAGE });
+        // A build writes the concept pages itself (astro:build:start); the dev server renders them per request
+        // through a route that depends on the layout, so it is not a file under src/pages.
+        if (command === 'dev') injectRoute({ pattern: router.pageRoute.pattern, entrypoint: CONCEPT_PAGE });
         for (const [name, folder] of Object.entries(SITE_PAGES) as [keyof typeof SITE_PAGES, string][]) {
           // The dev server answers the folder's URL; a build writes the folder's index.html in either layout.
           injectRoute({ pattern: command === 'dev' ? `/${folder}` : router.sitePageRoute(folder), entrypoint: SITE_PAGE_FILES[name] });
@@ -91,42 +101,37 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         // Unchanged files can be linked from a previous build only if it is not the folder being emptied.
         api = startApiWorker({ options: resolved(), outDir, previous: previous?.pack(), previousOut: input.previousOut }, (line) => log(`api ${line}`));
         try {
-          // Pages read the model while Astro renders them, so it is ready before the pages start.
           const loaded = input.loaded ?? (await loadModel(resolved()));
+          // The site's own pages (rendered by Astro after this hook) read the model too.
           setSiteData(loaded);
-          log(`site: rendering ${loaded.model.entities.length} concept pages while the API is written`);
-          siteStarted = performance.now();
+          stageStarted = performance.now();
+          const { router } = siteData();
+          const written = writeConceptPages(outDir, siteData());
+          stageDone('concept pages');
+          // Pagefind is a process of its own: it reads and indexes the pages while Astro and the API worker go on.
+          indexing = await startIndexingPages(outDir, router.pagesGlob);
+          log(`site: ${written.pages} concept pages written (${formatBytes(written.bytes)}) while the API is; full-text index begun`);
         } catch (error) {
           await api.stop();
+          await indexing?.cancel();
           throw error;
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (!api) throw new Error('astro:build:done ran before astro:build:start');
+        if (!api || !indexing) throw new Error('astro:build:done ran before astro:build:start');
         const log = input.log ?? ((line: string) => logger.info(line));
         const out = fileURLToPath(dir);
-        const pagesDone = performance.now();
         const { router } = siteData();
-        log(`site: pages rendered in ${seconds(pagesDone - siteStarted)}; full-text index…`);
-        const indexing = await startIndexingPages(out, router.pagesGlob);
+        stageDone('astro pages');
         const summary = await api.finished();
+        stageDone('api wait');
         // The root 404.html is the API's JSON body; on hosts that pick a 404 page by folder, the pages get a human one.
         if (router.pagesNotFoundFile) await copyWithin(out, `${SITE_PAGES.notFound}/index.html`, router.pagesNotFoundFile);
         const pages = await indexing.finish();
-        log(`site: full-text index of ${pages} pages ready ${seconds(performance.now() - pagesDone)} after the pages`);
-        input.onWritten?.({
-          api: summary,
-          pages,
-          timings: [
-            { stage: 'site pages', ms: pagesDone - siteStarted },
-            { stage: 'full-text index', ms: performance.now() - pagesDone },
-          ],
-        });
+        stageDone('full-text index');
+        log(`site: full-text index of ${pages} pages ready`);
+        input.onWritten?.({ api: summary, pages, timings });
       },
     },
   };
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
 }
