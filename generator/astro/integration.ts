@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
-import { generateApi, loadModel, type LoadedModel } from '../generate-api.ts';
+import { generateApi, loadModel, type LoadedModel, type ModelOptions } from '../generate-api.ts';
+import type { Manifest } from '../changes/manifest-table.ts';
 import { describeFailure } from '../errors.ts';
 import { copyWithin, emptyFolder } from '../write/write-files.ts';
 import { readPreviousManifest } from '../write/previous-output.ts';
@@ -35,6 +36,8 @@ export interface StaticApiIntegrationOptions {
   options?: Partial<BuildOptions>;
   /** The model already loaded by the command line, so the pages do not parse the ontology again. */
   loaded?: LoadedModel;
+  /** The API worker the command line started before loading the model, already writing into the output folder. */
+  api?: RunningApiWorker;
   /** Where the previous build is, when it is not the output folder (the command line builds beside it). */
   previousOut?: string;
   /** Where progress lines go (the command line's reporter); by default Astro's logger. */
@@ -50,7 +53,7 @@ export interface StaticApiIntegrationOptions {
 export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegration {
   let options: BuildOptions | undefined;
   let outDir = '';
-  let api: RunningApiWorker | undefined;
+  let api: RunningApiWorker | undefined = input.api;
   let indexing: PagesIndexing | undefined;
   const timings: { stage: string; ms: number }[] = [];
   let stageStarted = 0;
@@ -96,10 +99,12 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       },
       'astro:build:start': async ({ logger }) => {
         const log = input.log ?? ((line: string) => logger.info(line));
-        const previous = readPreviousManifest(input.previousOut ?? outDir);
-        emptyFolder(outDir);
-        // Unchanged files can be linked from a previous build only if it is not the folder being emptied.
-        api = startApiWorker({ options: resolved(), outDir, previous: previous?.pack(), previousOut: input.previousOut }, (line) => log(`api ${line}`));
+        if (!api) {
+          // Read before the folder is emptied: unchanged files are linked only from a previous build elsewhere.
+          const previous = readPreviousManifest(input.previousOut ?? outDir);
+          emptyFolder(outDir);
+          api = startSiteApi(resolved(), outDir, { manifest: previous, folder: input.previousOut }, log);
+        }
         try {
           const loaded = input.loaded ?? (await loadModel(resolved()));
           // The site's own pages (rendered by Astro after this hook) read the model too.
@@ -134,4 +139,17 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
       },
     },
   };
+}
+
+/**
+ * Starts writing the API into `outDir` on a worker thread. `previous`: the previous build's manifest, and the
+ * folder it is in when that is not `outDir` (its unchanged files are linked from there).
+ */
+export function startSiteApi(
+  options: ModelOptions,
+  outDir: string,
+  previous: { manifest?: Manifest; folder?: string },
+  log: (line: string) => void,
+): RunningApiWorker {
+  return startApiWorker({ options, outDir, previous: previous.manifest?.pack(), previousOut: previous.folder }, (line) => log(`api ${line}`));
 }

@@ -11,7 +11,8 @@ import { checkOutputTarget, inFreshFolder } from '../write/output-folder.ts';
 import { buildApiFolder } from '../pipeline/build-api-folder.ts';
 import { siteConfig } from '../astro/site-config.ts';
 import { inAstroWorkingFolder } from '../astro/working-folder.ts';
-import type { SiteBuildResult } from '../astro/integration.ts';
+import { startSiteApi, type SiteBuildResult } from '../astro/integration.ts';
+import { readPreviousManifest } from '../write/previous-output.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
 import { Reporter, runCommand } from './reporter.ts';
 import { checkLinks, describeLinks } from '../check/check-links.ts';
@@ -58,25 +59,33 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function buildSite(options: BuildOptions, model: ModelOptions, staging: string, reporter: Reporter): Promise<string[]> {
-  // The pages need the model before Astro starts, and a bad ontology should fail before Astro prints anything.
-  const loaded = await loadModel(model);
-  // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
-  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
-  const { build: astroBuild } = await import('astro');
+  // The API worker starts first: it parses the ontology on the other core while this thread does for the pages.
+  const apiWorker = startSiteApi(model, staging, { manifest: readPreviousManifest(options.out), folder: options.out }, (line) => reporter.log(line));
   let result: SiteBuildResult | undefined;
-  const config = siteConfig(
-    { ...options, out: staging },
-    {
-      loaded,
-      previousOut: options.out,
-      log: (line) => reporter.log(line),
-      onWritten: (written) => {
-        result = written;
+  try {
+    // The pages need the model before Astro starts, and a bad ontology should fail before Astro prints anything.
+    const loaded = await loadModel(model);
+    // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
+    process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+    const { build: astroBuild } = await import('astro');
+    const config = siteConfig(
+      { ...options, out: staging },
+      {
+        loaded,
+        api: apiWorker,
+        previousOut: options.out,
+        log: (line) => reporter.log(line),
+        onWritten: (written) => {
+          result = written;
+        },
       },
-    },
-  );
-  // Astro's own lines would list all 18,000 pages; progress comes from the integration instead.
-  await inAstroWorkingFolder(() => astroBuild({ ...config, root: PACKAGE_ROOT, configFile: false, logLevel: 'warn' }));
+    );
+    // Astro's own lines would list all 18,000 pages; progress comes from the integration instead.
+    await inAstroWorkingFolder(() => astroBuild({ ...config, root: PACKAGE_ROOT, configFile: false, logLevel: 'warn' }));
+  } catch (error) {
+    await apiWorker.stop();
+    throw error;
+  }
   if (!result) throw new Error('the Astro build finished without writing the API');
   const { api, pages, timings } = result;
   return summaryLines(options, api, [`site: ${pages} concept pages in the full-text index`, `site stages, alongside the API: ${describeTimings(timings)}`]);
