@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { OutputWriteError } from '../generator/errors.ts';
 import { BatchFlow, MAIN_LANE, MAX_IN_FLIGHT, SEARCH_LANE } from '../generator/write/batch-flow.ts';
 import { BatchBuffer, decodeBatch, type FileBatch } from '../generator/write/file-batch.ts';
 import { ThreadedWriter } from '../generator/write/threaded-writer.ts';
+import { WriteGate } from '../generator/write/write-gate.ts';
 import { escapeRegExp } from '../generator/text/escape-regexp.ts';
 import { folderHashes } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
@@ -59,6 +60,21 @@ describe('the write thread', () => {
     expect(stats.linked).toBe(1);
     expect(statSync(join(root, 'same.json')).ino).toBe(statSync(join(previous, 'same.json')).ino);
     expect(readFileSync(join(root, 'changed.json'), 'utf8')).toBe('{"changed":true}');
+  });
+
+  it('writes nothing while its gate is shut, and everything once another thread opens it', async () => {
+    const root = join(scratch, 'gated');
+    const gate = new WriteGate();
+    const writer = new ThreadedWriter({ root, gate: gate.buffer });
+    writer.add([{ path: 'first.json', contents: '{}' }]);
+    // Sent, not written: the write thread waits at the gate.
+    const hashes = writer.hashes();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(root)).toBe(false);
+    gate.open();
+    expect(await hashes).toEqual([['first.json', contentHash('{}')]]);
+    await writer.finish();
+    expect(readFileSync(join(root, 'first.json'), 'utf8')).toBe('{}');
   });
 
   it("reports a file the system refuses as the user's to fix, naming the path", async () => {

@@ -112,6 +112,8 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
           stageStarted = performance.now();
           const { router } = siteData();
           const written = writeConceptPages(outDir, siteData());
+          // The worker made its first files meanwhile: they are written now, not beside the pages (see WriteGate).
+          api.releaseWrites();
           stageDone('concept pages');
           // Pagefind is a process of its own: it reads and indexes the pages while Astro and the API worker go on.
           indexing = await startIndexingPages(outDir, router.pagesGlob);
@@ -142,8 +144,9 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
 }
 
 /**
- * Starts writing the API into `outDir` on a worker thread. `previous`: the previous build's manifest, and the
- * folder it is in when that is not `outDir` (its unchanged files are linked from there).
+ * Starts building the API into `outDir` on a worker thread; it writes its files once the concept pages are
+ * written (releaseWrites). `previous`: the previous build's manifest, and the folder it is in when that is not
+ * `outDir` (its unchanged files are linked from there).
  */
 export function startSiteApi(
   options: ModelOptions,
@@ -151,5 +154,5 @@ export function startSiteApi(
   previous: { manifest?: Manifest; folder?: string },
   log: (line: string) => void,
 ): RunningApiWorker {
-  return startApiWorker({ options, outDir, previous: previous.manifest?.pack(), previousOut: previous.folder }, (line) => log(`api ${line}`));
+  return startApiWorker({ options, outDir, previous: previous.manifest?.pack(), previousOut: previous.folder }, (line) => log(`api ${line}`), true);
 }

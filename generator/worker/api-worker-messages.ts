@@ -9,6 +9,8 @@ export interface ApiWorkerInput {
   previous?: PackedManifest;
   /** Where the previous build is. */
   previousOut?: string;
+  /** A WriteGate the worker waits at before writing its first file (the site's pages are written first). */
+  writeGate?: SharedArrayBuffer;
 }
 
 export type ApiWorkerMessage = { type: 'log'; line: string } | { type: 'done'; summary: ApiSummary } | { type: 'failed'; text: string };

@@ -6,6 +6,7 @@ import { generateApi } from '../generate-api.ts';
 import { addTime, timed } from '../pipeline/progress.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { ThreadedWriter } from '../write/threaded-writer.ts';
+import { WriteGate } from '../write/write-gate.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { writeBuildCache } from '../write/build-cache.ts';
 import { Manifest } from '../changes/manifest-table.ts';
@@ -14,13 +15,17 @@ import type { ApiWorkerInput, ApiWorkerMessage } from './api-worker-messages.ts'
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
-async function run({ options, outDir, previous: packed, previousOut }: ApiWorkerInput): Promise<void> {
+async function run({ options, outDir, previous: packed, previousOut, writeGate }: ApiWorkerInput): Promise<void> {
   const previous = packed && Manifest.unpack(packed);
   // Files are written on a thread of their own as they are made, and the index is built on another, as
   // `--api-only` does: writing everything after the build held all 215 MB in memory and added its 2-6 s to the end.
   let writer: ThreadedWriter | undefined;
   const openSink = () => {
-    writer = new ThreadedWriter({ root: outDir, previous: previous && previousOut ? { dir: previousOut, before: previous.files } : undefined });
+    writer = new ThreadedWriter({
+      root: outDir,
+      previous: previous && previousOut ? { dir: previousOut, before: previous.files } : undefined,
+      gate: writeGate,
+    });
     return writer;
   };
   try {
@@ -32,7 +37,10 @@ async function run({ options, outDir, previous: packed, previousOut }: ApiWorker
       addTime(build.timings, 'write', performance.now() - start);
     } else {
       // Bundles are made in memory (each mixes forty entities' files), then written.
-      written = await timed(build.timings, 'write', () => writeFiles(outDir, build.files, reusableOutput(previousOut, previous, build.manifest)));
+      written = await timed(build.timings, 'write', () => {
+        if (writeGate) new WriteGate(writeGate).waitOpen();
+        return writeFiles(outDir, build.files, reusableOutput(previousOut, previous, build.manifest));
+      });
     }
     // For the next build of the API alone; it names the manifest just written, so it is ignored if this build fails.
     if (previousOut) await timed(build.timings, 'cache', () => writeBuildCache(previousOut, build.cache));

@@ -4,12 +4,14 @@ import { contentHash } from '../changes/manifest.ts';
 import { BatchFlow } from './batch-flow.ts';
 import { decodeBatch } from './file-batch.ts';
 import { FolderWriter, isSystemError } from './write-files.ts';
+import { WriteGate } from './write-gate.ts';
 import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.ts';
 
 const input = workerData as WriterInput;
 const writer = new FolderWriter(input.root, input.previous);
 const flow = new BatchFlow(input.flow);
 const hashes: [string, string][] = [];
+let gate = input.gate && new WriteGate(input.gate);
 let busyMs = 0;
 const post = (reply: WriterReply): void => parentPort?.postMessage(reply);
 
@@ -35,6 +37,8 @@ parentPort?.on('message', (request: WriterRequest) => {
 
 function handle(request: WriterRequest): void {
   if (request.type === 'files') {
+    gate?.waitOpen();
+    gate = undefined;
     const start = performance.now();
     for (const { path, bytes } of decodeBatch(request.batch)) {
       const hash = contentHash(bytes);

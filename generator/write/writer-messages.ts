@@ -10,6 +10,8 @@ export interface WriterInput {
   previous?: { dir: string; before: Readonly<Record<string, string>> };
   /** The BatchFlow senders wait on. */
   flow: SharedArrayBuffer;
+  /** A WriteGate to wait at before the first file, when another thread writes first. */
+  gate?: SharedArrayBuffer;
 }
 
 export type WriterRequest =
