@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addAttribute, escapeHTML } from 'astro/runtime/server/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIndexingPages } from '../generator/astro/full-text.ts';
 import { attribute, escapeText, html } from '../generator/astro/html.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { HOSTS, Router, SITE_PAGES } from '../generator/route/router.ts';
@@ -64,5 +65,28 @@ describe.each(HOSTS)('the concept pages of a site laid out for %s', (host) => {
     expect(concept).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">/);
     expect(frame(concept)).toBe(frame(astroPage));
     expect(frame(concept)).toContain(`data-page-link="${router.pageLinkPath('{id}')}"`);
+  });
+});
+
+describe("Pagefind's command over the pages", () => {
+  const site = mkdtempSync(join(tmpdir(), 'full-text-'));
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it("indexes the pages the glob matches, with no setting of the user's (PAGEFIND_ variables) taken in", async () => {
+    mkdirSync(join(site, 'pages', 'one'), { recursive: true });
+    writeFileSync(join(site, 'pages', 'one', 'index.html'), '<html lang="en"><body><article data-pagefind-body><h1>One page</h1></article></body></html>');
+    process.env.PAGEFIND_FORCE_LANGUAGE = 'fr';
+    try {
+      expect(await (await startIndexingPages(site, 'pages/*/index.html')).finish()).toBe(1);
+    } finally {
+      delete process.env.PAGEFIND_FORCE_LANGUAGE;
+    }
+    const entry = JSON.parse(readFileSync(join(site, '_site/pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, unknown> };
+    expect(Object.keys(entry.languages)).toEqual(['en']);
+  });
+
+  it('fails with what Pagefind said when it cannot build an index', async () => {
+    const indexing = await startIndexingPages(site, 'nothing/*.html');
+    await expect(indexing.finish()).rejects.toThrow(/^pagefind: exit status \d+: .*not able to build an index/s);
   });
 });
