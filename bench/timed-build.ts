@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { waitForIdleDisk } from './disk-idle.ts';
 import { generateFolioShaped } from './folio-shaped/generate.ts';
+import { SubprocessWatch, type WatchedProcess } from './subprocess-watch.ts';
 
 export interface TimedBuild {
   seconds: number;
@@ -11,6 +12,8 @@ export interface TimedBuild {
   peakRssMb: number;
   /** User and system CPU seconds of the build process (all its threads): steadier than wall time on a shared disk. */
   cpuSeconds: number;
+  /** Pagefind's process (the whole site's full-text index), a process of its own beside the build's: its peak memory is apart. */
+  pagefind: WatchedProcess;
   waitedSeconds: number;
   /** The work folder (ontology, output); the caller removes it with `done`. */
   work: string;
@@ -50,7 +53,7 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
   const command = [...timer, process.execPath, ...BUILD_NODE_OPTIONS, 'generator/cli/build.ts', '--ontology', ontology, '--out', join(work, 'out'), ...args];
   const waitedSeconds = await waitForIdleDisk();
   const started = performance.now();
-  const run = spawnSync(command[0], command.slice(1), { encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, maxBuffer: 64 * 2 ** 20 });
+  const run = await runWatched(command);
   const seconds = (performance.now() - started) / 1000;
   const done = () => rmSync(work, { recursive: true, force: true });
   if (run.status !== 0) {
@@ -63,6 +66,7 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
     stdout: run.stdout,
     peakRssMb: Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024,
     cpuSeconds: cpuSeconds(run.stderr),
+    pagefind: run.pagefind,
     waitedSeconds,
     work,
     done,
@@ -72,6 +76,24 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
       return runTimed(work, ontology, args);
     },
   };
+}
+
+/** Runs the command to its end, its output gathered, while Pagefind's process below it is watched. */
+function runWatched(command: string[]): Promise<{ status: number | null; stdout: string; stderr: string; pagefind: WatchedProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0], command.slice(1), { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const watch = new SubprocessWatch(child.pid ?? 0, 'pagefind');
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr, pagefind: watch.stop() }));
+  });
 }
 
 function cpuSeconds(stderr: string): number {
