@@ -3,7 +3,7 @@
 import { planUpdate } from './pipeline/plan-update.ts';
 import { UserError } from './errors.ts';
 import { bundledBuild, fullBuild, streamedBuild } from './pipeline/full-build.ts';
-import { loadModel, type ModelOptions } from './pipeline/load-model.ts';
+import { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-model.ts';
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
 import { updateBuild } from './pipeline/update-build.ts';
@@ -17,13 +17,15 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
  * load → model → emit, all in memory; writing is left to the caller. With the previous build's cache, only
  * the entities an edit reaches are emitted again (unless `options.full`; never for bundles, whose files mix forty
  * entities). `openSink`, when the whole API is emitted (not an update, not bundles): files go to the sink it opens
- * as they are made, so writing runs alongside the rest of the build, and `files` is left empty.
+ * as they are made, so writing runs alongside the rest of the build, and `files` is left empty. `onModel` is
+ * called with the model before anything is emitted (the site build renders its concept pages there).
  */
 export async function generateApi(
   options: ModelOptions,
   progress: Progress = SILENT,
   reading?: PreviousBuild | Promise<PreviousBuild | undefined>,
   openSink?: (previous: PreviousBuild | undefined) => FileSink,
+  onModel?: (loaded: LoadedModel) => void,
 ): Promise<ApiBuild> {
   const pending = Promise.resolve(reading);
   const updating = !options.bundleEntities && !options.full;
@@ -33,6 +35,7 @@ export async function generateApi(
     progress,
     pending.then((previous) => (updating ? previous?.cache?.parsed : undefined)),
   );
+  onModel?.(loaded);
   const previous = await pending;
   if (options.bundleEntities) return bundledBuild(loaded, progress, previous);
   const cache = updating ? previous?.cache : undefined;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { addAttribute, escapeHTML } from 'astro/runtime/server/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIndexingPages } from '../generator/astro/full-text.ts';
-import { attribute, escapeText, html } from '../generator/astro/html.ts';
+import { attribute, escapeText, html } from '../generator/site/html.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { HOSTS, Router, SITE_PAGES } from '../generator/route/router.ts';
 import { cacheFolder } from '../generator/write/build-cache.ts';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conceptView } from '../generator/astro/concept-view.ts';
-import { setSiteData, siteData } from '../generator/astro/site-data.ts';
+import { conceptView } from '../generator/site/concept-view.ts';
+import { siteModel } from '../generator/site/site-model.ts';
 import { generateApi } from '../generator/generate-api.ts';
 import { countKinds } from '../generator/model/count-types.ts';
 import { emitTree } from '../generator/site/tree.ts';
@@ -20,11 +20,11 @@ const T = 'https://kinds.example/terms/';
 const build = await generateApi({ ontology: KINDS, baseUrl: 'https://kinds.example/' });
 const files = new Map(build.files.map((file) => [file.path, file.contents]));
 const record = (id: string) => JSON.parse(files.get(id) ?? 'null') as Record<string, unknown>;
-setSiteData(build);
+const site = siteModel(build);
 const view = (id: string) => {
-  const entity = siteData().model.entities.find((candidate) => candidate.id === id);
+  const entity = site.byId.get(id);
   if (!entity) throw new Error(`no entity ${id}`);
-  return conceptView(entity, siteData());
+  return conceptView(entity, site);
 };
 
 describe('every kind of term is published with its documented record', () => {

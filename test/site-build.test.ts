@@ -4,9 +4,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conceptView } from '../generator/astro/concept-view.ts';
+import { conceptView } from '../generator/site/concept-view.ts';
+import { siteModel } from '../generator/site/site-model.ts';
 import { inAstroWorkingFolder } from '../generator/astro/working-folder.ts';
-import { setSiteData, siteData } from '../generator/astro/site-data.ts';
 import { generateApi, loadModel } from '../generator/generate-api.ts';
 import { ApiWorkerError } from '../generator/errors.ts';
 import { startApiWorker } from '../generator/worker/start-api-worker.ts';
@@ -115,11 +115,11 @@ describe('the API worker thread', () => {
 });
 
 describe('conceptView: what a concept page shows', async () => {
-  setSiteData(await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://example.github.io/lexicon/' }));
+  const site = siteModel(await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://example.github.io/lexicon/' }));
   const view = (id: string) => {
-    const entity = siteData().model.entities.find((candidate) => candidate.id === id);
+    const entity = site.byId.get(id);
     if (!entity) throw new Error(`no entity ${id} in the sample`);
-    return conceptView(entity, siteData());
+    return conceptView(entity, site);
   };
 
   it('an object property: domain and range link to their pages under the base path; no tree link', () => {
@@ -141,10 +141,10 @@ describe('conceptView: what a concept page shows', async () => {
   });
 
   it('a class: its branch is the top-level class it descends from; children link to their pages', () => {
-    const classes = siteData().model.entities.filter((entity) => entity.kind === 'class');
-    const child = classes.find((entity) => 'sub_class_of' in entity.record && entity.record.sub_class_of.some((iri) => siteData().byIri.has(iri)));
+    const classes = site.model.entities.filter((entity) => entity.kind === 'class');
+    const child = classes.find((entity) => 'sub_class_of' in entity.record && entity.record.sub_class_of.some((iri) => site.byIri.has(iri)));
     if (!child || !('sub_class_of' in child.record)) throw new Error('the sample has no class with a published parent');
-    const parent = siteData().byIri.get(child.record.sub_class_of[0]);
+    const parent = site.byIri.get(child.record.sub_class_of[0]);
     const shown = view(child.id);
     expect(shown.kind).toBe('Class');
     expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/_site/pages/${parent?.id}/` }] });

@@ -1,18 +1,13 @@
-import { emitJsonLd } from '../emit/jsonld.ts';
-import { buildNodeTree } from '../emit/node-tree.ts';
-import type { LoadedModel } from '../generate-api.ts';
-import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
+import { siteModel, summarizeSite, type SiteModel, type SiteSummary } from '../site/site-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 
-/** What the site's pages read: the model, and lookups computed once for all 18,000 pages. */
+/** What the Astro pages read. */
 export interface SiteData {
-  model: OntologyModel;
   router: Router;
-  byIri: Map<string, ModelEntity>;
-  byId: Map<string, ModelEntity>;
-  /** The top-level class each class descends from (first parents first), for the full-text filter. */
-  branchOf: Map<string, string>;
-  languages: string[];
+  summary: SiteSummary;
+  /** The model, where concept pages are rendered through Astro (the dev server); a build renders them on the API's thread. */
+  model?: SiteModel;
 }
 
 // Astro bundles the pages apart from the integration, so a module-level variable would not be shared;
@@ -20,22 +15,15 @@ export interface SiteData {
 const KEY = Symbol.for('folio-static-api.site-data');
 type Holder = { [KEY]?: SiteData };
 
-export function setSiteData({ model, router }: Pick<LoadedModel, 'model' | 'router'>): void {
-  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
-  const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
-  const branchOf = new Map<string, string>();
-  const branch = (entity: ModelEntity, seen: Set<string>): string => {
-    const known = branchOf.get(entity.iri);
-    if (known !== undefined) return known;
-    const parent =
-      'sub_class_of' in entity.record ? entity.record.sub_class_of.map((iri) => byIri.get(iri)).find((found) => found && !seen.has(found.iri)) : undefined;
-    const result = parent ? branch(parent, seen.add(entity.iri)) : (entity.record.label ?? entity.id);
-    branchOf.set(entity.iri, result);
-    return result;
-  };
-  for (const entity of model.entities) if (entity.kind === 'class') branch(entity, new Set());
-  const languages = [...new Set(model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
-  (globalThis as Holder)[KEY] = { model, router, byIri, byId, branchOf, languages };
+/** From the model in this thread (the dev server, tests). */
+export function setSiteModel(loaded: { model: OntologyModel; router: Router }): void {
+  const model = siteModel(loaded);
+  (globalThis as Holder)[KEY] = { router: loaded.router, summary: summarizeSite(model), model };
+}
+
+/** From what the API's thread tells of its model (a build). */
+export function setSiteSummary(router: Router, summary: SiteSummary): void {
+  (globalThis as Holder)[KEY] = { router, summary };
 }
 
 export function siteData(): SiteData {
@@ -44,7 +32,9 @@ export function siteData(): SiteData {
   return data;
 }
 
-/** The entity's JSON-LD, the same bytes as its `/{id}/jsonld` file, for embedding in its page. */
-export function entityJsonLd(entity: ModelEntity): string {
-  return emitJsonLd(buildNodeTree(entity.iri, entity.quads));
+/** The model, for the concept pages Astro renders (the dev server). */
+export function siteModelData(): SiteModel {
+  const { model } = siteData();
+  if (!model) throw new Error('internal error: a build renders the concept pages on the API thread, not through Astro');
+  return model;
 }

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOptions, type BuildOptions } from '../config/options.ts';
-import { loadModel, type ModelOptions } from '../pipeline/load-model.ts';
+import type { ModelOptions } from '../pipeline/load-model.ts';
 import type { StageTiming } from '../pipeline/progress.ts';
 import { describeSearchIndex, formatBytes } from '../report/describe.ts';
 import type { ApiSummary } from '../pipeline/api-summary.ts';
@@ -59,19 +59,21 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function buildSite(options: BuildOptions, model: ModelOptions, staging: string, reporter: Reporter): Promise<string[]> {
-  // The API worker starts first: it parses the ontology on the other core while this thread does for the pages.
+  // The worker builds the model, renders the concept pages (which this thread writes) and writes the API.
   const apiWorker = startSiteApi(model, staging, { manifest: readPreviousManifest(options.out), folder: options.out }, (line) => reporter.log(line));
   let result: SiteBuildResult | undefined;
   try {
-    // The pages need the model before Astro starts, and a bad ontology should fail before Astro prints anything.
-    const loaded = await loadModel(model);
     // The build reaches no network but the ontology URL the user gave: no usage data to Astro.
     process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
-    const { build: astroBuild } = await import('astro');
+    const astro = import('astro');
+    // Awaited below; if the ontology is bad, that failure is the one reported.
+    astro.catch(() => {});
+    // A bad ontology fails before Astro prints anything.
+    await apiWorker.summary;
+    const { build: astroBuild } = await astro;
     const config = siteConfig(
       { ...options, out: staging },
       {
-        loaded,
         api: apiWorker,
         previousOut: options.out,
         log: (line) => reporter.log(line),
@@ -87,8 +89,11 @@ async function buildSite(options: BuildOptions, model: ModelOptions, staging: st
     throw error;
   }
   if (!result) throw new Error('the Astro build finished without writing the API');
-  const { api, pages, timings } = result;
-  return summaryLines(options, api, [`site: ${pages} concept pages in the full-text index`, `site stages, alongside the API: ${describeTimings(timings)}`]);
+  const { api, pages, ready, pagesRenderMs } = result;
+  return summaryLines(options, api, [
+    `site: ${pages} concept pages in the full-text index, rendered in ${seconds(pagesRenderMs)} on the API's thread`,
+    `site ready, since the command started: ${ready.map(({ part, ms }) => `${part} ${seconds(ms)}`).join(', ')}`,
+  ]);
 }
 
 function summaryLines(options: BuildOptions, api: ApiSummary, siteLines: string[] = []): string[] {
@@ -112,7 +117,11 @@ function describeWritten(options: BuildOptions, { written }: ApiSummary): string
 }
 
 function describeTimings(timings: readonly StageTiming[]): string {
-  return timings.map((timing) => `${timing.stage} ${(timing.ms / 1000).toFixed(2)} s`).join(', ');
+  return timings.map((timing) => `${timing.stage} ${seconds(timing.ms)}`).join(', ');
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
 }
 
 runCommand(main);

@@ -2,7 +2,9 @@
 // while the main thread renders the site's pages.
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure } from '../errors.ts';
-import { generateApi } from '../generate-api.ts';
+import { generateApi, type LoadedModel } from '../generate-api.ts';
+import { emitConceptPages } from '../site/concept-pages.ts';
+import { siteModel, summarizeSite } from '../site/site-model.ts';
 import { addTime, timed } from '../pipeline/progress.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { ThreadedWriter } from '../write/threaded-writer.ts';
@@ -15,7 +17,8 @@ import type { ApiWorkerInput, ApiWorkerMessage } from './api-worker-messages.ts'
 
 const post = (message: ApiWorkerMessage): void => parentPort?.postMessage(message);
 
-async function run({ options, outDir, previous: packed, previousOut, writeGate }: ApiWorkerInput): Promise<void> {
+async function run({ options, outDir, previous: packed, previousOut, sitePages }: ApiWorkerInput): Promise<void> {
+  const writeGate = sitePages?.writeGate;
   const previous = packed && Manifest.unpack(packed);
   // Files are written on a thread of their own as they are made, and the index is built on another, as
   // `--api-only` does: writing everything after the build held all 215 MB in memory and added its 2-6 s to the end.
@@ -29,7 +32,8 @@ async function run({ options, outDir, previous: packed, previousOut, writeGate }
     return writer;
   };
   try {
-    const build = await generateApi(options, { log: (line) => post({ type: 'log', line }) }, previous ? { manifest: previous } : undefined, openSink);
+    const progress = { log: (line: string) => post({ type: 'log', line }) };
+    const build = await generateApi(options, progress, previous ? { manifest: previous } : undefined, openSink, sitePages && sendSitePages);
     let written: WriteStats;
     if (writer) {
       const start = performance.now();
@@ -49,6 +53,18 @@ async function run({ options, outDir, previous: packed, previousOut, writeGate }
     await writer?.stop();
     throw error;
   }
+}
+
+/**
+ * The site's part, on this thread because the model is here: the parse is not done twice. The concept pages go
+ * first, as Pagefind waits for them: rendered in about a second, they are written on the starting thread.
+ */
+function sendSitePages(loaded: LoadedModel): void {
+  const start = performance.now();
+  const site = siteModel(loaded);
+  post({ type: 'site', summary: summarizeSite(site) });
+  emitConceptPages(site, (pages) => post({ type: 'pages', pages }));
+  post({ type: 'pages-done', renderMs: performance.now() - start });
 }
 
 run(workerData as ApiWorkerInput).catch((error: unknown) => post({ type: 'failed', text: describeFailure(error) }));

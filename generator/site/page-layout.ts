@@ -1,8 +1,9 @@
 // The frame every page of the site shares: head tags, the site header, the body's data for the scripts. The Astro
-// layout (src/layouts/Base.astro) is made of these parts, and the concept pages the build writes itself are too.
+// layout (src/layouts/Base.astro) is made of these parts, and so are the concept pages the build renders itself.
 import { ASSETS_FOLDER, SITE_PAGES } from '../route/paths.ts';
+import type { Router } from '../route/router.ts';
 import { attribute, attributes, html, type Markup } from './html.ts';
-import type { SiteData } from './site-data.ts';
+import type { SiteSummary } from './site-model.ts';
 
 export interface PageLayout {
   /** The ontology's title, the site's name. */
@@ -23,14 +24,14 @@ export interface PageContent {
   main: Markup;
 }
 
-export function pageLayout({ model, router }: Pick<SiteData, 'model' | 'router'>): PageLayout {
-  const site = model.info.title ?? 'Ontology';
+export function pageLayout({ router, summary }: { router: Router; summary: SiteSummary }): PageLayout {
+  const site = summary.title ?? 'Ontology';
   const base = router.basePath;
   return {
     site,
     base,
     // The scripts link to concept pages as this layout serves them: html/{id}/, or {id}/html on GitHub Pages.
-    body: { 'data-base': base, 'data-page-link': router.pageLinkPath('{id}'), 'data-base-iri': model.baseIri },
+    body: { 'data-base': base, 'data-page-link': router.pageLinkPath('{id}'), 'data-base-iri': summary.baseIri },
     header: html`<header><a class="brand"${attribute('href', `${base}/`)}>${site}</a><nav aria-label="Site"><a${attribute('href', `${base}/${SITE_PAGES.tree}/`)}>Tree</a><a${attribute('href', `${base}/${SITE_PAGES.find}/`)}>Full-text search</a><a${attribute('href', `${base}/docs/`)}>API docs</a><a${attribute('href', `${base}/openapi.json`)}>openapi.json</a></nav></header>`,
   };
 }

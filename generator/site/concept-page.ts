@@ -1,4 +1,4 @@
-// A concept page: the view (concept-view.ts) walked into markup. The build writes 18,000 of these itself, at the
+// A concept page: the view (concept-view.ts) walked into markup. The build renders 18,000 of these itself, at the
 // cost of the strings alone; the dev server shows the same article through src/concept/ConceptPage.astro.
 import type { ConceptView, RelatedLink } from './concept-view.ts';
 import { attribute, html, Markup } from './html.ts';

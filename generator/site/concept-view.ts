@@ -2,7 +2,7 @@ import type { ModelEntity } from '../model/ontology-model.ts';
 import { typeInfo } from '../model/entities.ts';
 import { SKOS_CONCEPT } from '../model/vocabulary.ts';
 import { TREE_FOLDER, type Format } from '../route/router.ts';
-import { entityJsonLd, type SiteData } from './site-data.ts';
+import { entityJsonLd, type SiteModel } from './site-model.ts';
 
 /** A related entity: a link to its page when it is published here, its IRI otherwise. */
 export interface RelatedLink {
@@ -43,7 +43,7 @@ export interface ConceptView {
 
 const DOWNLOAD_LABELS: Record<Format, string> = { json: 'JSON record', jsonld: 'JSON-LD', xml: 'OWL (RDF/XML)', markdown: 'Markdown' };
 
-export function conceptView(entity: ModelEntity, site: SiteData): ConceptView {
+export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
   const { router, byIri } = site;
   const record = entity.record;
   const title = record.label ?? entity.id;

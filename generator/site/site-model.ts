@@ -1,0 +1,54 @@
+import { emitJsonLd } from '../emit/jsonld.ts';
+import { buildNodeTree } from '../emit/node-tree.ts';
+import { countByType } from '../model/count-types.ts';
+import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
+import type { Router } from '../route/router.ts';
+
+/** What the concept pages read: the model, and lookups computed once for all 18,000 pages. */
+export interface SiteModel {
+  model: OntologyModel;
+  router: Router;
+  byIri: Map<string, ModelEntity>;
+  byId: Map<string, ModelEntity>;
+  /** The top-level class each class descends from (first parents first), for the full-text filter. */
+  branchOf: Map<string, string>;
+  languages: string[];
+}
+
+/** What the site's own pages (home, tree, full-text search, not found) show of the model: plain data, so it crosses threads. */
+export interface SiteSummary {
+  title: string | null;
+  description: string | null;
+  baseIri: string;
+  /** Terms by kind, by plural name (countByType). */
+  counts: [plural: string, count: number][];
+  /** The language tags of every translation. */
+  languages: string[];
+}
+
+export function siteModel({ model, router }: { model: OntologyModel; router: Router }): SiteModel {
+  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
+  const branchOf = new Map<string, string>();
+  const branch = (entity: ModelEntity, seen: Set<string>): string => {
+    const known = branchOf.get(entity.iri);
+    if (known !== undefined) return known;
+    const parent =
+      'sub_class_of' in entity.record ? entity.record.sub_class_of.map((iri) => byIri.get(iri)).find((found) => found && !seen.has(found.iri)) : undefined;
+    const result = parent ? branch(parent, seen.add(entity.iri)) : (entity.record.label ?? entity.id);
+    branchOf.set(entity.iri, result);
+    return result;
+  };
+  for (const entity of model.entities) if (entity.kind === 'class') branch(entity, new Set());
+  const languages = [...new Set(model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
+  return { model, router, byIri, byId, branchOf, languages };
+}
+
+export function summarizeSite({ model, languages }: SiteModel): SiteSummary {
+  return { title: model.info.title, description: model.info.description, baseIri: model.baseIri, counts: countByType(model), languages };
+}
+
+/** The entity's JSON-LD, the same bytes as its `/{id}/jsonld` file, for embedding in its page. */
+export function entityJsonLd(entity: ModelEntity): string {
+  return emitJsonLd(buildNodeTree(entity.iri, entity.quads));
+}
