@@ -21,7 +21,7 @@ for (const host of ['rewriting', 'github-pages']) {
     build.line(/^wrote .*$/m),
     build.line(/^site: .*$/m),
     build.line(/^stages: .*$/m),
-    build.line(/^site stages, .*$/m),
+    build.line(/^site ready, .*$/m),
     resources(build),
     `waited ${build.waitedSeconds.toFixed(0)} s for the disk to go idle before starting`,
     `wall time: ${build.seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s), ${(build.seconds / api.seconds).toFixed(2)} × the API alone`,
