@@ -1,5 +1,5 @@
-// Worker thread entry: the whole static API (load → model → emit → search → site → write) on its own core,
-// while the main thread renders the site's pages.
+// Worker thread entry: the whole static API (load → model → emit → search → site → write) beside the main thread;
+// for the whole site, the concept pages first, which the main thread writes while Astro builds the site's own pages.
 import { parentPort, workerData } from 'node:worker_threads';
 import { describeFailure } from '../errors.ts';
 import { generateApi, type LoadedModel } from '../generate-api.ts';
