@@ -7,16 +7,29 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports handed to servers are drawn below the kernel's ephemeral range (32768 and up on Linux), from a stretch
+// of a thousand for each Vitest worker: two test files running side by side never get the same port, and no
+// port the kernel lends an outgoing connection or a listen(0) is handed out (asking the kernel for a free port
+// and closing it gave two files the same one, and one server failed with "address already in use").
+const PORTS_PER_WORKER = 1000;
+const FIRST_PORT = 20_000;
+let nextPort = 0;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 12;
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries += 1) {
+    const port = FIRST_PORT + worker * PORTS_PER_WORKER + (nextPort++ % PORTS_PER_WORKER);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port among ${PORTS_PER_WORKER} for Vitest worker ${worker}`);
 }
 
 /**
