@@ -110,5 +110,8 @@ export function planIndexReuse(
   const reached = [...words];
   const firstCharacters = [...new Set(reached.map((word) => firstCharacter(word)))];
   const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));
-  return { memo, nodes, reaches: (prefix) => reached.some((word) => word.startsWith(prefix)), firstCharacters, changed, changedNumbers, moved };
+  // Every start of every reached word, so asking about a prefix (thousands of times an update) is one lookup.
+  const reachedStarts = new Set<string>();
+  for (const word of reached) for (let length = 1; length <= word.length; length += 1) reachedStarts.add(word.slice(0, length));
+  return { memo, nodes, reaches: (prefix) => reachedStarts.has(prefix), firstCharacters, changed, changedNumbers, moved };
 }
