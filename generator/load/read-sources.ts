@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, relative, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fg from 'fast-glob';
 import { SourceNotFoundError, UserError } from '../errors.ts';
 import { download } from './download.ts';
 import { DEFAULT_OPTIONS } from '../config/options.ts';
@@ -48,7 +47,9 @@ export async function readSources(
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new SourceNotFoundError(`ontology not found: ${input}`, 'pass --ontology <file|folder|url>');
   if (info.isFile()) return [await readFileSource(path, formatOfPath(path, input))];
-  const files = (await fg(ONTOLOGY_GLOB, { cwd: path, absolute: true, onlyFiles: true })).sort();
+  // Loaded only for a folder: most builds read one file, and a rebuild's start-up counts.
+  const { default: glob } = await import('fast-glob');
+  const files = (await glob(ONTOLOGY_GLOB, { cwd: path, absolute: true, onlyFiles: true })).sort();
   if (files.length === 0) {
     throw new SourceNotFoundError(`no *.owl, *.rdf, *.ttl, *.nt or *.nq files under ${input}`, 'add an ontology file or pass --ontology <file|url>');
   }
