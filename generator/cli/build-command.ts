@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveOptions } from '../config/options.ts';
+import { resolveOptions, type BuildOptions } from '../config/options.ts';
 import type { ModelOptions } from '../pipeline/load-model.ts';
 import { foldsCase } from '../write/case-folding.ts';
 import { checkOutputTarget, inFreshFolder } from '../write/output-folder.ts';
@@ -39,18 +39,20 @@ async function main(argv: string[]): Promise<number> {
         await (await import('../pipeline/build-api-folder.ts')).buildApiFolder(options, model, reporter),
       )
     : await inFreshFolder(options.out, async (staging) => (await import('./build-site.ts')).buildSite(options, model, staging, reporter));
+  const broken = options.checkLinks ? await checkOutputLinks(options, lines) : undefined;
+  process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
+  if (broken) throw new UserError(`${broken} (the output is written)`, 'fix the references in the ontology, or serve the site where they resolve (--base-url)');
+  return 0;
+}
+
+/** --check-links: adds the check's line to the summary when every link resolves; otherwise returns it. */
+async function checkOutputLinks(options: BuildOptions, lines: string[]): Promise<string | undefined> {
   const { checkLinks, describeLinks } = await import('../check/check-links.ts');
   const { readOutput } = await import('../check/read-output.ts');
-  const links = options.checkLinks ? checkLinks(await readOutput(options.out), new Router(options.baseUrl, options.host)) : undefined;
-  if (links && links.broken.length === 0) lines.push(describeLinks(links));
-  process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
-  if (links && links.broken.length > 0) {
-    throw new UserError(
-      `${describeLinks(links)} (the output is written)`,
-      'fix the references in the ontology, or serve the site where they resolve (--base-url)',
-    );
-  }
-  return 0;
+  const links = checkLinks(await readOutput(options.out), new Router(options.baseUrl, options.host));
+  if (links.broken.length > 0) return describeLinks(links);
+  lines.push(describeLinks(links));
+  return undefined;
 }
 
 runCommand(main);
