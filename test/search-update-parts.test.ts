@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankEntities, searchLabels, type SearchEntity } from '../generator/search/client/search-client.js';
 import type { BuiltNode, RankedLists } from '../generator/search/expand-nodes.ts';
-import { decodeNodes, encodeNodes, prefixesListing } from '../generator/search/node-codec.ts';
+import { decodeNodes, encodeNodes } from '../generator/search/node-codec.ts';
 import { rerankLists } from '../generator/search/rerank-lists.ts';
 import { RankTable } from '../generator/search/rank-table.ts';
 import { expandNodes, wordStarts, type Suffix } from '../generator/search/expand-nodes.ts';
@@ -10,9 +10,10 @@ import { buildModel } from '../generator/model/build-model.ts';
 import { loadOntology, parseSources } from '../generator/load/load-ontology.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { PackedJsonReader, packJson } from '../generator/search/packed-json.ts';
-import { joinLabels, splitLabels } from '../generator/search/packed-forms.ts';
+import { joinLabels, splitLabels } from '../generator/search/joined-labels.ts';
 import { KeptSearchEntity } from '../generator/search/kept-entity.ts';
-import { buildSearchIndex } from '../generator/search/build-search-index.ts';
+import { buildSearchIndex, indexSearchSource } from '../generator/search/build-search-index.ts';
+import { planIndexReuse } from '../generator/search/search-memo.ts';
 import type { SearchLabel } from '../generator/search/expand-nodes.ts';
 
 function entity(iri: string, label: string, kind: SearchEntity['kind'] = 'class', alternative_labels: string[] = []): SearchEntity {
@@ -92,18 +93,6 @@ describe('node codec', () => {
     const decoded = decodeNodes(encodeNodes(nodes), (number) => (number === 5 ? -1 : number + 10));
     expect(decoded[2]).toEqual({ prefix: 'acme', from: 2, node: { ranked: { class: [14, -1], property: [] }, inner: { class: [-1, 14], property: [] } } });
     expect(decoded[0].node).toEqual({ ranked: { class: [13, 11, 12], property: [17] } });
-  });
-
-  it.each([
-    [[1], ['a', 'ab']],
-    [[5], ['acme']],
-    [
-      [7, 0],
-      ['a', 'ü'],
-    ],
-    [[9], []],
-  ])('finds the nodes that list %j: %j', (numbers, prefixes) => {
-    expect(prefixesListing(encodeNodes(nodes), new Set(numbers))).toEqual(prefixes);
   });
 });
 
@@ -217,6 +206,40 @@ describe('an entity an update did not reach searches as a fresh one', () => {
     expect(kept.entities.map(plain)).toEqual(fresh.entities.map(plain));
     const labels = (lists: SearchLabel[][]) => lists.map((list) => list.map(({ original, normalized, primary }) => ({ original, normalized, primary })));
     expect(labels(kept.labels)).toEqual(labels(fresh.labels));
+  });
+});
+
+describe('planIndexReuse', () => {
+  // Small leaves, so the entities are listed by many nodes down to their labels' longer prefixes.
+  const budgets = { fileGzip: 4000, leafRaw: 40, fileRaw: 6000 };
+  const source = (entities: SearchEntity[]) => ({ entities, labels: entities.map((one) => searchLabels(one)), baseIri: 'https://x.example/' });
+  // Enough others that one changed entity stays under the share past which the whole index is built again.
+  const before = [...BEFORE, ...Array.from({ length: 30 }, (_, at) => entity(`https://x.example/other/${at}`, `Court rule ${at}`))];
+  const after = before.map((one) => (one.iri.endsWith('/B') ? entity(one.iri, 'Barrister') : one));
+  const previous = indexSearchSource(source(before), budgets).memo;
+  const now = indexSearchSource(source(after), budgets).memo;
+  const reuse = planIndexReuse(previous, previous.baseIri, previous.budgets, after, now.hashes);
+  const listed = (built: BuiltNode, number: number) =>
+    ('leaf' in built.node
+      ? [built.node.leaf]
+      : [built.node.ranked, ...(built.node.inner ? [built.node.inner] : [])].flatMap((lists) => [lists.class, lists.property])
+    ).some((list) => list.includes(number));
+  const nodes = decodeNodes(previous.nodes);
+  const old = previous.iris.indexOf('https://x.example/B');
+
+  it('reaches every node that listed an entity whose search data changed, and the prefixes of its new labels', () => {
+    expect(reuse).toBeDefined();
+    const listing = nodes.filter((built) => listed(built, old)).map((built) => built.prefix);
+    expect(listing.length).toBeGreaterThan(1);
+    expect(listing.filter((prefix) => !reuse?.reaches(prefix))).toEqual([]);
+    expect(['b', 'ba', 'barrister'].filter((prefix) => !reuse?.reaches(prefix))).toEqual([]);
+    expect(reuse?.changed).toEqual(new Set(['https://x.example/B']));
+  });
+
+  it('leaves the nodes of other words alone', () => {
+    expect(reuse).toBeDefined();
+    expect(nodes.some((built) => built.prefix.startsWith('c'))).toBe(true);
+    expect(nodes.filter((built) => built.prefix.startsWith('c') && reuse?.reaches(built.prefix)).map((built) => built.prefix)).toEqual([]);
   });
 });
 

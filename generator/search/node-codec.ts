@@ -68,19 +68,3 @@ export function decodeNodes({ prefixes, shapes, lists }: EncodedNodes, renumber:
     }
   });
 }
-
-/** The prefixes of the nodes whose lists hold any of these entity numbers. */
-export function prefixesListing({ prefixes, shapes, lists }: EncodedNodes, numbers: ReadonlySet<number>): string[] {
-  const found: string[] = [];
-  let at = 0;
-  prefixes.forEach((prefix, index) => {
-    let listed = false;
-    for (let list = 0; list < shapes[index * 2 + 1]; list += 1) {
-      const length = lists[at];
-      for (let item = at + 1; item <= at + length && !listed; item += 1) listed = numbers.has(lists[item]);
-      at += length + 1;
-    }
-    if (listed) found.push(prefix);
-  });
-  return found;
-}

@@ -4,6 +4,7 @@ import type { SearchLabel } from './expand-nodes.ts';
 import { packedHash, type SearchMemo } from './search-memo.ts';
 import { nonAsciiCharacters } from './fold-table.ts';
 import { PackedJsonReader, packJson, type PackedJson } from './packed-json.ts';
+import { joinLabels } from './joined-labels.ts';
 
 /**
  * Each entity's packed form, by number: its hash and byte size, and its escaped JSON text where already made
@@ -20,10 +21,6 @@ export interface PackedForms {
   previous: (number | undefined)[];
   kept?: PackedJsonReader;
 }
-
-// Normalising turns every control character into a space, so neither mark occurs inside a normalised label.
-const LABEL_SEPARATOR = '\u0000';
-const PRIMARY_MARK = '\u0001';
 
 /** An entity searched for: the entity, its search labels, and its number in the previous build if it kept its data. */
 export interface SourceEntity {
@@ -53,18 +50,6 @@ export function packForms(rows: readonly SourceEntity[], baseIri: string, memo?:
     forms.characters.push(nonAsciiCharacters(entity));
   }
   return forms;
-}
-
-/** Search labels as the memo keeps them: a mark saying whether the first is the primary label, then the normalised labels. */
-export function joinLabels(labels: readonly SearchLabel[]): string {
-  if (labels.length === 0) return '';
-  return (labels[0].primary ? PRIMARY_MARK : LABEL_SEPARATOR) + labels.map((label) => label.normalized).join(LABEL_SEPARATOR);
-}
-
-/** joinLabels undone: the normalised labels, and whether the first is the primary label. */
-export function splitLabels(joined: string): { normalized: string[]; primary: boolean } {
-  if (joined === '') return { normalized: [], primary: false };
-  return { normalized: joined.slice(1).split(LABEL_SEPARATOR), primary: joined.startsWith(PRIMARY_MARK) };
 }
 
 /** An entity's escaped JSON text, read once when a file first shows it: the previous build's if it kept its data. */

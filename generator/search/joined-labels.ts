@@ -1,0 +1,17 @@
+import type { SearchLabel } from './search-label.ts';
+
+// Normalising turns every control character into a space, so neither mark occurs inside a normalised label.
+const LABEL_SEPARATOR = '\u0000';
+const PRIMARY_MARK = '\u0001';
+
+/** Search labels as the memo keeps them: a mark saying whether the first is the primary label, then the normalised labels. */
+export function joinLabels(labels: readonly SearchLabel[]): string {
+  if (labels.length === 0) return '';
+  return (labels[0].primary ? PRIMARY_MARK : LABEL_SEPARATOR) + labels.map((label) => label.normalized).join(LABEL_SEPARATOR);
+}
+
+/** joinLabels undone: the normalised labels, and whether the first is the primary label. */
+export function splitLabels(joined: string): { normalized: string[]; primary: boolean } {
+  if (joined === '') return { normalized: [], primary: false };
+  return { normalized: joined.slice(1).split(LABEL_SEPARATOR), primary: joined.startsWith(PRIMARY_MARK) };
+}
