@@ -30,12 +30,7 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
     for (const part of patch.carried) if (Object.hasOwn(part, path)) return part[path];
     return undefined;
   };
-  const addedPaths = [...made.keys()].filter((path) => previous.fileHash(path) === undefined).sort(compareUnits);
-  const files = patchColumn(
-    { keys: previous.paths, values: previous.hashes },
-    addedPaths,
-    (path, before) => made.get(path) ?? (before === undefined ? undefined : keptHash(path, before)),
-  );
+  const files = patchFiles({ keys: previous.paths, values: previous.hashes }, made, keptHash);
   const entityHash = entityHasher(
     (path) => {
       const at = findSorted(files.keys, path);
@@ -51,6 +46,32 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
     return before !== undefined && !patch.redo.has(id) ? before : entityHash(id);
   });
   return new Manifest(files, entities, previous);
+}
+
+/**
+ * The files' column after an update: the files made, in order among the previous ones, with their new hashes;
+ * each other previous file with the hash `kept` gives it, or dropped. One merge of the made files (a few dozen)
+ * into the previous ones (86,000 at full scale), where looking each previous file up among them took 35 ms.
+ */
+function patchFiles(previous: Column, made: ReadonlyMap<string, string>, kept: (path: string, before: string) => string | undefined): Column {
+  const madePaths = [...made.keys()].sort(compareUnits);
+  const keys: string[] = [];
+  const values: string[] = [];
+  const add = (path: string, hash: string) => {
+    keys.push(path);
+    values.push(hash);
+  };
+  let next = 0;
+  previous.keys.forEach((path, at) => {
+    while (next < madePaths.length && madePaths[next] < path) add(madePaths[next], made.get(madePaths[next++]) as string);
+    if (madePaths[next] === path) add(path, made.get(madePaths[next++]) as string);
+    else {
+      const hash = kept(path, previous.values[at]);
+      if (hash !== undefined) add(path, hash);
+    }
+  });
+  for (; next < madePaths.length; next += 1) add(madePaths[next], made.get(madePaths[next]) as string);
+  return { keys, values };
 }
 
 /**
