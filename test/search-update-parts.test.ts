@@ -214,32 +214,50 @@ describe('planIndexReuse', () => {
   const budgets = { fileGzip: 4000, leafRaw: 40, fileRaw: 6000 };
   const source = (entities: SearchEntity[]) => ({ entities, labels: entities.map((one) => searchLabels(one)), baseIri: 'https://x.example/' });
   // Enough others that one changed entity stays under the share past which the whole index is built again.
-  const before = [...BEFORE, ...Array.from({ length: 30 }, (_, at) => entity(`https://x.example/other/${at}`, `Court rule ${at}`))];
-  const after = before.map((one) => (one.iri.endsWith('/B') ? entity(one.iri, 'Barrister') : one));
+  const LAWSUIT = 'https://x.example/E';
+  const before = [
+    ...BEFORE.map((one) => (one.iri === LAWSUIT ? { ...one, definition: 'y' } : one)),
+    ...Array.from({ length: 30 }, (_, at) => entity(`https://x.example/other/${at}`, `Court rule ${at}`)),
+  ];
   const previous = indexSearchSource(source(before), budgets).memo;
-  const now = indexSearchSource(source(after), budgets).memo;
-  const reuse = planIndexReuse(previous, previous.baseIri, previous.budgets, after, now.hashes);
+  const nodes = decodeNodes(previous.nodes);
+  const plan = (iri: string, edit: (one: SearchEntity) => SearchEntity) => {
+    const after = before.map((one) => (one.iri === iri ? edit(one) : one));
+    const now = indexSearchSource(source(after), budgets).memo;
+    const reuse = planIndexReuse(previous, previous.baseIri, previous.budgets, after, {
+      hashes: now.hashes,
+      sizes: [...now.sizes],
+      leafBudget: budgets.leafRaw,
+    });
+    if (!reuse) throw new Error('expected an update');
+    return reuse;
+  };
   const listed = (built: BuiltNode, number: number) =>
     ('leaf' in built.node
       ? [built.node.leaf]
       : [built.node.ranked, ...(built.node.inner ? [built.node.inner] : [])].flatMap((lists) => [lists.class, lists.property])
     ).some((list) => list.includes(number));
-  const nodes = decodeNodes(previous.nodes);
-  const old = previous.iris.indexOf('https://x.example/B');
 
-  it('reaches every node that listed an entity whose search data changed, and the prefixes of its new labels', () => {
-    expect(reuse).toBeDefined();
-    const listing = nodes.filter((built) => listed(built, old)).map((built) => built.prefix);
+  it('reaches every node that listed a relabelled entity, and the prefixes of its new label, but no other word', () => {
+    const reuse = plan('https://x.example/B', (one) => entity(one.iri, 'Barrister'));
+    const listing = nodes.filter((built) => listed(built, previous.iris.indexOf('https://x.example/B'))).map((built) => built.prefix);
     expect(listing.length).toBeGreaterThan(1);
-    expect(listing.filter((prefix) => !reuse?.reaches(prefix))).toEqual([]);
-    expect(['b', 'ba', 'barrister'].filter((prefix) => !reuse?.reaches(prefix))).toEqual([]);
-    expect(reuse?.changed).toEqual(new Set(['https://x.example/B']));
+    expect(listing.filter((prefix) => !reuse.reaches(prefix))).toEqual([]);
+    expect(['b', 'ba', 'barrister'].filter((prefix) => !reuse.reaches(prefix))).toEqual([]);
+    expect(reuse.changed).toEqual(new Set(['https://x.example/B']));
+    expect(nodes.some((built) => built.prefix.startsWith('c'))).toBe(true);
+    expect(nodes.filter((built) => built.prefix.startsWith('c') && reuse.reaches(built.prefix)).map((built) => built.prefix)).toEqual([]);
   });
 
-  it('leaves the nodes of other words alone', () => {
-    expect(reuse).toBeDefined();
-    expect(nodes.some((built) => built.prefix.startsWith('c'))).toBe(true);
-    expect(nodes.filter((built) => built.prefix.startsWith('c') && reuse?.reaches(built.prefix)).map((built) => built.prefix)).toEqual([]);
+  it.each([
+    // Same length, so the entity's size and every leaf stay as they were.
+    ['a definition edited', (one: SearchEntity) => ({ ...one, definition: 'x' }), [], ['l', 'law', 'laws', 'law c']],
+    ['an alternative label changed', (one: SearchEntity) => ({ ...one, alternative_labels: ['Law claim'] }), ['l', 'law', 'law c'], ['laws']],
+    ['its kind changed', (one: SearchEntity) => ({ ...one, kind: 'property' as const }), ['l', 'law', 'laws', 'law c'], []],
+  ])('%s: ranks again the prefixes of what changed, and only shows the others', (_, edit, ranked, shownOnly) => {
+    const reuse = plan(LAWSUIT, edit);
+    expect(ranked.filter((prefix) => !reuse.reaches(prefix))).toEqual([]);
+    expect(shownOnly.filter((prefix) => reuse.reaches(prefix) || !reuse.shows(prefix))).toEqual([]);
   });
 });
 

@@ -97,7 +97,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const relativeIris = entities.map((entity) => entity.iri.slice(baseIri.length));
   // The zlib version too: the files' gzip sizes decide where they split, and a build reuses the previous one's.
   const budgetsKey = JSON.stringify({ ...budgets, zlib: process.versions.zlib });
-  const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, hashes);
+  const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, { hashes, sizes, leafBudget: budgets.leafRaw });
   const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
   const kept = reuse ? keptRuns(reuse, reused, relativeIris) : undefined;
   stream?.between?.();
@@ -244,10 +244,12 @@ function keptRuns(reuse: IndexReuse, reused: ReadonlySet<BuiltNode>, relativeIri
   const relative = (iri: string) => iri.slice(memo.baseIri.length);
   const matching = (run: PackRun | undefined, length: number, next: string | undefined) =>
     run && run.next === (next ?? null) && run.files.reduce((total, file) => total + file.length, 0) === length ? run : undefined;
-  // The group must be the previous run's nodes, one after another, each kept as it was.
+  // The group must be the previous run's nodes, one after another, each kept as it was and showing no changed entity.
   const sameNodes = (group: readonly BuiltNode[], run: PackRun | undefined) => {
     const start = run ? oldNode.get(run.first) : undefined;
-    return start !== undefined && group.every((built, at) => reused.has(built) && previousNodes[start + at]?.prefix === built.prefix);
+    return (
+      start !== undefined && group.every((built, at) => reused.has(built) && !reuse.shows(built.prefix) && previousNodes[start + at]?.prefix === built.prefix)
+    );
   };
   return {
     s: (group: BuiltNode[], next: BuiltNode | undefined): PackRun | undefined => {

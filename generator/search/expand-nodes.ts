@@ -53,8 +53,7 @@ export function expandNodes(
     }
     if (items.length === 0) throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
     const members = distinct.of(items);
-    // One entity is a leaf however large: splitting its suffixes further could never make it smaller.
-    if (members.length === 1 || members.reduce((total, entity) => total + sizes[entity], 0) <= leafBudget) {
+    if (fitsLeaf(members, sizes, leafBudget)) {
       nodes.push({ prefix, from, node: { leaf: members } });
       return;
     }
@@ -85,6 +84,11 @@ export function expandNodes(
   }
   for (const group of top) expand(group.prefix, group.items, codePointLength(group.prefix));
   return { nodes, reused };
+}
+
+/** Whether a node's entities make a leaf: all within the budget, or one entity however large (splitting its suffixes further could never make it smaller). */
+export function fitsLeaf(members: readonly number[], sizes: readonly number[], budget: number): boolean {
+  return members.length === 1 || members.reduce((total, entity) => total + sizes[entity], 0) <= budget;
 }
 
 /** The previous build's nodes and which prefixes an edit reaches (see planIndexReuse). */

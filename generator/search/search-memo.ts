@@ -2,9 +2,10 @@ import { hash } from 'node:crypto';
 import type { FoldMemo } from './fold-table.ts';
 import { searchLabels } from './client/search-client.js';
 import type { SearchEntity } from './client/search-client.js';
-import { firstCharacter, wordSuffixes, type BuiltNode } from './expand-nodes.ts';
+import { fitsLeaf, type BuiltNode } from './expand-nodes.ts';
+import { EditReach, type ComparedLabel } from './edit-reach.ts';
 import type { PackRun } from './shard-files.ts';
-import type { PackedJson } from './packed-json.ts';
+import { PackedJsonReader, type PackedJson } from './packed-json.ts';
 import { decodeNodes, type EncodedNodes } from './node-codec.ts';
 import { splitLabels } from './joined-labels.ts';
 
@@ -38,9 +39,11 @@ export interface IndexReuse {
    * the same prefixes and list lengths as the previous build's.
    */
   nodes: BuiltNode[];
-  /** Whether a changed entity has a label word starting with the prefix: only such prefixes' nodes can change. */
+  /** Whether the node at the prefix may rank differently (see EditReach): only those are worked out again. */
   reaches(prefix: string): boolean;
-  /** The first characters of the label words an edit reaches. */
+  /** Whether the node at the prefix may show a changed entity: its file is written again. */
+  shows(prefix: string): boolean;
+  /** The first characters of the prefixes worked out again. */
   firstCharacters: readonly string[];
   /** IRIs of entities added, removed, or whose packed form changed. */
   changed: Set<string>;
@@ -70,35 +73,39 @@ export function packedHash(json: string): string {
 // Past this share of changed entities, building the whole index costs less than working out what to keep.
 const MOST_CHANGED = 0.05;
 
-/** `hashes`: each entity's packed form hashed (see packedHash), in this build's numbering. */
+/**
+ * `hashes`: each entity's packed form hashed (see packedHash), in this build's numbering; `sizes`: its size in
+ * bytes, which decides with `leafBudget` whether a node's entities fit a leaf.
+ */
 export function planIndexReuse(
   memo: SearchMemo,
   baseIri: string,
   budgets: string,
   entities: readonly SearchEntity[],
-  hashes: readonly string[],
+  { hashes, sizes, leafBudget }: { hashes: readonly string[]; sizes: readonly number[]; leafBudget: number },
 ): IndexReuse | undefined {
   if (memo.baseIri !== baseIri || memo.budgets !== budgets) return undefined;
   const before = previousNumbers(memo);
   const now = new Map(entities.map((entity, number) => [entity.iri, number]));
   const changed = new Set<string>();
-  const words = new Set<string>();
-  const addWords = (entity: SearchEntity) => {
-    for (const label of searchLabels(entity)) for (const word of wordSuffixes(label.normalized)) words.add(word);
+  const reach = new EditReach();
+  const previousJson = new PackedJsonReader(memo.json);
+  const previousLabels = (old: number): ComparedLabel[] => {
+    const { normalized, primary } = splitLabels(memo.labels[old]);
+    return normalized.map((label, at) => ({ normalized: label, primary: primary && at === 0 }));
   };
   entities.forEach((entity, number) => {
     const old = before.get(entity.iri);
     if (old !== undefined && memo.hashes[old] === hashes[number]) return;
     changed.add(entity.iri);
-    addWords(entity);
+    // A packed entity's JSON begins with its kind: [0 for a class, [1 for a property.
+    const kindChanged = old !== undefined && previousJson.text(old).charAt(1) !== (entity.kind === 'class' ? '0' : '1');
+    reach.add(old === undefined ? [] : previousLabels(old), searchLabels(entity), kindChanged);
   });
-  // An entity changed or gone: the nodes that listed it are reached. Each one's prefix starts a word suffix of
-  // the entity's previous labels (no search of the previous nodes: 10 ms an update).
   memo.iris.forEach((iri, old) => {
-    const number = now.get(iri);
-    if (number !== undefined && memo.hashes[old] === hashes[number]) return;
+    if (now.has(iri)) return;
     changed.add(iri);
-    for (const label of splitLabels(memo.labels[old]).normalized) for (const word of wordSuffixes(label)) words.add(word);
+    reach.add(previousLabels(old), [], false);
   });
   if (changed.size > entities.length * MOST_CHANGED) return undefined;
   const renumber = memo.iris.map((iri) => now.get(iri) ?? -1);
@@ -107,11 +114,28 @@ export function planIndexReuse(
     if (number === old) moved[number] = 0;
   });
   const nodes = decodeNodes(memo.nodes, (old) => renumber[old]);
-  const reached = [...words];
-  const firstCharacters = [...new Set(reached.map((word) => firstCharacter(word)))];
+  // A node that shows a changed entity but ranks as before keeps its lists, unless the entity's new size changes
+  // whether the node's entities fit a leaf; a leaf's entities stand in number order, which the edit may change.
+  for (const built of nodes) {
+    if (!reach.shows(built.prefix) || reach.ranks(built.prefix)) continue;
+    const leaf = 'leaf' in built.node;
+    if (fitsLeaf(membersOf(built), sizes, leafBudget) !== leaf) reach.rank(built.prefix);
+    else if ('leaf' in built.node) built.node.leaf.sort((a, b) => a - b);
+  }
   const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));
-  // Every start of every reached word, so asking about a prefix (thousands of times an update) is one lookup.
-  const reachedStarts = new Set<string>();
-  for (const word of reached) for (let length = 1; length <= word.length; length += 1) reachedStarts.add(word.slice(0, length));
-  return { memo, nodes, reaches: (prefix) => reachedStarts.has(prefix), firstCharacters, changed, changedNumbers, moved };
+  return {
+    memo,
+    nodes,
+    reaches: (prefix) => reach.ranks(prefix),
+    shows: (prefix) => reach.shows(prefix),
+    firstCharacters: reach.firstCharacters,
+    changed,
+    changedNumbers,
+    moved,
+  };
+}
+
+function membersOf(built: BuiltNode): number[] {
+  if ('leaf' in built.node) return built.node.leaf;
+  return [...built.node.ranked.class, ...built.node.ranked.property];
 }
