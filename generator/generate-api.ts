@@ -7,7 +7,7 @@ import { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
 import { updateBuild } from './pipeline/update-build.ts';
-import type { PreviousBuild } from './write/build-cache.ts';
+import { previousLoad, type PreviousBuild } from './write/build-cache.ts';
 import type { FileSink } from './write/threaded-writer.ts';
 
 export type { ApiBuild } from './pipeline/stages.ts';
@@ -33,7 +33,7 @@ export async function generateApi(
   const loaded = await loadModel(
     options,
     progress,
-    pending.then((previous) => (updating ? previous?.cache?.parsed : undefined)),
+    pending.then((previous) => (updating && previous?.cache ? previousLoad(previous.cache) : undefined)),
   );
   onModel?.(loaded);
   const previous = await pending;

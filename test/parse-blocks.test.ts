@@ -89,7 +89,7 @@ describe('parsing in blocks gives the same triples as parsing whole', () => {
       );
       expect(whole.blocks.length).toBe(sources.length);
       expect(triples(fresh.quads)).toEqual(triples(whole.quads));
-      const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
+      const restored = await loadOntology(input, undefined, { parsed: encodeBlocks(fresh.blocks), cuts: [] });
       expect(restored.reused).toBe(fresh.blocks.length);
       expect(restored.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`)).toEqual(
         fresh.quads.map((quad) => `${quad.subject.value} ${quad.predicate.value} ${quad.object.value}`),
@@ -101,7 +101,7 @@ describe('the model from blocks read back from the cache equals the model from t
   for (const [name, input, available] of ONTOLOGIES)
     it.skipIf(!available)(`${name}: entities, records, triples, warnings`, async () => {
       const fresh = await loadOntology(input);
-      const restored = await loadOntology(input, undefined, encodeBlocks(fresh.blocks));
+      const restored = await loadOntology(input, undefined, { parsed: encodeBlocks(fresh.blocks), cuts: [] });
       expect(restored.reused).toBe(fresh.blocks.length);
       const view = (model: OntologyModel) => ({
         ...model,
@@ -177,7 +177,7 @@ describe("the cache's string table across edits", () => {
     let filesKept = 0;
     for (let round = 1; round <= 40; round += 1) {
       const input = edited(round);
-      const restored = await parseSources(input, read.parsed);
+      const restored = await parseSources(input, { parsed: read.parsed, cuts: [] });
       expect(restored.reused).toBe(restored.blocks.length - 1);
       expect(triples(restored.quads)).toEqual(triples((await parseSources(input)).quads));
       const next = encodeBlocks(restored.blocks, read.parsed);
@@ -234,7 +234,7 @@ describe('block keys and where the file lies', () => {
   it('an output built from the ontology in one folder is updated in place from a copy in another', async () => {
     await inTwoFolders(['a', 'b'], async (here, there) => {
       const first = await parseSources(await readSources(here));
-      const moved = await parseSources(await readSources(there), encodeBlocks(first.blocks));
+      const moved = await parseSources(await readSources(there), { parsed: encodeBlocks(first.blocks), cuts: [] });
       const rdfxmlBlocks = first.blocks.length - 1;
       // Every RDF/XML block comes from the cache; the Turtle file is one block keyed with its location.
       expect(moved.reused).toBe(rdfxmlBlocks);
@@ -265,8 +265,8 @@ describe("blocks cut from a file's bytes", () => {
       expect(fromBytes.quads.flatMap((quad) => [quad.subject.value, quad.object.value])).toEqual(
         expect.arrayContaining(['Straße ☕ 𝔘', '𝔘nder', 'https://x.example/é/ß']),
       );
-      expect((await parseSources(read, encodeBlocks(fromText.blocks))).reused).toBe(2);
-      expect((await parseSources(given, encodeBlocks(fromBytes.blocks))).reused).toBe(2);
+      expect((await parseSources(read, { parsed: encodeBlocks(fromText.blocks), cuts: [] })).reused).toBe(2);
+      expect((await parseSources(given, { parsed: encodeBlocks(fromBytes.blocks), cuts: [] })).reused).toBe(2);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

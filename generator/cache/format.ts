@@ -5,12 +5,13 @@ import { createHash } from 'node:crypto';
 import { deserialize } from 'node:v8';
 import type { PackedManifest } from '../changes/manifest-table.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
+import type { SourceCut } from '../load/recut-source.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import { generatorFingerprint } from './generator-fingerprint.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 11;
+export const CACHE_VERSION = 12;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -25,6 +26,10 @@ export interface BuildCache {
   baseIri: string;
   /** Block keys of the build, in document order. */
   blockKeys: string[];
+  /** Where the files split into blocks were cut, so the next build cuts only what an edit changed. */
+  cuts: SourceCut[];
+  /** The bytes of those files, kept beside the cache: a build's own to write, the previous build's read back (never in the cache file). */
+  sourceBytes?: readonly Uint8Array[];
   parsed: ParsedBlocks;
   /** The search index's nodes and files, for an update that redoes only what an edit reaches. */
   search?: SearchMemo;
@@ -35,7 +40,11 @@ export interface BuildCache {
 }
 
 /** The cache file: the parsed blocks are the blocks file's, plus what this cache adds to them. */
-export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin'> & { parsed: BlocksDelta };
+export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBytes'> & {
+  parsed: BlocksDelta;
+  /** The files beside the cache file that hold the bytes of the files cut (see cuts), in the same order. */
+  copies: string[];
+};
 
 /**
  * The parsed blocks' own file: written whole when the string table is made afresh, then left as it is while
@@ -130,6 +139,8 @@ export const STORED_CACHE = {
   layout: 'string',
   baseIri: 'string',
   blockKeys: ['string'],
+  cuts: [{ name: 'string', baseIRI: 'string', headEnd: 'number', tailStart: 'number', starts: 'Int32Array', ends: 'Int32Array', first: 'number' }],
+  copies: ['string'],
   search: { optional: SEARCH_MEMO },
   parsed: { file: 'string', strings: ['string'], blocks: PACKED_BLOCKS },
 } as const satisfies ShapeOf<StoredCache>;

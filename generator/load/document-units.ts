@@ -24,8 +24,13 @@ export function documentUnits(source: SourceText): DocumentUnits {
   return {
     view: bytes.toString('latin1'),
     text: (start, end) => bytes.toString('utf8', start, end),
-    digest: (start, end) => hash('sha1', bytes.subarray(start, end), 'base64url'),
+    digest: (start, end) => digestBytes(bytes, start, end),
   };
+}
+
+/** A block's hash, from the file's bytes. */
+export function digestBytes(bytes: Uint8Array, start: number, end: number): string {
+  return hash('sha1', bytes.subarray(start, end), 'base64url');
 }
 
 /**

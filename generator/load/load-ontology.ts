@@ -4,11 +4,18 @@ import { blockSource, parseBlocks } from './parse-blocks.ts';
 import { LoadedBlock } from './loaded-block.ts';
 import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
+import { recutSource, sourceCut, type PreviousCut, type SourceCut } from './recut-source.ts';
 
 /** Blocks parsed by an earlier build, by key: what makes reading an edited ontology again quick. */
 export interface ParsedBlocks {
   strings: readonly string[];
   blocks: ReadonlyMap<string, EncodedQuads>;
+}
+
+/** What an earlier build leaves for reading the ontology again: its parsed blocks, and where it cut its files. */
+export interface PreviousLoad {
+  parsed: ParsedBlocks;
+  cuts: readonly PreviousCut[];
 }
 
 export interface LoadedOntology {
@@ -21,6 +28,8 @@ export interface LoadedOntology {
   size: number;
   /** Blocks taken from `parsed` instead of parsed again. */
   reused: number;
+  /** Where the files split into blocks were cut, and their bytes: what the next build cuts again from. */
+  cuts: { cut: SourceCut; bytes: Uint8Array }[];
 }
 
 /**
@@ -30,23 +39,28 @@ export interface LoadedOntology {
 export async function loadOntology(
   input: string,
   log?: (line: string) => void,
-  parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>,
+  previous?: PreviousLoad | Promise<PreviousLoad | undefined>,
   downloadTimeout?: number,
 ): Promise<LoadedOntology> {
   const sources = await readSources(input, log, downloadTimeout);
-  return parseSources(sources, parsed);
+  return parseSources(sources, previous);
 }
 
-export async function parseSources(sources: SourceText[], parsing?: ParsedBlocks | Promise<ParsedBlocks | undefined>): Promise<LoadedOntology> {
+export async function parseSources(sources: SourceText[], previousLoad?: PreviousLoad | Promise<PreviousLoad | undefined>): Promise<LoadedOntology> {
+  const previous = await previousLoad;
+  const parsed = previous?.parsed;
   const cut = sources.map((source) => {
+    const again = previous?.cuts.find((one) => one.name === source.name);
+    const recut = again && recutSource(source, again);
+    if (recut) return { source, blocked: recut };
     const units = documentUnits(source);
     if (source.format === 'rdfxml') checkDocumentEntities(units, source);
     return { source, blocked: blockSource(source, false, units) };
   });
-  const parsed = await parsing;
   const decoder = parsed ? new QuadDecoder(parsed.strings) : undefined;
   const occurrences = new Map<string, number>();
   const blocks: LoadedBlock[] = [];
+  const cuts: LoadedOntology['cuts'] = [];
   let reused = 0;
   for (const { source, blocked: first } of cut) {
     let blocked = first;
@@ -56,6 +70,8 @@ export async function parseSources(sources: SourceText[], parsing?: ParsedBlocks
       blocked = blockSource(source, true);
       fresh = await parseBlocks(blocked, [0]);
     }
+    const kept = sourceCut(blocked, blocks.length);
+    if (kept && source.bytes) cuts.push({ cut: kept, bytes: source.bytes });
     blocked.blocks.forEach((block, index) => {
       const cached = fresh?.has(index) ? undefined : parsed?.blocks.get(block.key);
       // Identical blocks stay distinct: their blank nodes are not the same nodes. A label starts with a letter,
@@ -79,6 +95,7 @@ export async function parseSources(sources: SourceText[], parsing?: ParsedBlocks
     blocks,
     size: blocks.reduce((total, block) => total + block.size, 0),
     reused,
+    cuts,
   };
 }
 

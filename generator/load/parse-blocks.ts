@@ -40,20 +40,26 @@ export function blockSource(source: SourceText, whole = false, units: DocumentUn
   const length = units.view.length;
   // Head and tail decoded: the view's are as many characters as the file has bytes.
   const split = found && { head: text(0, found.head.length), tail: text(length - found.tail.length, length), blocks: found.blocks };
-  // A root element with an absolute xml:base resolves every IRI inside it: where the file lies does not matter.
-  const base = split && hasAbsoluteRootBase(split.head) ? '' : source.baseIRI;
-  const context = createHash('sha256')
-    .update(`${source.format}\0${base}\0${split?.head ?? ''}`)
-    .digest('base64url')
-    .slice(0, CONTEXT_LENGTH);
+  const context = blockContext(source, split?.head);
   // One hash of the text per block: the key adds the context's.
-  const block = (start: number, end: number): SourceBlock => {
-    const hashed = digest(start, end);
-    return { key: `${context}${hashed}`, digest: hashed, start, end };
-  };
+  const block = (start: number, end: number): SourceBlock => sourceBlock(context, digest(start, end), start, end);
   const textOf = (piece: SourceBlock) => text(piece.start, piece.end);
   if (!split) return { source, blocks: [block(0, length)], textOf };
   return { source, split, blocks: split.blocks.map(({ start, end }) => block(start, end)), textOf };
+}
+
+/** The hash of what a source's blocks are read under (format, base IRI, the document's head), which starts their keys. */
+export function blockContext(source: SourceText, head: string | undefined): string {
+  // A root element with an absolute xml:base resolves every IRI inside it: where the file lies does not matter.
+  const base = head !== undefined && hasAbsoluteRootBase(head) ? '' : source.baseIRI;
+  return createHash('sha256')
+    .update(`${source.format}\0${base}\0${head ?? ''}`)
+    .digest('base64url')
+    .slice(0, CONTEXT_LENGTH);
+}
+
+export function sourceBlock(context: string, digest: string, start: number, end: number): SourceBlock {
+  return { key: `${context}${digest}`, digest, start, end };
 }
 
 const ABSOLUTE_XML_BASE = /\sxml:base\s*=\s*(?:"[a-zA-Z][a-zA-Z0-9+.-]*:[^"&]*"|'[a-zA-Z][a-zA-Z0-9+.-]*:[^'&]*')/;

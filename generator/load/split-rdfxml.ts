@@ -28,13 +28,23 @@ export function splitRdfXml(text: string): SplitDocument | undefined {
   if (root === undefined) return undefined;
   const rootEnd = tagEnd(text, root);
   if (rootEnd === -1 || !/^<([\w.-]+:)?RDF[\s>]/.test(text.slice(root, root + 12)) || text.charCodeAt(rootEnd - 1) === SLASH) return undefined;
+  const body = cutElements(text, rootEnd + 1);
+  if (body?.closing === undefined) return undefined;
+  return { head: text.slice(0, rootEnd + 1), tail: text.slice(body.closing), blocks: body.blocks };
+}
+
+/**
+ * The elements from `from` on, cut where they begin and end, up to the end tag of the element holding them
+ * (`closing`: where it begins) or, without one, to the end of the text. Undefined where markup is left open.
+ */
+export function cutElements(text: string, from: number): { blocks: BlockSpan[]; closing?: number } | undefined {
   const blocks: BlockSpan[] = [];
   let depth = 0;
   let start = 0;
-  let at = rootEnd + 1;
+  let at = from;
   for (;;) {
     const open = text.indexOf('<', at);
-    if (open === -1) return undefined;
+    if (open === -1) return depth === 0 ? { blocks } : undefined;
     const next = text.charCodeAt(open + 1);
     if (next === BANG || next === QUESTION) {
       const skipped = skipSpecial(text, open);
@@ -45,7 +55,7 @@ export function splitRdfXml(text: string): SplitDocument | undefined {
     const close = tagEnd(text, open);
     if (close === -1) return undefined;
     if (next === SLASH) {
-      if (depth === 0) return { head: text.slice(0, rootEnd + 1), tail: text.slice(open), blocks };
+      if (depth === 0) return { blocks, closing: open };
       depth -= 1;
       if (depth === 0) blocks.push({ start, end: close + 1 });
     } else if (text.charCodeAt(close - 1) === SLASH) {

@@ -1,5 +1,5 @@
 import type { BuildOptions } from '../config/options.ts';
-import { loadOntology, type ParsedBlocks } from '../load/load-ontology.ts';
+import { loadOntology, type LoadedOntology, type PreviousLoad } from '../load/load-ontology.ts';
 import type { LoadedBlock } from '../load/loaded-block.ts';
 import { buildModelFromBlocks } from '../model/build-model.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
@@ -24,21 +24,23 @@ export interface LoadedModel {
   blocks: LoadedBlock[];
   /** Blocks restored from the previous build's cache instead of parsed. */
   reusedBlocks: number;
+  /** Where the files were cut into blocks, and their bytes (for the next build's cache). */
+  cuts: LoadedOntology['cuts'];
 }
 
-/** load → model. `parsed`: the previous build's parsed blocks, whose unchanged blocks are not parsed again. */
+/** load → model. `previous`: the previous build's parsed blocks, whose unchanged blocks are not parsed again, and its cuts. */
 export async function loadModel(
   options: ModelOptions,
   progress: Progress = SILENT,
-  parsed?: ParsedBlocks | Promise<ParsedBlocks | undefined>,
+  previous?: PreviousLoad | Promise<PreviousLoad | undefined>,
 ): Promise<LoadedModel> {
   const timings: StageTiming[] = [];
-  const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), parsed, options.downloadTimeout));
+  const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), previous, options.downloadTimeout));
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
   const router = new Router(options.baseUrl, options.host);
   const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, siteIds: router.siteIds }));
   if (options.caseFoldingOutput !== undefined && model.caseCollisions.length > 0) throw caseCollisionError(model.caseCollisions, options.caseFoldingOutput);
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
-  return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused };
+  return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused, cuts: loaded.cuts };
 }

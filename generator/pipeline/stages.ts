@@ -127,6 +127,8 @@ export async function finishBuild(
       layout,
       baseIri: loaded.model.baseIri,
       blockKeys: loaded.blocks.map((block) => block.key),
+      cuts: loaded.cuts.map(({ cut }) => cut),
+      sourceBytes: loaded.cuts.map(({ bytes }) => bytes),
       parsed: parsed ?? encodeParsed(loaded, previous),
       search: search.memo,
     }),

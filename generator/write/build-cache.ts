@@ -7,6 +7,8 @@ import { joinBlocks, splitBlocks } from '../cache/blocks.ts';
 import { CACHE_VERSION, readStoredBlocks, readStoredCache, type BuildCache, type StoredCache } from '../cache/format.ts';
 import { Manifest } from '../changes/manifest-table.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/paths.ts';
+import type { PreviousLoad } from '../load/load-ontology.ts';
+import { copyName, readCopies, removeOtherCopies } from './source-copies.ts';
 
 export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 
@@ -46,7 +48,9 @@ export async function readPreviousBuild(outDir: string): Promise<PreviousBuild |
     cacheFile(BLOCKS_FILE),
   ]);
   if (bytes === undefined) return undefined;
-  const cache = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
+  const decoded = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
+  const copies = decoded && (await readCopies(cacheFolder(outDir), decoded.copies));
+  const cache = decoded && { ...decoded, sourceBytes: copies ?? [], cuts: copies ? decoded.cuts : [] };
   const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
   // The file is the one the columns were written with (its hash says so): its text is theirs.
   const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes.toString('utf8'));
@@ -55,17 +59,26 @@ export async function readPreviousBuild(outDir: string): Promise<PreviousBuild |
   return manifest && { manifest };
 }
 
-function decodeCache(bytes: Buffer, blocksBytes: Buffer): BuildCache | undefined {
+function decodeCache(bytes: Buffer, blocksBytes: Buffer): (BuildCache & { copies: string[] }) | undefined {
   const stored = readStoredCache(bytes);
   const blocks = stored && readStoredBlocks(blocksBytes);
   const joined = stored && blocks && joinBlocks(blocks, stored.parsed);
   return joined && { ...(stored as StoredCache), parsed: joined.parsed, blocksOrigin: joined.origin };
 }
 
+/** What the previous build leaves for reading the ontology again: its parsed blocks, and where it cut the files it could read back. */
+export function previousLoad(cache: BuildCache): PreviousLoad {
+  const cuts = cache.cuts.flatMap((cut, at) => {
+    const bytes = cache.sourceBytes?.[at];
+    return bytes ? [{ ...cut, bytes, keys: cache.blockKeys.slice(cut.first, cut.first + cut.starts.length) }] : [];
+  });
+  return { parsed: cache.parsed, cuts };
+}
+
 /**
  * Written whole under temporary names and renamed, so a reader never sees half a cache: the blocks file
  * first, when a new one is needed (an update that continues the previous build's string table adds to the
- * one `previous` was read from instead), then the cache file naming it. Serialised at once; the files are
+ * one `previous` was read from instead) and the copies of the files cut, then the cache file naming them. Serialised at once; the files are
  * written in the background (the returned promise settles when they are in place).
  */
 export function writeBuildCache(outDir: string, cache: BuildCache, previous?: BuildCache): Promise<void> {
@@ -73,14 +86,19 @@ export function writeBuildCache(outDir: string, cache: BuildCache, previous?: Bu
   mkdirSync(folder, { recursive: true });
   // Adding to the blocks file instead of writing it again: 190 ms instead of 330 ms per update at full scale (measured).
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
-  const { parsed, blocksOrigin, ...kept } = cache;
-  const stored: StoredCache = { ...kept, parsed: delta };
+  const { parsed, blocksOrigin, sourceBytes = [], ...kept } = cache;
+  const copies = sourceBytes.map(() => copyName());
+  const stored: StoredCache = { ...kept, parsed: delta, copies };
   for (const name of readdirSync(folder))
     if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);
   const blocksBytes = file && serialize(file);
-  const written = blocksBytes ? writeAtomically(join(folder, BLOCKS_FILE), blocksBytes) : Promise.resolve();
-  return written.then(() => writeAtomically(join(folder, CACHE_FILE), cacheBytes));
+  // The files the cache file names first, then the cache file; then what no cache file names any more.
+  const written = Promise.all([
+    ...(blocksBytes ? [writeAtomically(join(folder, BLOCKS_FILE), blocksBytes)] : []),
+    ...sourceBytes.map((bytes, at) => writeAtomically(join(folder, copies[at]), bytes)),
+  ]);
+  return written.then(() => writeAtomically(join(folder, CACHE_FILE), cacheBytes)).then(() => removeOtherCopies(folder, copies));
 }
 
 function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {

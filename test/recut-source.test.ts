@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { Rng, generateFolioShaped } from '../bench/folio-shaped/generate.ts';
+import { blockSource, type BlockedSource } from '../generator/load/parse-blocks.ts';
+import { recutSource, sourceCut, type PreviousCut } from '../generator/load/recut-source.ts';
+import type { SourceText } from '../generator/load/read-sources.ts';
+
+const NAME = 'folio.owl';
+const BASE = 'file:///ontology/folio.owl';
+
+function fileSource(text: string, name = NAME): SourceText {
+  const bytes = Buffer.from(text);
+  return Object.defineProperty({ name, baseIRI: BASE, format: 'rdfxml' as const, text }, 'bytes', { value: bytes, enumerable: false });
+}
+
+function previousCut(text: string): PreviousCut {
+  const blocked = blockSource(fileSource(text));
+  const cut = sourceCut(blocked, 0);
+  if (!cut) throw new Error('the document did not split');
+  return { ...cut, bytes: Buffer.from(text), keys: blocked.blocks.map((block) => block.key) };
+}
+
+// What a build reads of a cut: every block's key and place, the head and the tail, and each block's text.
+function plain(blocked: BlockedSource) {
+  return {
+    blocks: blocked.blocks,
+    head: blocked.split?.head,
+    tail: blocked.split?.tail,
+    spans: blocked.split?.blocks,
+    texts: blocked.blocks.map((block) => blocked.textOf(block)),
+  };
+}
+
+const DOCUMENT = generateFolioShaped({ classes: 300, properties: 12, seed: 5 });
+const CLASS = /<owl:Class rdf:about="[^"]*">[\s\S]*?<\/owl:Class>/g;
+
+type Edit = (text: string, rng: Rng) => string;
+
+function twoFarApart(text: string): string {
+  const all = [...text.matchAll(CLASS)];
+  const [first, last] = [all[1][0], all[all.length - 2][0]];
+  return text.replace(first, first.replace('</rdfs:label>', ' one</rdfs:label>')).replace(last, last.replace('</rdfs:label>', ' two</rdfs:label>'));
+}
+
+const classes = (text: string) => [...text.matchAll(CLASS)];
+const pick = (text: string, rng: Rng) => {
+  const all = classes(text);
+  return all[rng.int(all.length)];
+};
+const EDITS: [string, Edit][] = [
+  ['a label lengthened', (text, rng) => text.replace(pick(text, rng)[0], (block) => block.replace('</rdfs:label>', ' (edited)</rdfs:label>'))],
+  ['a label shortened', (text, rng) => text.replace(pick(text, rng)[0], (block) => block.replace(/.<\/rdfs:label>/, '</rdfs:label>'))],
+  ['a class removed', (text, rng) => text.replace(pick(text, rng)[0], '')],
+  [
+    'a class copied after another',
+    (text, rng) => {
+      const [a, b] = [pick(text, rng), pick(text, rng)];
+      return text.replace(b[0], `${b[0]}\n    ${a[0].replace('rdf:about="', 'rdf:about="copy-')}`);
+    },
+  ],
+  ['a comment edited between classes', (text, rng) => text.replace(pick(text, rng)[0], (block) => `<!-- edited -->\n    ${block}`)],
+  ['the first class edited', (text) => text.replace(classes(text)[0][0], (block) => block.replace('</rdfs:label>', ' x</rdfs:label>'))],
+  ['the last class edited', (text) => text.replace(classes(text).at(-1)?.[0] ?? '', (block) => block.replace('</rdfs:label>', ' x</rdfs:label>'))],
+  ['nothing', (text) => text],
+];
+
+describe('recutSource: a file cut again after an edit is cut as a full cut would', () => {
+  it.each(EDITS)('%s', (_, edit) => {
+    for (let seed = 1; seed <= 8; seed += 1) {
+      const edited = edit(DOCUMENT, new Rng(seed));
+      const recut = recutSource(fileSource(edited), previousCut(DOCUMENT));
+      expect(recut, `seed ${seed}`).toBeDefined();
+      expect(plain(recut as BlockedSource), `seed ${seed}`).toEqual(plain(blockSource(fileSource(edited))));
+    }
+  });
+
+  it.each([
+    ['the head edited', (text: string) => text.replace('xmlns:owl=', 'xmlns:x="urn:x" xmlns:owl=')],
+    ['the end tag edited', (text: string) => text.replace('</rdf:RDF>', '</rdf:RDF >')],
+    [
+      'a node id added',
+      (text: string) => text.replace(classes(text)[3][0], (block) => block.replace('</owl:Class>', '<rdfs:seeAlso rdf:nodeID="n"/></owl:Class>')),
+    ],
+    ['an element left open', (text: string) => text.replace(classes(text)[3][0], (block) => block.replace('</owl:Class>', ''))],
+    ['another file', (text: string) => text],
+    ['edits far apart, most of the file between them', (text: string) => twoFarApart(text)],
+  ])('cuts the file whole when it finds %s', (what, edit) => {
+    const source = what === 'another file' ? fileSource(edit(DOCUMENT), 'other.owl') : fileSource(edit(DOCUMENT));
+    expect(recutSource(source, previousCut(DOCUMENT))).toBeUndefined();
+  });
+});
