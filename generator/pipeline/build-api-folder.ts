@@ -6,7 +6,8 @@ import { summarizeApi, type ApiSummary } from './api-summary.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';
-import { readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
+import { cacheFolder, readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
+import { SourceCopies } from '../write/source-copies.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/output-folder.ts';
 
@@ -17,8 +18,8 @@ import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/outp
 export async function buildApiFolder(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<ApiSummary> {
   // Generated and written by a function of its own, so when the files are made in memory (bundles) they are
   // let go before the cache is serialised: kept alive together, they passed the 1 GB budget.
-  const { cache, timings, summary, cacheWritten, previousCache } = await generateAndWriteApi(options, model, reporter);
-  await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache, previousCache));
+  const { cache, timings, summary, cacheWritten, previousCache, copies } = await generateAndWriteApi(options, model, reporter);
+  await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache, previousCache, copies));
   return summary;
 }
 
@@ -30,6 +31,8 @@ interface GeneratedApi {
   cacheWritten?: Promise<void>;
   /** The previous build's cache, whose blocks file the new cache may add to. */
   previousCache?: BuildCache;
+  /** The copies of the files cut, begun as soon as they were read. */
+  copies?: SourceCopies;
 }
 
 async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<GeneratedApi> {
@@ -42,13 +45,20 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     return fresh.writer;
   };
   try {
-    const build = await generateApi(model, reporter, previousBuild, openSink);
+    // The files cut are copied beside the cache as soon as they are read (see SourceCopies).
+    let copies: SourceCopies | undefined;
+    const build = await generateApi(model, reporter, previousBuild, openSink, (loaded) => {
+      copies = new SourceCopies(
+        cacheFolder(options.out),
+        loaded.cuts.map(({ bytes }) => bytes),
+      );
+    });
     const previous = await previousBuild;
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
     // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).
     const cacheWritten = update
-      ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache, previous?.cache) }))).written
+      ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache, previous?.cache, copies) }))).written
       : undefined;
     // Awaited by the caller; if updating fails first, that failure is the one reported.
     cacheWritten?.catch(() => {});
@@ -62,7 +72,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
         : await inFreshFolder(options.out, (staging) =>
             timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))),
           );
-    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written), cacheWritten, previousCache: previous?.cache };
+    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written), cacheWritten, previousCache: previous?.cache, copies };
   } catch (error) {
     if (fresh) {
       await fresh.writer.stop();
