@@ -1,6 +1,7 @@
 import { compareUnits } from '../text/compare-units.ts';
 import { renderManifestJson, spliceManifestJson } from './manifest-json.ts';
-import { findSorted, firstAtOrAfter, type Column } from './sorted-keys.ts';
+import { firstAtOrAfter } from '../text/first-at-or-after.ts';
+import { findSorted, type Column } from './sorted-keys.ts';
 
 /** A manifest's columns each joined into one string, as the build cache keeps them: read back far quicker than manifest.json parses. */
 export interface PackedManifest {

@@ -1,4 +1,5 @@
 // Lookups and walks over lists of keys in code unit order (JavaScript's `<`): the manifest's columns.
+import { firstAtOrAfter } from '../text/first-at-or-after.ts';
 
 /** Where `key` is in `keys` (in code unit order), or -1. */
 /** Keys in code unit order, and the value of each at the same index. */
@@ -22,18 +23,6 @@ export function walkSorted(a: readonly string[], b: readonly string[], visit: (i
     else if (j >= b.length || (i < a.length && a[i] < b[j])) visit(i++, undefined);
     else visit(undefined, j++);
   }
-}
-
-/** The index of the first of `keys` (in code unit order) not before `key`. */
-export function firstAtOrAfter(keys: readonly string[], key: string): number {
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (keys[middle] < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** Two lists, each in code unit order, as one. */

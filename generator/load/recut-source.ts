@@ -2,6 +2,7 @@ import { digestBytes } from './document-units.ts';
 import { blockContext, sourceBlock, type BlockedSource, type SourceBlock } from './parse-blocks.ts';
 import type { SourceText } from './read-sources.ts';
 import { cutElements } from './split-rdfxml.ts';
+import { firstAtOrAfter } from '../text/first-at-or-after.ts';
 
 /** Where a build cut an RDF/XML file into blocks, kept for the next build (see recutSource). Offsets in bytes. */
 export interface SourceCut {
@@ -112,15 +113,4 @@ function sameSuffixLength(a: Uint8Array, b: Uint8Array, most: number): number {
   const limit = Math.min(same + COMPARED, most);
   while (same < limit && a[a.length - 1 - same] === b[b.length - 1 - same]) same += 1;
   return same;
-}
-
-function firstAtOrAfter(sorted: Int32Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
