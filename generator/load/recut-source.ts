@@ -60,8 +60,11 @@ export function recutSource(source: SourceText, previous: PreviousCut): BlockedS
   const stretch = bytes.toString('latin1', from, to);
   const cut = stretch.includes('nodeID') ? undefined : cutElements(stretch, 0);
   if (cut === undefined || cut.closing !== undefined) return undefined;
-  const keptBlock = (at: number, offset: number): SourceBlock =>
-    sourceBlock(context, previous.keys[at].slice(context.length), starts[at] + offset, ends[at] + offset);
+  // The previous key itself, not one made again from its parts: a string already hashed for the lookups that follow.
+  const keptBlock = (at: number, offset: number): SourceBlock => {
+    const key = previous.keys[at];
+    return { key, digest: key.slice(context.length), start: starts[at] + offset, end: ends[at] + offset };
+  };
   const blocks = [
     ...Array.from({ length: kept }, (_, at) => keptBlock(at, 0)),
     ...cut.blocks.map(({ start, end }) => sourceBlock(context, digestBytes(bytes, from + start, from + end), from + start, from + end)),
