@@ -2,11 +2,12 @@
 // change of version fails here, so an older cache is never misread by newer code.
 import { readFileSync } from 'node:fs';
 import { deserialize } from 'node:v8';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CACHE_VERSION, formatFingerprint, readStoredBlocks, readStoredCache, shapeProblem, STORED_BLOCKS, STORED_CACHE } from '../generator/cache/format.ts';
+import { fingerprintOf } from '../generator/cache/generator-fingerprint.ts';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import { cacheFolder } from '../generator/write/build-cache.ts';
@@ -90,5 +91,33 @@ describe('the build cache format', () => {
     const stored = deserialize(cacheBytes) as Record<string, unknown>;
     spoil(stored);
     expect(shapeProblem(stored, STORED_CACHE)).toBe(problem);
+  });
+});
+
+describe("the generator's fingerprint, which a cache must match to be read", () => {
+  // A tiny generator folder and npm's record of its packages, changed one thing at a time.
+  const folder = join(scratch, 'fingerprint');
+  const installed = join(folder, 'installed.json');
+  const generator = join(folder, 'generator');
+  const write = (files: Record<string, string>) => {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(join(generator, 'load'), { recursive: true });
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(folder, path), text);
+  };
+  const BASE = { 'generator/a.ts': 'export const a = 1;', 'generator/load/b.ts': 'export const b = 2;', 'installed.json': '{"n3":"2.0.0"}' };
+  const fingerprint = (files: Record<string, string>) => {
+    write(files);
+    return fingerprintOf(generator, installed);
+  };
+
+  it.each([
+    ['a source file edited', { ...BASE, 'generator/a.ts': 'export const a = 3;' }],
+    ['a source file added', { ...BASE, 'generator/load/c.ts': '' }],
+    ['another version of a package installed', { ...BASE, 'installed.json': '{"n3":"2.0.1"}' }],
+    ['no record of the packages', { 'generator/a.ts': BASE['generator/a.ts'], 'generator/load/b.ts': BASE['generator/load/b.ts'] }],
+  ])('changes with %s', (_, files) => {
+    const before = fingerprint(BASE);
+    expect(fingerprint(BASE)).toBe(before);
+    expect(fingerprint(files)).not.toBe(before);
   });
 });

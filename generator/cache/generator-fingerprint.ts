@@ -1,29 +1,38 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const GENERATOR = fileURLToPath(new URL('../', import.meta.url));
+// npm's record of what is installed: the parsers and the XML writer make the cached blocks and emitted text too.
+const INSTALLED = fileURLToPath(new URL('../../node_modules/.package-lock.json', import.meta.url));
 // The command's launcher (cli-bundle.ts, run from source) and the bundle it starts each hold a copy of this
 // module: hashes are kept on the global object, by folder, so a process reads the source files once (6 ms), not twice.
 const SHARED = Symbol.for('folio-static-api.generator-fingerprints');
 const holder = globalThis as { [SHARED]?: Map<string, string> };
 
 /**
- * A hash of the generator's own source files: a cache holds emitted text (the search index's entity JSON,
- * its nodes and files), which another version of the emitters would write differently, so a cache is read
- * only by the code that wrote it. About 6 ms, once per process.
+ * A hash of the generator's own source files and of the packages installed beside it: a cache holds parsed
+ * triples and emitted text (the search index's entity JSON, its nodes and files), which another version of the
+ * emitters or the parsers would make differently, so a cache is read only by the code that wrote it. About 6 ms,
+ * once per process.
  */
 export function generatorFingerprint(): string {
   const fingerprints = (holder[SHARED] ??= new Map());
   let fingerprint = fingerprints.get(GENERATOR);
   if (fingerprint === undefined) {
-    const hash = createHash('sha256');
-    for (const file of sourceFiles(GENERATOR)) hash.update(relative(GENERATOR, file)).update('\0').update(readFileSync(file)).update('\0');
-    fingerprint = hash.digest('base64url').slice(0, 16);
+    fingerprint = fingerprintOf(GENERATOR, INSTALLED);
     fingerprints.set(GENERATOR, fingerprint);
   }
   return fingerprint;
+}
+
+/** The hash of a generator's source folder and of npm's record of the packages installed (when there is one). */
+export function fingerprintOf(generator: string, installed: string): string {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles(generator)) hash.update(relative(generator, file)).update('\0').update(readFileSync(file)).update('\0');
+  if (existsSync(installed)) hash.update(readFileSync(installed));
+  return hash.digest('base64url').slice(0, 16);
 }
 
 function sourceFiles(folder: string): string[] {

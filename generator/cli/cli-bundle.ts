@@ -2,7 +2,6 @@
 // and their dependencies, each resolved, read and stripped of types (the start-up was most of a one-label
 // rebuild's wall time). The bundle is keyed by a hash of the generator's source and the installed packages,
 // so it is never older than the code: after an edit the next command bundles again (about 0.3 s, once).
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,15 +20,9 @@ export const BUNDLE_ENTRIES: readonly string[] = ['cli/build-command.ts', 'write
 // build: they stay outside the bundle and are imported from node_modules as usual.
 const EXTERNAL = ['astro', 'astro/*', 'pagefind', 'swagger-ui-dist', 'vite', '@aws-sdk/*', 'esbuild'];
 
-/** The bundle's folder for this source and these packages (which need not exist yet). */
+/** The bundle's folder for this source and these packages (which need not exist yet): the generator's fingerprint covers both. */
 export function bundleFolder(): string {
-  const installed = join(PACKAGE_ROOT, 'node_modules', '.package-lock.json');
-  const key = createHash('sha256')
-    .update(generatorFingerprint())
-    .update(existsSync(installed) ? readFileSync(installed) : '')
-    .digest('base64url')
-    .slice(0, 16);
-  return join(CACHE, `cli-${key}`);
+  return join(CACHE, `cli-${generatorFingerprint()}`);
 }
 
 /** The URL of an entry's bundled file, if the bundle for this source is complete. */
