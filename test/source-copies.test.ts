@@ -1,0 +1,62 @@
+// The copies of the files cut into blocks, kept beside the cache (write/source-copies.ts): one per RDF/XML
+// file, named by the cache file in place, and an update without its copy still equal to a full build.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize } from 'node:v8';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CACHE_VERSION } from '../generator/cache/format.ts';
+import { resolveOptions } from '../generator/config/options.ts';
+import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
+import { cacheFolder } from '../generator/write/build-cache.ts';
+import { fullBuildContents, outputContents } from './support/full-build-output.ts';
+import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'source-copies-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const copiesIn = (out: string) => readdirSync(cacheFolder(out)).filter((name) => name.endsWith('.bytes'));
+const namedCopies = (out: string) => (deserialize(readFileSync(join(cacheFolder(out), `build-cache.v${CACHE_VERSION}`))) as { copies: string[] }).copies;
+
+async function build(ontology: string, out: string): Promise<string[]> {
+  const lines: string[] = [];
+  const options = resolveOptions({ ontology, out, baseUrl: 'https://site.example/', apiOnly: true }, {});
+  await buildApiFolder(options, options, { log: (line) => lines.push(line) });
+  return lines;
+}
+
+describe('the copies of the files cut, beside the cache', () => {
+  // The repo's sample: one RDF/XML file and what else its folder holds.
+  const ontology = join(scratch, 'ontology');
+  cpSync(SAMPLE_ONTOLOGY, ontology, { recursive: true });
+  const owl = join(ontology, 'sample.owl');
+  const edit = (from: string, to: string) => writeFileSync(owl, readFileSync(owl, 'utf8').replace(from, to));
+
+  it('are one per file cut, the ones the cache file names, the previous ones removed', async () => {
+    const out = join(scratch, 'kept');
+    await build(ontology, out);
+    const first = copiesIn(out);
+    expect(first).toHaveLength(1);
+    expect(namedCopies(out)).toEqual(first);
+    expect(readFileSync(join(cacheFolder(out), first[0]))).toEqual(readFileSync(owl));
+    edit('</rdfs:label>', ' (edited)</rdfs:label>');
+    const lines = await build(ontology, out);
+    expect(lines.some((line) => line.includes('blocks parsed, the rest from the cache'))).toBe(true);
+    expect(copiesIn(out)).toEqual(namedCopies(out));
+    expect(copiesIn(out)).not.toEqual(first);
+    expect(readFileSync(join(cacheFolder(out), copiesIn(out)[0]))).toEqual(readFileSync(owl));
+  });
+
+  it('when missing, leave the file to be cut whole, and the update equal to a full build', async () => {
+    const out = join(scratch, 'missing');
+    await build(ontology, out);
+    for (const name of copiesIn(out)) rmSync(join(cacheFolder(out), name));
+    edit('</rdfs:label>', ' (again)</rdfs:label>');
+    const lines = await build(ontology, out);
+    expect(lines.some((line) => line.includes('blocks parsed, the rest from the cache'))).toBe(true);
+    const files = outputContents(out);
+    const full = await fullBuildContents({ ontology, baseUrl: 'https://site.example/' });
+    expect([...files.keys()].filter((path) => files.get(path) !== full.get(path) && path !== 'changes.json')).toEqual([]);
+    expect(copiesIn(out)).toHaveLength(1);
+  });
+});
