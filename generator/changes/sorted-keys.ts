@@ -1,13 +1,13 @@
 // Lookups and walks over lists of keys in code unit order (JavaScript's `<`): the manifest's columns.
 import { firstAtOrAfter } from '../text/first-at-or-after.ts';
 
-/** Where `key` is in `keys` (in code unit order), or -1. */
 /** Keys in code unit order, and the value of each at the same index. */
 export interface Column {
   keys: readonly string[];
   values: readonly string[];
 }
 
+/** Where `key` is in `keys` (in code unit order), or -1. */
 export function findSorted(keys: readonly string[], key: string): number {
   const at = firstAtOrAfter(keys, key);
   return keys[at] === key ? at : -1;

@@ -146,30 +146,22 @@ const SEARCHED_FIRSTS = 2;
 /** Every word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
 function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet<string> | undefined): Suffix[] {
   const suffixes: Suffix[] = [];
-  // A search per reached first character costs a pass over every label each: past a few, one walk over the
-  // words is cheaper (an entity with labels in nine languages reaches fifteen first characters or more).
-  if (firsts !== undefined && firsts.size > SEARCHED_FIRSTS) {
-    const firstCodes = new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
+  const firstCodes = firsts && new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
+  // Every word of every label is walked for a whole index, and when updating past a few first characters: a
+  // search per reached first character costs a pass over every label each (an entity with labels in nine
+  // languages reaches fifteen first characters or more).
+  if (firsts === undefined || firstCodes === undefined || firsts.size > SEARCHED_FIRSTS) {
     labels.forEach((list, entity) => {
       list.forEach(({ normalized }, label) => {
         for (const offset of wordStarts(normalized)) {
-          if (firstCodes.has(normalized.codePointAt(offset) ?? 0)) suffixes.push({ source: normalized, offset, entity, label });
+          if (firstCodes === undefined || firstCodes.has(normalized.codePointAt(offset) ?? 0)) suffixes.push({ source: normalized, offset, entity, label });
         }
-      });
-    });
-    return suffixes;
-  }
-  if (firsts === undefined) {
-    labels.forEach((list, entity) => {
-      list.forEach(({ normalized }, label) => {
-        for (const offset of wordStarts(normalized)) suffixes.push({ source: normalized, offset, entity, label });
       });
     });
     return suffixes;
   }
   // Updating, most suffixes start with a character no edit reaches: the labels are searched for a space before
   // one that does (native searches, no string made for the words passed over), in offset order as above.
-  const firstCodes = new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
   const afterSpace = [...firsts].map((first) => ` ${first}`);
   const offsets: number[] = [];
   labels.forEach((list, entity) => {
