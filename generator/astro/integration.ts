@@ -61,19 +61,20 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
     ready.push({ part, ms: performance.now() });
   };
   const resolved = (): BuildOptions => (options ??= resolveOptions(input.options ?? {}));
+  let siteRouter: Router | undefined;
+  const router = (): Router => (siteRouter ??= new Router(resolved().baseUrl, resolved().host));
   return {
     name: 'static-api',
     hooks: {
       // The worker writes into the output folder while Astro builds, so Astro must not empty it midway.
       'astro:config:setup': ({ command, updateConfig, injectRoute }) => {
         if (command === 'build') updateConfig({ vite: { build: { emptyOutDir: false } } });
-        const router = new Router(resolved().baseUrl, resolved().host);
         // A build renders the concept pages on the API's thread; the dev server renders them per request through
         // a route that depends on the layout, so it is not a file under src/pages.
-        if (command === 'dev') injectRoute({ pattern: router.pageRoute.pattern, entrypoint: CONCEPT_PAGE });
+        if (command === 'dev') injectRoute({ pattern: router().pageRoute.pattern, entrypoint: CONCEPT_PAGE });
         for (const [name, folder] of Object.entries(SITE_PAGES) as [keyof typeof SITE_PAGES, string][]) {
           // The dev server answers the folder's URL; a build writes the folder's index.html in either layout.
-          injectRoute({ pattern: command === 'dev' ? `/${folder}` : router.sitePageRoute(folder), entrypoint: SITE_PAGE_FILES[name] });
+          injectRoute({ pattern: command === 'dev' ? `/${folder}` : router().sitePageRoute(folder), entrypoint: SITE_PAGE_FILES[name] });
         }
       },
       'astro:config:done': ({ config }) => {
@@ -104,10 +105,9 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
           api = startSiteApi(resolved(), outDir, { manifest: previous, folder: input.previousOut }, log);
         }
         const worker = api;
-        const router = new Router(resolved().baseUrl, resolved().host);
         try {
           // The site's own pages (rendered by Astro after this hook) show a little of the model.
-          setSiteSummary(router, await worker.summary);
+          setSiteSummary(router(), await worker.summary);
         } catch (error) {
           await worker.stop();
           throw error;
@@ -116,7 +116,7 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         indexing = worker.pagesWritten.then((written) => {
           readyNow('concept pages');
           log(`site: ${written.pages} concept pages (${formatBytes(written.bytes)}) written; full-text index begun`);
-          return startIndexingPages(outDir, router.pagesGlob);
+          return startIndexingPages(outDir, router().pagesGlob);
         });
         // Settled in astro:build:done; if Astro fails first, its failure is the one reported.
         indexing.catch(() => {});
@@ -125,14 +125,14 @@ export function staticApi(input: StaticApiIntegrationOptions = {}): AstroIntegra
         if (!api || !indexing) throw new Error('astro:build:done ran before astro:build:start');
         const log = input.log ?? ((line: string) => logger.info(line));
         const out = fileURLToPath(dir);
-        const router = new Router(resolved().baseUrl, resolved().host);
         readyNow('astro pages');
         const full = await indexing;
         try {
           const summary = await api.finished();
           readyNow('api');
           // The root 404.html is the API's JSON body; on hosts that pick a 404 page by folder, the pages get a human one.
-          if (router.pagesNotFoundFile) await copyWithin(out, `${SITE_PAGES.notFound}/index.html`, router.pagesNotFoundFile);
+          const notFound = router().pagesNotFoundFile;
+          if (notFound) await copyWithin(out, `${SITE_PAGES.notFound}/index.html`, notFound);
           const pages = await full.finish();
           readyNow('full-text index');
           log(`site: full-text index of ${pages} pages ready`);
