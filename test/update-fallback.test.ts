@@ -1,12 +1,13 @@
 // When an update fails on a fault of its own, the build is made in full instead, with a warning: the user
 // never has to delete the cache by hand. The update is made to fail here; everything else is the real build.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { resolveOptions } from '../generator/config/options.ts';
 import { UserError } from '../generator/errors.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
+import { cacheFolder } from '../generator/write/build-cache.ts';
 import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
@@ -31,6 +32,7 @@ describe('an update that fails', () => {
   const options = resolveOptions({ ontology: source, out, baseUrl: 'https://site.example/', apiOnly: true }, {});
   const lines: string[] = [];
   const progress = { log: (line: string) => lines.push(line) };
+  const cacheEntries = () => readdirSync(cacheFolder(out));
   const relabel = (from: string, to: string) =>
     writeFileSync(
       join(source, 'sample.owl'),
@@ -56,6 +58,10 @@ describe('an update that fails', () => {
   it('on a mistake in the input, reports it as the build would, without building again', async () => {
     relabel('Contract of Lease', 'Contract of Hire');
     failure.next = new UserError('sample.owl:3:1: something the user must fix', 'fix it');
+    const copiesBefore = cacheEntries().filter((name) => name.startsWith('source-')).length;
     await expect(buildApiFolder(options, options, progress)).rejects.toThrow('something the user must fix');
+    // Settled before the build reports: the failed build's copy is whole, and nothing is left half-written.
+    expect(cacheEntries().filter((name) => name.includes('.tmp-'))).toEqual([]);
+    expect(cacheEntries().filter((name) => /^source-[\w-]+\.bytes$/.test(name))).toHaveLength(copiesBefore + 1);
   });
 });

@@ -44,9 +44,10 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     fresh = { folder, writer: new ThreadedWriter({ root: folder.staging, previous: previous && { dir: options.out, before: previous.manifest.files } }) };
     return fresh.writer;
   };
+  // The files cut are copied beside the cache as soon as they are read (see SourceCopies).
+  let copies: SourceCopies | undefined;
+  let cacheWritten: Promise<void> | undefined;
   try {
-    // The files cut are copied beside the cache as soon as they are read (see SourceCopies).
-    let copies: SourceCopies | undefined;
     const build = await generateApi(model, reporter, previousBuild, openSink, (loaded) => {
       copies = new SourceCopies(
         cacheFolder(options.out),
@@ -57,7 +58,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
     // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).
-    const cacheWritten = update
+    cacheWritten = update
       ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache, previous?.cache, copies) }))).written
       : undefined;
     // Awaited by the caller; if updating fails first, that failure is the one reported.
@@ -78,6 +79,8 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
       await fresh.writer.stop();
       fresh.folder.discard();
     }
+    // Nothing of a failed build goes on writing once it has reported (the user may delete the folder at once).
+    await Promise.allSettled([copies?.written, cacheWritten]);
     throw error;
   }
 }
