@@ -3,7 +3,7 @@ import { beginManifest, buildManifest, diffEntities, removedFiles } from '../gen
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { renderManifestJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
-import { changedBlockKeys, keysCountedDifferently, longestIncreasingRun } from '../generator/pipeline/plan-update.ts';
+import { changedBlockCount, changedBlockKeys, keysCountedDifferently, longestIncreasingRun } from '../generator/pipeline/plan-update.ts';
 import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';
@@ -264,6 +264,19 @@ describe('the blocks an update treats as changed, moved ones included', () => {
     ['everything reversed', ['a', 'b', 'c', 'd'], ['d', 'c', 'b', 'a'], ['b', 'c', 'd']],
   ])('%s', (_, before, now, changed) => {
     expect([...changedBlockKeys(before, now)].sort()).toEqual(changed);
+  });
+
+  // The count an update weighs against the whole and reports: an edited block is one, though two of its keys changed.
+  it.each<[string, string[], string[], number]>([
+    ['nothing', ['a', 'b', 'c'], ['a', 'b', 'c'], 0],
+    ['one block edited', ['a', 'b', 'c'], ['a', 'x', 'c'], 1],
+    ['two blocks edited', ['a', 'b', 'c'], ['y', 'b', 'x'], 2],
+    ['a block added', ['a', 'b'], ['a', 'x', 'b'], 1],
+    ['two blocks removed', ['a', 'b', 'c'], ['b'], 2],
+    ['a block removed, another moved', ['a', 'b', 'c', 'd'], ['d', 'a', 'c'], 2],
+    ['one of three identical blocks edited: the two left share its old key', ['a', 'a', 'a'], ['a', 'y', 'a'], 3],
+  ])('%s: %i changed', (_, before, now, count) => {
+    expect(changedBlockCount(before, now, changedBlockKeys(before, now))).toBe(count);
   });
 
   it.each<[number[], number]>([

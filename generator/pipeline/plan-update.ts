@@ -25,11 +25,10 @@ const MOST_CHANGED = 0.05;
  */
 export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel, host: HostName): UpdatePlan | undefined {
   if (cache.layout !== host || cache.baseIri !== model.baseIri) return undefined;
-  const changedKeys = changedBlockKeys(
-    cache.blockKeys,
-    blocks.map((block) => block.key),
-  );
-  if (changedKeys.size > blocks.length * MOST_CHANGED) return undefined;
+  const keys = blocks.map((block) => block.key);
+  const changedKeys = changedBlockKeys(cache.blockKeys, keys);
+  const changedBlocks = changedBlockCount(cache.blockKeys, keys, changedKeys);
+  if (changedBlocks > blocks.length * MOST_CHANGED) return undefined;
   const changed: Quad[] = blocks.filter((block) => changedKeys.has(block.key)).flatMap((block) => block.quads);
   const decoder = new QuadDecoder(cache.parsed.strings);
   const previousKeys = new Set(changedKeys.size > 0 ? cache.blockKeys : []);
@@ -42,7 +41,16 @@ export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, mo
   const iris = affectedIris(changed, model.linked);
   if (!iris) return undefined;
   const emit = new Set(model.entities.filter((entity) => iris.has(entity.iri)).map((entity) => entity.id));
-  return { emit, reached: iris, changedBlocks: changedKeys.size };
+  return { emit, reached: iris, changedBlocks };
+}
+
+/**
+ * How many blocks changed, an edited block counted once (its old key and its new one are both changed keys):
+ * the more of the blocks before and after that hold a changed key.
+ */
+export function changedBlockCount(before: readonly string[], now: readonly string[], changed: ReadonlySet<string>): number {
+  const holding = (keys: readonly string[]) => keys.reduce((count, key) => count + (changed.has(key) ? 1 : 0), 0);
+  return Math.max(holding(before), holding(now));
 }
 
 /**
