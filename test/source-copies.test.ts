@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CACHE_VERSION } from '../generator/cache/format.ts';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
-import { cacheFolder } from '../generator/write/build-cache.ts';
+import { cacheFolder, readPreviousBuild } from '../generator/write/build-cache.ts';
 import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
@@ -58,5 +58,15 @@ describe('the copies of the files cut, beside the cache', () => {
     const full = await fullBuildContents({ ontology, baseUrl: 'https://site.example/' });
     expect([...files.keys()].filter((path) => files.get(path) !== full.get(path) && path !== 'changes.json')).toEqual([]);
     expect(copiesIn(out)).toHaveLength(1);
+  });
+
+  it('are read back only for a build that may cut its files again (not --full, not bundles)', async () => {
+    const out = join(scratch, 'read');
+    await build(ontology, out);
+    const read = async (sourceCopies: boolean) => (await readPreviousBuild(out, { sourceCopies }))?.cache;
+    expect((await read(true))?.sourceBytes?.map((bytes) => Buffer.from(bytes))).toEqual([readFileSync(owl)]);
+    const unread = await read(false);
+    expect(unread?.sourceBytes).toEqual([]);
+    expect(unread?.cuts).toEqual([]);
   });
 });

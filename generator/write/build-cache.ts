@@ -38,12 +38,13 @@ export function manifestHash(contents: string | Uint8Array): string {
  * The previous build's manifest, and its cache if that cache was written for exactly this manifest and no
  * in-place update was cut short since (which leaves its marker file behind). The manifest and the cache's two
  * files are read at once, in the background, so a build can read the ontology meanwhile; the manifest is taken
- * from the cache's columns when the cache is the manifest's, and parsed otherwise.
+ * from the cache's columns when the cache is the manifest's, and parsed otherwise. `sourceCopies`: false for a
+ * build that will not cut its files again from them (`--full`, bundles), which then reads no copy.
  */
-export async function readPreviousBuild(outDir: string): Promise<PreviousBuild | undefined> {
+export async function readPreviousBuild(outDir: string, { sourceCopies = true }: { sourceCopies?: boolean } = {}): Promise<PreviousBuild | undefined> {
   const trusted = !existsSync(join(outDir, UPDATING_FILE));
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
-  const copies = trusted ? readAllCopies(cacheFolder(outDir)) : new Map();
+  const copies = trusted && sourceCopies ? readAllCopies(cacheFolder(outDir)) : new Map();
   const [bytes, cacheBytes, blocksBytes] = await Promise.all([
     readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined),
     cacheFile(CACHE_FILE),
