@@ -110,6 +110,60 @@ describe('patchManifest', () => {
   });
 });
 
+describe('patchManifest when no entity was removed, by edits to the previous files column', () => {
+  type Patch = { hashed: [string, string][]; carried: Record<string, string>[] };
+  const others: [string, string][] = [
+    ['openapi.json', 'o1'],
+    ['search/s/61.json', 's1'],
+    ['search/s/62.json', 's2'],
+    ['search/s/7.json', 's3'],
+    ['_site/tree/x.json', 't1'],
+  ];
+  // Each case: what the update made and carried, given the re-made entity's format files (hashed anew).
+  it.each<[string, (remade: [string, string][]) => Patch]>([
+    ['nothing but openapi.json made, every other file carried', () => ({ hashed: [['openapi.json', 'o1']], carried: [Object.fromEntries(others.slice(1))] })],
+    [
+      "an entity's formats made again, two shards not carried (dropped), one carried",
+      (remade) => ({
+        hashed: [...remade, ['openapi.json', 'o2']],
+        carried: [{ 'search/s/61.json': 's1' }, { '_site/tree/x.json': 't1' }] as Record<string, string>[],
+      }),
+    ],
+    [
+      'files made first, between, last and two at one place, one of them a carried file made again',
+      (remade) => ({
+        hashed: [...remade, ['!first', 'n1'], ['search/s/61a.json', 'n2'], ['search/s/61b.json', 'n3'], ['search/s/61.json', 's1-new'], ['~last', 'n4']],
+        carried: [{ 'search/s/61.json': 's1', 'search/s/62.json': 's2', 'search/s/7.json': 's3', '_site/tree/x.json': 't1', 'openapi.json': 'o1' }],
+      }),
+    ],
+    ['a file carried with another hash than before', () => ({ hashed: [], carried: [{ ...Object.fromEntries(others), '_site/tree/x.json': 't2' }] })],
+  ])('%s: the manifest built afresh from the same files', async (_, update) => {
+    const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
+    const entityFiles = model.entities.flatMap((entity) =>
+      FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}`]),
+    );
+    const built = buildManifest([...entityFiles, ...others], model, router);
+    const previous = Manifest.unpack(built.pack())?.withJson(built.toJson());
+    if (!previous?.formats) throw new Error('the packed manifest did not unpack with its format flags');
+    const [first] = model.entities;
+    const remade = FORMATS.map((spec): [string, string] => [router.filePath(first.id, spec.format), `edited-${spec.format}`]);
+    const { hashed, carried } = update(remade);
+    const patched = patchManifest(previous, { hashed, carried, redo: new Set([first.id]) }, model, router);
+    // What a full build lists: every format file, the other files only where made or carried.
+    const made = new Map(hashed);
+    const kept = [...entityFiles, ...others].flatMap(([path, hash]): [string, string][] => {
+      if (made.has(path)) return [];
+      if (router.isFormatFile(path)) return [[path, hash]];
+      const part = carried.find((candidate) => Object.hasOwn(candidate, path));
+      return part ? [[path, part[path]]] : [];
+    });
+    const fresh = buildManifest([...kept, ...hashed], model, router);
+    expect(patched).toEqual(fresh);
+    expect(patched.toJson()).toBe(fresh.toJson());
+    expect(patched.pack()).toEqual(fresh.pack());
+  });
+});
+
 describe('Manifest', () => {
   const files: [string, string][] = [
     ['b', 'h2'],

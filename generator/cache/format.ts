@@ -11,7 +11,7 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { generatorFingerprint } from './generator-fingerprint.ts';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 12;
+export const CACHE_VERSION = 13;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -135,7 +135,7 @@ export const STORED_CACHE = {
   version: 'number',
   generator: 'string',
   manifest: 'string',
-  columns: { paths: 'string', hashes: 'string', ids: 'string', idHashes: 'string' },
+  columns: { paths: 'string', hashes: 'string', ids: 'string', idHashes: 'string', formats: { optional: 'Uint8Array' } },
   layout: 'string',
   baseIri: 'string',
   blockKeys: ['string'],

@@ -1,5 +1,6 @@
 import { escapeJsonText } from '../emit/json.ts';
 import { walkSorted, type Column } from './sorted-keys.ts';
+import { entryStarts as editStarts, spliceEntries, type FileEdit } from './file-edits.ts';
 
 // What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
 const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -16,14 +17,34 @@ export function renderManifestJson(files: Column, entities: Column): string {
  * The same text made from a previous manifest's: the runs of entries both share are copied as they stand,
  * only the others are written. Undefined when that text has escapes (its entries' lengths would not add up).
  */
-export function spliceManifestJson(before: { files: Column; entities: Column; json: string }, files: Column, entities: Column): string | undefined {
-  const fileStarts = entryStarts(before.files, FILES_START.length);
-  const entityStarts = entryStarts(before.entities, fileStarts.end + ENTITIES_START.length);
+export function spliceManifestJson(
+  before: { files: Column; entities: Column; json: string },
+  files: Column,
+  entities: Column,
+  edits?: readonly FileEdit[],
+): string | undefined {
   const { json } = before;
+  // Given the edits that made the files column, only the positions they name are measured.
+  const edited = edits && editedStarts(before.files, edits, FILES_START.length);
+  const fileStarts = edited ?? entryStarts(before.files, FILES_START.length);
+  const entityStarts = entryStarts(before.entities, fileStarts.end + ENTITIES_START.length);
   if (entityStarts.end + END.length !== json.length || !json.startsWith(FILES_START) || !json.startsWith(ENTITIES_START, fileStarts.end)) return undefined;
-  const filesPart = splicedMembers(before.files, fileStarts.starts, files, json);
+  const filesPart =
+    edited && edits
+      ? spliceEntries(json, before.files, edits, edited.starts, ',', (entry) => member(entry.path, entry.hash))
+      : splicedMembers(before.files, (fileStarts as { starts: Int32Array }).starts, files, json);
   const entitiesPart = splicedMembers(before.entities, entityStarts.starts, entities, json);
   return `${FILES_START}${filesPart}${ENTITIES_START}${entitiesPart}${END}`;
+}
+
+// Each member is `"key":"value"` and a comma: the last one's comma is not there.
+function editedStarts(files: Column, edits: readonly FileEdit[], from: number): { starts: Map<number, number>; end: number } {
+  const { starts, end } = editStarts(files, edits, from, (key, value) => key.length + value.length + 6);
+  return { starts, end: files.keys.length === 0 ? from : end - 1 };
+}
+
+function member(key: string, value: string): string {
+  return escapeJsonText(`${quoted(key)}:${quoted(value)}`);
 }
 
 // What JSON.stringify makes of an object with these keys and values in this order; quoted by hand when nothing needs escaping.
@@ -67,7 +88,7 @@ function splicedMembers(before: Column, starts: Int32Array, now: Column, text: s
       return;
     }
     closeRun();
-    parts.push(escapeJsonText(`${quoted(now.keys[index])}:${quoted(now.values[index])}`));
+    parts.push(member(now.keys[index], now.values[index]));
   });
   closeRun();
   return parts.join(',');

@@ -51,6 +51,7 @@ export function beginManifest(
 ): (rest: readonly [string, string][]) => Manifest {
   const byPath = new Map(first);
   const firstPaths = sortedPaths(byPath, previous);
+  const firstFormats = Uint8Array.from(firstPaths, (path) => (router.isFormatFile(path) ? 1 : 0));
   const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
   const hashEntities = () => ids.map(entityHasher((path) => byPath.get(path), router, bundled.length === 0 ? previous : undefined, bundled));
   const early = hashEntities();
@@ -60,7 +61,8 @@ export function beginManifest(
     const paths = mergeSorted(firstPaths, more);
     // A format file in the second wave (none in a streamed build) changes its entity's hash.
     const entityHashes = rest.some(([path]) => router.isFormatFile(path)) ? hashEntities() : early;
-    return new Manifest({ keys: paths, values: paths.map((path) => byPath.get(path) as string) }, { keys: ids, values: entityHashes });
+    const formats = more.length === 0 ? firstFormats : mergedFormats(paths, firstPaths, firstFormats, router);
+    return new Manifest({ keys: paths, values: paths.map((path) => byPath.get(path) as string) }, { keys: ids, values: entityHashes }, { formats });
   };
 }
 
@@ -96,6 +98,17 @@ function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | un
   const kept = previous ? previous.paths.filter((path) => paths.has(path)) : [];
   const keptSet = new Set(kept);
   return mergeSorted(kept, [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits));
+}
+
+/** The format flags of `paths`, those of the first wave's paths (among them, in order) taken as they are. */
+function mergedFormats(paths: readonly string[], firstPaths: readonly string[], firstFormats: Uint8Array, router: Router): Uint8Array {
+  const formats = new Uint8Array(paths.length);
+  let next = 0;
+  paths.forEach((path, at) => {
+    if (firstPaths[next] === path) formats[at] = firstFormats[next++];
+    else formats[at] = router.isFormatFile(path) ? 1 : 0;
+  });
+  return formats;
 }
 
 /** Ids added, removed and changed between two manifests' entities, each list sorted. */

@@ -4,6 +4,8 @@ import type { Router } from '../route/router.ts';
 import { entityHasher } from './manifest.ts';
 import { Manifest, type Column } from './manifest-table.ts';
 import { findSorted, walkSorted } from './sorted-keys.ts';
+import { applyEdits, type FileEdit, type PutEntry } from './file-edits.ts';
+import { firstAtOrAfter } from '../text/first-at-or-after.ts';
 
 /** What an in-place update hands the manifest: the files it made, and the previous hashes it kept. */
 export interface ManifestPatch {
@@ -25,12 +27,8 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   const ids = new Set(model.entities.map((entity) => entity.id));
   // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
   const noneRemoved = previous.ids.every((id) => ids.has(id));
-  const keptHash = (path: string, before: string): string | undefined => {
-    if (router.isFormatFile(path)) return noneRemoved || ids.has(router.formatFileId(path) as string) ? before : undefined;
-    for (const part of patch.carried) if (Object.hasOwn(part, path)) return part[path];
-    return undefined;
-  };
-  const files = patchFiles({ keys: previous.paths, values: previous.hashes }, made, keptHash);
+  const edited = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch.carried, router) : undefined;
+  const { files, formats } = edited ?? walkFiles(previous, made, patch.carried, noneRemoved ? undefined : ids, router);
   const entityHash = entityHasher(
     (path) => {
       const at = findSorted(files.keys, path);
@@ -45,7 +43,70 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
     if (!ids.has(id)) return undefined;
     return before !== undefined && !patch.redo.has(id) ? before : entityHash(id);
   });
-  return new Manifest(files, entities, previous);
+  return new Manifest(files, entities, { formats, base: { manifest: previous, edits: edited?.edits } });
+}
+
+/**
+ * The files column when no entity was removed, as edits to the previous one: the files made go in at their
+ * places, and of the files that are no entity's format file (a seventh of them, found by their flags), those
+ * neither made nor carried are dropped. The format files in between are copied as they are.
+ */
+function editFiles(
+  previous: Manifest,
+  formats: Uint8Array,
+  made: ReadonlyMap<string, string>,
+  carried: ManifestPatch['carried'],
+  router: Router,
+): { files: Column; formats: Uint8Array; edits: FileEdit[] } {
+  const paths = previous.paths;
+  const edits = new Map<number, { at: number; put: PutEntry[]; take: boolean }>();
+  const at = (position: number) => {
+    let edit = edits.get(position);
+    if (!edit) edits.set(position, (edit = { at: position, put: [], take: false }));
+    return edit;
+  };
+  for (const path of [...made.keys()].sort(compareUnits)) {
+    const position = firstAtOrAfter(paths, path);
+    const edit = at(position);
+    edit.put.push({ path, hash: made.get(path) as string, format: router.isFormatFile(path) });
+    if (paths[position] === path) edit.take = true;
+  }
+  for (let position = formats.indexOf(0); position !== -1; position = formats.indexOf(0, position + 1)) {
+    const path = paths[position];
+    if (made.has(path)) continue;
+    const hash = carriedHash(carried, path);
+    if (hash === previous.hashes[position]) continue;
+    const edit = at(position);
+    edit.take = true;
+    if (hash !== undefined) edit.put.push({ path, hash, format: false });
+  }
+  const sorted = [...edits.values()].sort((a, b) => a.at - b.at);
+  const { column, formats: flags } = applyEdits({ keys: paths, values: previous.hashes }, formats, sorted);
+  return { files: column, formats: flags, edits: sorted };
+}
+
+/**
+ * The files column walked whole: for an update that removed entities (whose format files go), or a previous
+ * manifest without its format flags. `ids`: the model's, when some were removed.
+ */
+function walkFiles(
+  previous: Manifest,
+  made: ReadonlyMap<string, string>,
+  carried: ManifestPatch['carried'],
+  ids: ReadonlySet<string> | undefined,
+  router: Router,
+): { files: Column; formats: Uint8Array } {
+  const keptHash = (path: string, before: string): string | undefined => {
+    if (router.isFormatFile(path)) return ids === undefined || ids.has(router.formatFileId(path) as string) ? before : undefined;
+    return carriedHash(carried, path);
+  };
+  const files = patchFiles({ keys: previous.paths, values: previous.hashes }, made, keptHash);
+  return { files, formats: Uint8Array.from(files.keys, (path) => (router.isFormatFile(path) ? 1 : 0)) };
+}
+
+function carriedHash(carried: ManifestPatch['carried'], path: string): string | undefined {
+  for (const part of carried) if (Object.hasOwn(part, path)) return part[path];
+  return undefined;
 }
 
 /**

@@ -115,14 +115,17 @@ export async function finishBuild(
 ): Promise<{ changes?: Changes; changeFiles: OutputFile[]; cache: BuildCache }> {
   const changes = await timed(loaded.timings, 'manifest', () => diffEntities(previous?.manifest, manifest));
   const changeFiles = emitChangeFiles(manifest, changes);
-  const manifestText = changeFiles.find((file) => file.path === MANIFEST_FILE)?.contents ?? '';
+  const manifestFile = changeFiles.find((file) => file.path === MANIFEST_FILE);
+  // Encoded once (6 MB at full scale): hashed for the cache as these bytes, and written as them.
+  const manifestBytes = Buffer.from(manifestFile?.contents ?? '');
+  if (manifestFile) manifestFile.encoded = manifestBytes;
   const cache = await timed(
     loaded.timings,
     'cache',
     (): BuildCache => ({
       version: CACHE_VERSION,
       generator: generatorFingerprint(),
-      manifest: manifestHash(manifestText),
+      manifest: manifestHash(manifestBytes),
       columns: manifest.pack(),
       layout,
       baseIri: loaded.model.baseIri,

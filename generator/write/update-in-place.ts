@@ -36,7 +36,7 @@ export function updateInPlace(outDir: string, files: readonly OutputFile[], befo
       mkdirSync(dirname(target), { recursive: true });
       const temporary = join(dirname(target), `.${process.pid}.${staged.length}.tmp`);
       staged.push({ temporary, target });
-      writeFileSync(temporary, file.contents);
+      writeFileSync(temporary, file.encoded ?? file.contents);
     }
   } catch (error) {
     for (const { temporary } of staged) rmSync(temporary, { force: true });
