@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { beginManifest, buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
-import { renderManifestJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
+import { renderManifestJson, spliceEditedJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
+import { applyEdits, editSums, type ColumnEdit, type PutEntry } from '../generator/changes/file-edits.ts';
+import type { Column } from '../generator/changes/sorted-keys.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
 import { changedBlockCount, changedBlockKeys, keysCountedDifferently, longestIncreasingRun } from '../generator/pipeline/plan-update.ts';
 import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
@@ -280,6 +282,39 @@ describe('manifest.json made from the previous text', () => {
       files: patched.files,
       entities: Object.fromEntries(patched.ids.map((id, at) => [id, patched.idHashes[at]])),
     });
+  });
+});
+
+describe("manifest.json spliced from the previous text by a patch's edits", () => {
+  const column = (entries: [string, string][]) => ({ keys: entries.map(([key]) => key), values: entries.map(([, value]) => value) });
+  const files = column([
+    ['Ra', 'h1'],
+    ['Rb', 'h2'],
+    ['_api/Ra.md', 'h3'],
+    ['search/s/61.json', 'h4'],
+  ]);
+  const entities = column([
+    ['Ra', 'e1'],
+    ['Rb', 'e2'],
+  ]);
+  const put = (key: string, value: string): PutEntry => ({ key, value });
+  const edited = (base: Column, edits: ColumnEdit[]) => ({ base, edits, sums: editSums(base, edits) });
+  it.each<[string, ColumnEdit[], ColumnEdit[]]>([
+    ['nothing edited', [], []],
+    ['a hash changed at each end', [{ at: 0, put: [put('Ra', 'n1')], take: true }, { at: 3, put: [put('search/s/61.json', 'n4')], take: true }], []],
+    ['files put first and last, one dropped between', [{ at: 0, put: [put('!', 'n0')], take: false }, { at: 2, put: [], take: true }, { at: 4, put: [put('~', 'n9')], take: false }], []],
+    ['two files put at one place, an entity hashed anew', [{ at: 2, put: [put('Rc', 'n5'), put('Rd', 'n6')], take: false }], [{ at: 1, put: [put('Rb', 'n7')], take: true }]],
+    ['every file dropped', [0, 1, 2, 3].map((at) => ({ at, put: [], take: true })), []],
+    ['entries that need escaping put', [{ at: 1, put: [put('R<b>', 'h"')], take: false }], [{ at: 2, put: [put('R&', 'e3')], take: false }]],
+  ])('%s: the text written afresh', (_, fileEdits, entityEdits) => {
+    const text = renderManifestJson(files, entities);
+    const spliced = spliceEditedJson(text, edited(files, fileEdits), edited(entities, entityEdits));
+    expect(spliced).toBe(renderManifestJson(applyEdits(files, fileEdits), applyEdits(entities, entityEdits)));
+  });
+
+  it('declines a previous text with escapes, whose entries are longer than their keys and values', () => {
+    const escaped = column([['R<', 'h1']]);
+    expect(spliceEditedJson(renderManifestJson(escaped, entities), edited(escaped, []), edited(entities, []))).toBeUndefined();
   });
 });
 

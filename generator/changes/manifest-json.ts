@@ -1,6 +1,6 @@
 import { escapeJsonText } from '../emit/json.ts';
 import { walkSorted, type Column } from './sorted-keys.ts';
-import { entryStarts as editStarts, spliceEntries, type FileEdit } from './file-edits.ts';
+import { spliceEntries, type ColumnEdit, type EditSums } from './file-edits.ts';
 
 // What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
 const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -17,34 +17,42 @@ export function renderManifestJson(files: Column, entities: Column): string {
  * The same text made from a previous manifest's: the runs of entries both share are copied as they stand,
  * only the others are written. Undefined when that text has escapes (its entries' lengths would not add up).
  */
-export function spliceManifestJson(
-  before: { files: Column; entities: Column; json: string },
-  files: Column,
-  entities: Column,
-  edits?: readonly FileEdit[],
-): string | undefined {
-  const { json } = before;
-  // Given the edits that made the files column, only the positions they name are measured.
-  const edited = edits && editedStarts(before.files, edits, FILES_START.length);
-  const fileStarts = edited ?? entryStarts(before.files, FILES_START.length);
+export function spliceManifestJson(before: { files: Column; entities: Column; json: string }, files: Column, entities: Column): string | undefined {
+  const fileStarts = entryStarts(before.files, FILES_START.length);
   const entityStarts = entryStarts(before.entities, fileStarts.end + ENTITIES_START.length);
+  const { json } = before;
   if (entityStarts.end + END.length !== json.length || !json.startsWith(FILES_START) || !json.startsWith(ENTITIES_START, fileStarts.end)) return undefined;
-  const filesPart =
-    edited && edits
-      ? spliceEntries(json, before.files, edits, edited.starts, ',', (entry) => member(entry.path, entry.hash))
-      : splicedMembers(before.files, (fileStarts as { starts: Int32Array }).starts, files, json);
+  const filesPart = splicedMembers(before.files, fileStarts.starts, files, json);
   const entitiesPart = splicedMembers(before.entities, entityStarts.starts, entities, json);
   return `${FILES_START}${filesPart}${ENTITIES_START}${entitiesPart}${END}`;
 }
 
-// Each member is `"key":"value"` and a comma: the last one's comma is not there.
-function editedStarts(files: Column, edits: readonly FileEdit[], from: number): { starts: Map<number, number>; end: number } {
-  const { starts, end } = editStarts(files, edits, from, (key, value) => key.length + value.length + 6);
-  return { starts, end: files.keys.length === 0 ? from : end - 1 };
+/** A column's edits, and the sums of its base's lengths at the positions they name (see editSums). */
+export interface EditedColumn {
+  base: Column;
+  edits: readonly ColumnEdit[];
+  sums: EditSums;
 }
 
-function member(key: string, value: string): string {
-  return escapeJsonText(`${quoted(key)}:${quoted(value)}`);
+/**
+ * spliceManifestJson given the edits that made each column from the previous one: the previous text's
+ * unchanged runs are found from the lengths summed at the edited positions, not by walking every entry.
+ */
+export function spliceEditedJson(json: string, files: EditedColumn, entities: EditedColumn): string | undefined {
+  // Each member is `"key":"value"` and a comma (the last one's is not there).
+  const starts =
+    ({ sums }: EditedColumn, from: number) =>
+    (position: number) =>
+      from + (sums.keys.get(position) as number) + (sums.values.get(position) as number) + 6 * position;
+  const end = (column: EditedColumn, from: number) => (column.base.keys.length === 0 ? from : starts(column, from)(column.base.keys.length) - 1);
+  const filesEnd = end(files, FILES_START.length);
+  const entitiesFrom = filesEnd + ENTITIES_START.length;
+  // A text with escapes has entries longer than their keys and values: its lengths do not add up.
+  if (end(entities, entitiesFrom) + END.length !== json.length || !json.startsWith(FILES_START) || !json.startsWith(ENTITIES_START, filesEnd)) return undefined;
+  const render = (entry: { key: string; value: string }) => member(entry.key, entry.value);
+  const filesPart = spliceEntries(json, files.base, files.edits, starts(files, FILES_START.length), ',', render);
+  const entitiesPart = spliceEntries(json, entities.base, entities.edits, starts(entities, entitiesFrom), ',', render);
+  return `${FILES_START}${filesPart}${ENTITIES_START}${entitiesPart}${END}`;
 }
 
 // What JSON.stringify makes of an object with these keys and values in this order; quoted by hand when nothing needs escaping.
@@ -92,6 +100,10 @@ function splicedMembers(before: Column, starts: Int32Array, now: Column, text: s
   });
   closeRun();
   return parts.join(',');
+}
+
+function member(key: string, value: string): string {
+  return escapeJsonText(`${quoted(key)}:${quoted(value)}`);
 }
 
 function quoted(text: string): string {

@@ -4,7 +4,7 @@ import type { Router } from '../route/router.ts';
 import { entityHasher } from './manifest.ts';
 import { Manifest, type Column } from './manifest-table.ts';
 import { findSorted, walkSorted } from './sorted-keys.ts';
-import { applyEdits, type FileEdit, type PutEntry } from './file-edits.ts';
+import { applyEdits, applyFlagEdits, type ColumnEdit, type PutEntry } from './file-edits.ts';
 import { firstAtOrAfter } from '../text/first-at-or-after.ts';
 
 /** What an in-place update hands the manifest: the files it made, and the previous hashes it kept. */
@@ -27,8 +27,8 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   const ids = new Set(model.entities.map((entity) => entity.id));
   // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
   const noneRemoved = previous.ids.every((id) => ids.has(id));
-  const edited = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch.carried, router) : undefined;
-  const { files, formats } = edited ?? walkFiles(previous, made, patch.carried, noneRemoved ? undefined : ids, router);
+  const editedFiles = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch.carried, router) : undefined;
+  const { files, formats } = editedFiles ?? walkFiles(previous, made, patch.carried, noneRemoved ? undefined : ids, router);
   const entityHash = entityHasher(
     (path) => {
       const at = findSorted(files.keys, path);
@@ -37,13 +37,34 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
     router,
     previous,
   );
-  const previousIds = new Set(previous.ids);
-  const addedIds = [...ids].filter((id) => !previousIds.has(id)).sort(compareUnits);
-  const entities = patchColumn({ keys: previous.ids, values: previous.idHashes }, addedIds, (id, before) => {
-    if (!ids.has(id)) return undefined;
-    return before !== undefined && !patch.redo.has(id) ? before : entityHash(id);
-  });
-  return new Manifest(files, entities, { formats, base: { manifest: previous, edits: edited?.edits } });
+  const before = { keys: previous.ids, values: previous.idHashes };
+  // None removed and as many as before: the same ids, of which only those made again may hash differently.
+  const editedEntities = noneRemoved && ids.size === previous.ids.length ? editEntities(before, patch.redo, entityHash) : undefined;
+  const entities =
+    editedEntities?.column ??
+    patchColumn(before, addedIds(ids, previous.ids), (id, hash) => {
+      if (!ids.has(id)) return undefined;
+      return hash !== undefined && !patch.redo.has(id) ? hash : entityHash(id);
+    });
+  const edits = editedFiles && editedEntities && { files: editedFiles.edits, entities: editedEntities.edits };
+  return new Manifest(files, entities, { formats, base: { manifest: previous, edits } });
+}
+
+function addedIds(ids: ReadonlySet<string>, previous: readonly string[]): string[] {
+  const before = new Set(previous);
+  return [...ids].filter((id) => !before.has(id)).sort(compareUnits);
+}
+
+/** The entities column with only the entities made again hashed anew, as edits to the previous one. */
+function editEntities(previous: Column, redo: ReadonlySet<string>, entityHash: (id: string) => string): { column: Column; edits: ColumnEdit[] } {
+  const edits: ColumnEdit[] = [];
+  for (const id of redo) {
+    const at = findSorted(previous.keys, id);
+    const hash = at === -1 ? undefined : entityHash(id);
+    if (hash !== undefined && hash !== previous.values[at]) edits.push({ at, put: [{ key: id, value: hash }], take: true });
+  }
+  edits.sort((a, b) => a.at - b.at);
+  return { column: applyEdits(previous, edits), edits };
 }
 
 /**
@@ -57,7 +78,7 @@ function editFiles(
   made: ReadonlyMap<string, string>,
   carried: ManifestPatch['carried'],
   router: Router,
-): { files: Column; formats: Uint8Array; edits: FileEdit[] } {
+): { files: Column; formats: Uint8Array; edits: ColumnEdit[] } {
   const paths = previous.paths;
   const edits = new Map<number, { at: number; put: PutEntry[]; take: boolean }>();
   const at = (position: number) => {
@@ -68,7 +89,7 @@ function editFiles(
   for (const path of [...made.keys()].sort(compareUnits)) {
     const position = firstAtOrAfter(paths, path);
     const edit = at(position);
-    edit.put.push({ path, hash: made.get(path) as string, format: router.isFormatFile(path) });
+    edit.put.push({ key: path, value: made.get(path) as string, format: router.isFormatFile(path) });
     if (paths[position] === path) edit.take = true;
   }
   for (let position = formats.indexOf(0); position !== -1; position = formats.indexOf(0, position + 1)) {
@@ -78,11 +99,11 @@ function editFiles(
     if (hash === previous.hashes[position]) continue;
     const edit = at(position);
     edit.take = true;
-    if (hash !== undefined) edit.put.push({ path, hash, format: false });
+    if (hash !== undefined) edit.put.push({ key: path, value: hash, format: false });
   }
   const sorted = [...edits.values()].sort((a, b) => a.at - b.at);
-  const { column, formats: flags } = applyEdits({ keys: paths, values: previous.hashes }, formats, sorted);
-  return { files: column, formats: flags, edits: sorted };
+  const base = { keys: paths, values: previous.hashes };
+  return { files: applyEdits(base, sorted), formats: applyFlagEdits(formats, sorted), edits: sorted };
 }
 
 /**
