@@ -301,9 +301,28 @@ describe("manifest.json spliced from the previous text by a patch's edits", () =
   const edited = (base: Column, edits: ColumnEdit[]) => ({ base, edits, sums: editSums(base, edits) });
   it.each<[string, ColumnEdit[], ColumnEdit[]]>([
     ['nothing edited', [], []],
-    ['a hash changed at each end', [{ at: 0, put: [put('Ra', 'n1')], take: true }, { at: 3, put: [put('search/s/61.json', 'n4')], take: true }], []],
-    ['files put first and last, one dropped between', [{ at: 0, put: [put('!', 'n0')], take: false }, { at: 2, put: [], take: true }, { at: 4, put: [put('~', 'n9')], take: false }], []],
-    ['two files put at one place, an entity hashed anew', [{ at: 2, put: [put('Rc', 'n5'), put('Rd', 'n6')], take: false }], [{ at: 1, put: [put('Rb', 'n7')], take: true }]],
+    [
+      'a hash changed at each end',
+      [
+        { at: 0, put: [put('Ra', 'n1')], take: true },
+        { at: 3, put: [put('search/s/61.json', 'n4')], take: true },
+      ],
+      [],
+    ],
+    [
+      'files put first and last, one dropped between',
+      [
+        { at: 0, put: [put('!', 'n0')], take: false },
+        { at: 2, put: [], take: true },
+        { at: 4, put: [put('~', 'n9')], take: false },
+      ],
+      [],
+    ],
+    [
+      'two files put at one place, an entity hashed anew',
+      [{ at: 2, put: [put('Rc', 'n5'), put('Rd', 'n6')], take: false }],
+      [{ at: 1, put: [put('Rb', 'n7')], take: true }],
+    ],
     ['every file dropped', [0, 1, 2, 3].map((at) => ({ at, put: [], take: true })), []],
     ['entries that need escaping put', [{ at: 1, put: [put('R<b>', 'h"')], take: false }], [{ at: 2, put: [put('R&', 'e3')], take: false }]],
   ])('%s: the text written afresh', (_, fileEdits, entityEdits) => {
