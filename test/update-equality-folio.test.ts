@@ -17,7 +17,7 @@ const CHAIN: Chain = {
   folder: () => folioShapedFolder({ classes: 300, properties: 30, seed: 7 }),
   host: 'rewriting',
   steps: 60,
-  // About 400 blocks, an edited one counting its old and new key: past ten edited (5 %), a build would be a full one.
+  // About 400 blocks: past twenty changed (5 %), a build would be a full one.
   edits: 6,
   seed: 3,
   table: OWL_EDITS,

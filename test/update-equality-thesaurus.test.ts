@@ -24,7 +24,7 @@ const CHAINS: Chain[] = [
   },
   {
     ...thesaurus,
-    // 81 files, each one block counting its old and new key: two edited (a link flipped onto a concept in another file) stay under 5 %.
+    // 81 files, each one block: two edited (a link flipped onto a concept in another file) stay under 5 %.
     name: 'a thesaurus of 240 concepts in Turtle, a file per branch',
     folder: () => thesaurusFolder('turtle', { concepts: 240, branches: 80, seed: 5 }),
     host: 'github-pages',
