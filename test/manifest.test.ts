@@ -101,7 +101,7 @@ describe('patchManifest', () => {
     const kept = after.filter((entry) => !made.includes(entry));
     const hashed: [string, string][] = [...made, ['search/s/61a.json', 'h5'], ['openapi.json', 'h3'], ['~last', 'h6']];
     // The entities' other format files are kept without being listed: the patch keeps the model's.
-    const patched = patchManifest(previous, { hashed, carried: [{ 'search/s/61.json': 'h1' }], redo: new Set([first.id, second.id]) }, model, router);
+    const patched = patchManifest(previous, { hashed, carried: [new Map([['search/s/61.json', 'h1']])], redo: new Set([first.id, second.id]) }, model, router);
     const fresh = buildManifest([...kept, ['search/s/61.json', 'h1'], ...hashed], model, router);
     expect(patched.toJson()).toBe(fresh.toJson());
     expect(patched).toEqual(fresh);
@@ -150,7 +150,8 @@ describe('patchManifest when no entity was removed, by edits to the previous fil
     const [first] = model.entities;
     const remade = FORMATS.map((spec): [string, string] => [router.filePath(first.id, spec.format), `edited-${spec.format}`]);
     const { hashed, carried } = update(remade);
-    const patched = patchManifest(previous, { hashed, carried, redo: new Set([first.id]) }, model, router);
+    const parts = carried.map((part) => new Map(Object.entries(part)));
+    const patched = patchManifest(previous, { hashed, carried: parts, redo: new Set([first.id]) }, model, router);
     // What a full build lists: every format file, the other files only where made or carried.
     const made = new Map(hashed);
     const kept = [...entityFiles, ...others].flatMap(([path, hash]): [string, string][] => {

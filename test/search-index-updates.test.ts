@@ -153,7 +153,7 @@ describe('the search index updated from the previous build', () => {
     ];
     for (const updated of ways) {
       const result = new Map(updated.files.map((file) => [file.path, file.contents]));
-      for (const [path, fileHash] of Object.entries(updated.carried)) {
+      for (const [path, fileHash] of updated.carried) {
         expect(result.has(path), path).toBe(false);
         expect(hashes.get(path), path).toBe(fileHash);
         result.set(path, previousFiles.get(path) ?? '');

@@ -12,7 +12,7 @@ export interface ManifestPatch {
   /** Path and hash of every file the update made; these win over kept hashes. */
   hashed: readonly [string, string][];
   /** Previous build's hashes of the files the update kept, by the part of the build that kept them (search, tree). */
-  carried: readonly Readonly<Record<string, string>>[];
+  carried: readonly ReadonlyMap<string, string>[];
   /** Entities whose format files were made again: their hashes are worked out anew. */
   redo: ReadonlySet<string>;
 }
@@ -126,7 +126,10 @@ function walkFiles(
 }
 
 function carriedHash(carried: ManifestPatch['carried'], path: string): string | undefined {
-  for (const part of carried) if (Object.hasOwn(part, path)) return part[path];
+  for (const part of carried) {
+    const hash = part.get(path);
+    if (hash !== undefined) return hash;
+  }
   return undefined;
 }
 

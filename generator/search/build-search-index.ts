@@ -67,7 +67,7 @@ export interface SearchIndex {
   /** With a stream, only the entry file: the others were handed over. */
   files: OutputFile[];
   /** Files the previous build wrote with the same bytes, by path: their hash. */
-  carried: Record<string, string>;
+  carried: ReadonlyMap<string, string>;
   stats: SearchIndexStats;
   entities: SearchEntity[];
   memo: SearchMemo;

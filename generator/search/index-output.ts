@@ -16,7 +16,7 @@ export interface IndexStream {
 /** The index's files as they are named: written, or carried from the previous build when their bytes are the same. */
 export class IndexOutput {
   readonly files: OutputFile[] = [];
-  readonly carried: Record<string, string> = {};
+  readonly carried = new Map<string, string>();
   readonly stats = { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] as string[] };
   readonly #hashOf: (path: string) => string | undefined;
   readonly #budget: number;
@@ -68,7 +68,7 @@ export class IndexOutput {
     const keptName = previousName !== undefined && (kind !== 's' || name('', number) === previousName) ? previousName : undefined;
     const hash = keptName === undefined ? undefined : this.#hashOf(path(keptName));
     if (keptName !== undefined && hash !== undefined) {
-      this.carried[path(keptName)] = hash;
+      this.carried.set(path(keptName), hash);
       this.#count(path(keptName), file);
       return keptName;
     }
