@@ -25,9 +25,14 @@ export function searchExample(model: OntologyModel, source: SearchSource): Searc
   const checked = checkQuery(query, SEARCH_EXAMPLE_LIMIT);
   // A label matches only if it contains the query, so just those entities are ranked (one update: 30 → 13 ms).
   const candidates = new Map<SearchEntity, SearchSource['labels'][number]>();
-  source.entities.forEach((entity, at) => {
-    if (source.labels[at].some((label) => label.normalized.includes(checked.query))) candidates.set(entity, source.labels[at]);
-  });
+  // An update has each entity's labels joined in one string already (by marks no normalised query holds): one
+  // search of it per entity, instead of one per label (11-14 ms of an update).
+  const joined = checked.query === '' ? undefined : source.forms?.labels;
+  for (let at = 0; at < source.entities.length; at += 1) {
+    const labels = source.labels[at];
+    if (joined ? joined[at].includes(checked.query) : labels.some((label) => label.normalized.includes(checked.query)))
+      candidates.set(source.entities[at], labels);
+  }
   const ranked = rankEntities(candidates.keys(), checked.query, (entity) => candidates.get(entity) ?? []);
   const badQuery = '!!';
   let badResponse: unknown;
