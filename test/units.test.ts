@@ -4,8 +4,9 @@ import { emitJson } from '../generator/emit/json.ts';
 import { splitIri } from '../generator/emit/namespaces.ts';
 import { positionFromMessage } from '../generator/load/position.ts';
 import { Router, bundleOf } from '../generator/route/router.ts';
-import { findBaseIri } from '../generator/model/entities.ts';
+import { findBaseIri, type Entity } from '../generator/model/entities.ts';
 import { chooseLabel } from '../generator/model/labels.ts';
+import { checkIds } from '../generator/model/check-ids.ts';
 import { DataFactory } from 'n3';
 import type { TypeStatement } from '../generator/model/triple-index.ts';
 import { NS } from '../generator/model/vocabulary.ts';
@@ -283,5 +284,40 @@ describe('resolveOptions', () => {
     [{ host: 'github-pages' as const, apiOnly: true, bundleEntities: true }, /^bundleEntities is for Cloudflare Pages/],
   ])('rejects %j', (given, message) => {
     expect(() => resolveOptions(given, {})).toThrow(message);
+  });
+});
+
+describe('checkIds', () => {
+  const entity = (id: string): Entity => ({ id, iri: `https://x.example/${id}`, kind: 'class', type: `${NS.owl}Class`, declarations: 1 });
+  it.each<[string, string[], string[][], string[]]>([
+    ['no two alike', ['Ra', 'Rb', 'número'], [], []],
+    [
+      'groups in the order of their first ids, a site name first',
+      ['Zed', 'Ab', 'zED', 'Docs', 'aB', 'ZeD'],
+      [
+        ['docs', 'Docs'],
+        ['Zed', 'zED', 'ZeD'],
+        ['Ab', 'aB'],
+      ],
+      [],
+    ],
+    [
+      'ids not published, ASCII or not, each with its reason',
+      ['a.b', 'x'.repeat(201), 'é'.repeat(101), 'é'.repeat(100), '-a'],
+      [],
+      ['a.b', 'x'.repeat(201), 'é'.repeat(101), '-a'],
+    ],
+  ])('%s', (_, ids, collisions, refused) => {
+    const found = checkIds(ids.map(entity), new Set(['docs']));
+    expect(found.caseCollisions).toEqual(collisions);
+    expect(found.publishable.map((published) => published.id)).toEqual(ids.filter((id) => !refused.includes(id)));
+    expect(found.unpublishable.map((line) => line.split(' (')[0])).toEqual(refused.map((id) => JSON.stringify(id.length > 60 ? `${id.slice(0, 57)}…` : id)));
+  });
+
+  it('gives the length of a long id in bytes', () => {
+    expect(checkIds([entity('x'.repeat(201)), entity('é'.repeat(101))]).unpublishable.map((line) => line.replace(/^.*\) /, ''))).toEqual([
+      'is 201 bytes long (at most 200)',
+      'is 202 bytes long (at most 200)',
+    ]);
   });
 });
