@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { beginManifest, buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
-import { renderManifestJson, spliceEditedJson, spliceManifestJson } from '../generator/changes/manifest-json.ts';
+import { renderManifestJson, spliceEditedJson, spliceEditedJsonBytes, spliceManifestJson } from '../generator/changes/manifest-json.ts';
 import { applyEdits, editSums, type ColumnEdit, type PutEntry } from '../generator/changes/file-edits.ts';
 import type { Column } from '../generator/changes/sorted-keys.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
@@ -164,6 +164,12 @@ describe('patchManifest when no entity was removed, by edits to the previous fil
     expect(patched).toEqual(fresh);
     expect(patched.toJson()).toBe(fresh.toJson());
     expect(patched.pack()).toEqual(fresh.pack());
+    // Read back as the file's bytes, as a build reads it: the new file's bytes spliced from them.
+    const fromBytes = Manifest.unpack(built.pack())?.withJson(Buffer.from(built.toJson()));
+    if (!fromBytes) throw new Error('the packed manifest did not unpack');
+    const patchedFromBytes = patchManifest(fromBytes, { hashed, carried: parts, redo: new Set([first.id]) }, model, router);
+    expect(Buffer.from(patchedFromBytes.toJsonBytes())).toEqual(Buffer.from(fresh.toJson()));
+    expect(patchedFromBytes.toJson()).toBe(fresh.toJson());
   });
 });
 
@@ -335,6 +341,34 @@ describe("manifest.json spliced from the previous text by a patch's edits", () =
   it('declines a previous text with escapes, whose entries are longer than their keys and values', () => {
     const escaped = column([['R<', 'h1']]);
     expect(spliceEditedJson(renderManifestJson(escaped, entities), edited(escaped, []), edited(entities, []))).toBeUndefined();
+    expect(spliceEditedJsonBytes(Buffer.from(renderManifestJson(escaped, entities)), edited(escaped, []), edited(entities, []))).toBeUndefined();
+  });
+
+  it.each<[string, ColumnEdit[], ColumnEdit[]]>([
+    ['nothing edited', [], []],
+    [
+      'files put first and last, one dropped between',
+      [
+        { at: 0, put: [put('!', 'n0')], take: false },
+        { at: 2, put: [], take: true },
+        { at: 4, put: [put('~', 'n9')], take: false },
+      ],
+      [],
+    ],
+    [
+      'an entry put that is not ASCII, an entity hashed anew',
+      [{ at: 2, put: [put('Rñ', 'n5')], take: false }],
+      [{ at: 0, put: [put('Ra', 'n7')], take: true }],
+    ],
+  ])('%s, as bytes: the UTF-8 of the text written afresh', (_, fileEdits, entityEdits) => {
+    const bytes = Buffer.from(renderManifestJson(files, entities));
+    const spliced = spliceEditedJsonBytes(bytes, edited(files, fileEdits), edited(entities, entityEdits));
+    expect(spliced && Buffer.from(spliced)).toEqual(Buffer.from(renderManifestJson(applyEdits(files, fileEdits), applyEdits(entities, entityEdits))));
+  });
+
+  it('declines, as bytes, a previous text that is not all ASCII (its lengths in characters are not its bytes)', () => {
+    const accented = column([['Rñ', 'h1']]);
+    expect(spliceEditedJsonBytes(Buffer.from(renderManifestJson(accented, entities)), edited(accented, []), edited(entities, []))).toBeUndefined();
   });
 });
 

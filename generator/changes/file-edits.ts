@@ -86,9 +86,27 @@ export function editSums(base: Column, edits: readonly ColumnEdit[]): EditSums {
 }
 
 /**
- * A text of the column's entries, each followed by `separator` but the last, after the edits: the base text's
- * unchanged runs sliced out of it (`start`: where the base's entry at a position begins), `render` for the rest.
+ * The pieces of a text of the column's entries (each followed by a separator `separatorLength` long but the
+ * last) after the edits, separators left out: the base text's unchanged runs (`slice` of where the base's
+ * entries begin, `start`, to where the run's last one ends), `render` for each entry put.
  */
+export function splicedPieces<T>(
+  length: number,
+  edits: readonly ColumnEdit[],
+  start: (position: number) => number,
+  separatorLength: number,
+  slice: (from: number, to: number) => T,
+  render: (entry: PutEntry) => T,
+): T[] {
+  const parts: T[] = [];
+  for (const piece of pieces(length, edits)) {
+    if ('from' in piece) parts.push(slice(start(piece.from), start(piece.to) - separatorLength));
+    else for (const entry of piece) parts.push(render(entry));
+  }
+  return parts;
+}
+
+/** splicedPieces of a string, joined by `separator`. */
 export function spliceEntries(
   text: string,
   base: Column,
@@ -97,10 +115,5 @@ export function spliceEntries(
   separator: string,
   render: (entry: PutEntry) => string,
 ): string {
-  const parts: string[] = [];
-  for (const piece of pieces(base.keys.length, edits)) {
-    if ('from' in piece) parts.push(text.slice(start(piece.from), start(piece.to) - separator.length));
-    else for (const entry of piece) parts.push(render(entry));
-  }
-  return parts.join(separator);
+  return splicedPieces(base.keys.length, edits, start, separator.length, (from, to) => text.slice(from, to), render).join(separator);
 }

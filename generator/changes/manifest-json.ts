@@ -1,6 +1,7 @@
 import { escapeJsonText } from '../emit/json.ts';
 import { walkSorted, type Column } from './sorted-keys.ts';
-import { spliceEntries, type ColumnEdit, type EditSums } from './file-edits.ts';
+import { isAscii } from 'node:buffer';
+import { splicedPieces, type ColumnEdit, type EditSums } from './file-edits.ts';
 
 // What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
 const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -39,6 +40,40 @@ export interface EditedColumn {
  * unchanged runs are found from the lengths summed at the edited positions, not by walking every entry.
  */
 export function spliceEditedJson(json: string, files: EditedColumn, entities: EditedColumn): string | undefined {
+  const layout = editedLayout(json.length, (at, text) => json.startsWith(text, at), files, entities);
+  if (!layout) return undefined;
+  const render = (entry: { key: string; value: string }) => member(entry.key, entry.value);
+  const part = (column: EditedColumn, start: (position: number) => number) =>
+    splicedPieces(column.base.keys.length, column.edits, start, 1, (from, to) => json.slice(from, to), render).join(',');
+  return `${FILES_START}${part(files, layout.files)}${ENTITIES_START}${part(entities, layout.entities)}${END}`;
+}
+
+/**
+ * spliceEditedJson on the previous text's UTF-8, when it is all ASCII (each character one byte, so the lengths
+ * summed are byte counts): the new text's bytes without the whole text made and encoded again.
+ */
+export function spliceEditedJsonBytes(json: Uint8Array, files: EditedColumn, entities: EditedColumn): Uint8Array | undefined {
+  if (!isAscii(json)) return undefined;
+  const text = (from: number, to: number) => Buffer.from(json.buffer, json.byteOffset + from, to - from).toString('latin1');
+  const layout = editedLayout(json.length, (at, expected) => text(at, at + expected.length) === expected, files, entities);
+  if (!layout) return undefined;
+  const comma = Buffer.from(',');
+  const render = (entry: { key: string; value: string }) => Buffer.from(member(entry.key, entry.value));
+  const part = (column: EditedColumn, start: (position: number) => number) =>
+    splicedPieces(column.base.keys.length, column.edits, start, 1, (from, to) => json.subarray(from, to), render).flatMap((piece, at) =>
+      at === 0 ? [piece] : [comma, piece],
+    );
+  const marks = (mark: string) => Buffer.from(mark);
+  return Buffer.concat([marks(FILES_START), ...part(files, layout.files), marks(ENTITIES_START), ...part(entities, layout.entities), marks(END)]);
+}
+
+/** Where each column's entries begin in the previous text, if the text is what the columns' lengths make. */
+function editedLayout(
+  length: number,
+  holds: (at: number, text: string) => boolean,
+  files: EditedColumn,
+  entities: EditedColumn,
+): { files: (position: number) => number; entities: (position: number) => number } | undefined {
   // Each member is `"key":"value"` and a comma (the last one's is not there).
   const starts =
     ({ sums }: EditedColumn, from: number) =>
@@ -48,11 +83,8 @@ export function spliceEditedJson(json: string, files: EditedColumn, entities: Ed
   const filesEnd = end(files, FILES_START.length);
   const entitiesFrom = filesEnd + ENTITIES_START.length;
   // A text with escapes has entries longer than their keys and values: its lengths do not add up.
-  if (end(entities, entitiesFrom) + END.length !== json.length || !json.startsWith(FILES_START) || !json.startsWith(ENTITIES_START, filesEnd)) return undefined;
-  const render = (entry: { key: string; value: string }) => member(entry.key, entry.value);
-  const filesPart = spliceEntries(json, files.base, files.edits, starts(files, FILES_START.length), ',', render);
-  const entitiesPart = spliceEntries(json, entities.base, entities.edits, starts(entities, entitiesFrom), ',', render);
-  return `${FILES_START}${filesPart}${ENTITIES_START}${entitiesPart}${END}`;
+  if (end(entities, entitiesFrom) + END.length !== length || !holds(0, FILES_START) || !holds(filesEnd, ENTITIES_START)) return undefined;
+  return { files: starts(files, FILES_START.length), entities: starts(entities, entitiesFrom) };
 }
 
 // What JSON.stringify makes of an object with these keys and values in this order; quoted by hand when nothing needs escaping.

@@ -137,7 +137,14 @@ export function emitChangeFiles(manifest: Manifest, changes: Changes | undefined
   const body = changes ? { since_previous_build: true, ...changes } : { since_previous_build: false, added: null, removed: null, changed: null };
   return [
     { path: CHANGES_FILE, contents: emitReadableJson(body) },
-    { path: MANIFEST_FILE, contents: manifest.toJson() },
+    // Its bytes first (an update splices them from the previous file's); its text only if someone reads it.
+    {
+      path: MANIFEST_FILE,
+      get contents() {
+        return manifest.toJson();
+      },
+      encoded: manifest.toJsonBytes(),
+    },
   ];
 }
 

@@ -56,7 +56,7 @@ export async function readPreviousBuild(outDir: string, { sourceCopies = true }:
   const cache = decoded && { ...decoded, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
   const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
   // The file is the one the columns were written with (its hash says so): its text is theirs.
-  const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes.toString('utf8'));
+  const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes);
   if (matching && unpacked) return { manifest: unpacked, cache: matching };
   const manifest = Manifest.parse(bytes.toString('utf8'));
   return manifest && { manifest };
