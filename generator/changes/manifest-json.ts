@@ -35,17 +35,28 @@ export interface EditedColumn {
   sums: EditSums;
 }
 
+/** What splicing needs of a text, or of its bytes: whether a mark is at a place, a piece of it, a piece made from a string, and the pieces joined. */
+interface Pieces<T> {
+  length: number;
+  holds(at: number, mark: string): boolean;
+  slice(from: number, to: number): T;
+  from(text: string): T;
+  join(parts: T[]): T;
+}
+
 /**
  * spliceManifestJson given the edits that made each column from the previous one: the previous text's
  * unchanged runs are found from the lengths summed at the edited positions, not by walking every entry.
  */
 export function spliceEditedJson(json: string, files: EditedColumn, entities: EditedColumn): string | undefined {
-  const layout = editedLayout(json.length, (at, text) => json.startsWith(text, at), files, entities);
-  if (!layout) return undefined;
-  const render = (entry: { key: string; value: string }) => member(entry.key, entry.value);
-  const part = (column: EditedColumn, start: (position: number) => number) =>
-    splicedPieces(column.base.keys.length, column.edits, start, 1, (from, to) => json.slice(from, to), render).join(',');
-  return `${FILES_START}${part(files, layout.files)}${ENTITIES_START}${part(entities, layout.entities)}${END}`;
+  const pieces: Pieces<string> = {
+    length: json.length,
+    holds: (at, mark) => json.startsWith(mark, at),
+    slice: (from, to) => json.slice(from, to),
+    from: (text) => text,
+    join: (parts) => parts.join(''),
+  };
+  return spliceEdited(pieces, files, entities);
 }
 
 /**
@@ -54,17 +65,26 @@ export function spliceEditedJson(json: string, files: EditedColumn, entities: Ed
  */
 export function spliceEditedJsonBytes(json: Uint8Array, files: EditedColumn, entities: EditedColumn): Uint8Array | undefined {
   if (!isAscii(json)) return undefined;
-  const text = (from: number, to: number) => Buffer.from(json.buffer, json.byteOffset + from, to - from).toString('latin1');
-  const layout = editedLayout(json.length, (at, expected) => text(at, at + expected.length) === expected, files, entities);
+  const pieces: Pieces<Uint8Array> = {
+    length: json.length,
+    // The marks are ASCII: the bytes as long as one, read one character a byte, are it if it is there.
+    holds: (at, mark) => Buffer.from(json.subarray(at, at + mark.length)).toString('latin1') === mark,
+    slice: (from, to) => json.subarray(from, to),
+    from: (text) => Buffer.from(text),
+    join: (parts) => Buffer.concat(parts),
+  };
+  return spliceEdited(pieces, files, entities);
+}
+
+function spliceEdited<T>(json: Pieces<T>, files: EditedColumn, entities: EditedColumn): T | undefined {
+  const layout = editedLayout(json.length, json.holds, files, entities);
   if (!layout) return undefined;
-  const comma = Buffer.from(',');
-  const render = (entry: { key: string; value: string }) => Buffer.from(member(entry.key, entry.value));
+  const comma = json.from(',');
   const part = (column: EditedColumn, start: (position: number) => number) =>
-    splicedPieces(column.base.keys.length, column.edits, start, 1, (from, to) => json.subarray(from, to), render).flatMap((piece, at) =>
+    splicedPieces(column.base.keys.length, column.edits, start, 1, json.slice, (entry) => json.from(member(entry.key, entry.value))).flatMap((piece, at) =>
       at === 0 ? [piece] : [comma, piece],
     );
-  const marks = (mark: string) => Buffer.from(mark);
-  return Buffer.concat([marks(FILES_START), ...part(files, layout.files), marks(ENTITIES_START), ...part(entities, layout.entities), marks(END)]);
+  return json.join([json.from(FILES_START), ...part(files, layout.files), json.from(ENTITIES_START), ...part(entities, layout.entities), json.from(END)]);
 }
 
 /** Where each column's entries begin in the previous text, if the text is what the columns' lengths make. */
