@@ -9,7 +9,6 @@ import type { UpdatePlan } from './plan-update.ts';
 import { diffEntities, emitChangeFiles, type Changes, type Manifest } from '../changes/manifest.ts';
 import { emitHostFiles } from '../host/host-files.ts';
 import { describeSearchIndex } from '../report/describe.ts';
-import { MANIFEST_FILE } from '../route/router.ts';
 import type { SearchIndexStats } from '../search/build-search-index.ts';
 import { emitSearch, type EmittedSearch } from '../search/emit-search.ts';
 import type { PreviousIndex } from '../search/build-search-index.ts';
@@ -115,16 +114,14 @@ export async function finishBuild(
 ): Promise<{ changes?: Changes; changeFiles: OutputFile[]; cache: BuildCache }> {
   const changes = await timed(loaded.timings, 'manifest', () => diffEntities(previous?.manifest, manifest));
   const changeFiles = emitChangeFiles(manifest, changes);
-  const manifestFile = changeFiles.find((file) => file.path === MANIFEST_FILE);
-  // Hashed for the cache as the bytes that are written (6 MB at full scale, encoded once).
-  const manifestBytes = manifestFile?.encoded ?? Buffer.from(manifestFile?.contents ?? '');
   const cache = await timed(
     loaded.timings,
     'cache',
     (): BuildCache => ({
       version: CACHE_VERSION,
       generator: generatorFingerprint(),
-      manifest: manifestHash(manifestBytes),
+      // The bytes the manifest file is written as (made once, and kept by the manifest).
+      manifest: manifestHash(manifest.toJsonBytes()),
       columns: manifest.pack(),
       layout,
       baseIri: loaded.model.baseIri,
