@@ -80,9 +80,10 @@ export function caseCollisionWarning(group: readonly string[]): string {
 
 function idProblem(id: string): string | undefined {
   // Most ids are ASCII: one byte a character, and a quicker test than the Unicode one (which they would pass).
-  if (ASCII_SAFE_ID.test(id)) return id.length > MOST_ID_BYTES ? `is ${id.length} bytes long (at most ${MOST_ID_BYTES})` : undefined;
-  if (Buffer.byteLength(id) > MOST_ID_BYTES) return `is ${Buffer.byteLength(id)} bytes long (at most ${MOST_ID_BYTES})`;
-  if (SAFE_ID.test(id)) return undefined;
+  const ascii = ASCII_SAFE_ID.test(id);
+  const bytes = ascii ? id.length : Buffer.byteLength(id);
+  if (bytes > MOST_ID_BYTES) return `is ${bytes} bytes long (at most ${MOST_ID_BYTES})`;
+  if (ascii || SAFE_ID.test(id)) return undefined;
   const bad = [...id].find((character, at) => !(at === 0 ? /[\p{L}\p{N}]/u : /[\p{L}\p{N}_~-]/u).test(character)) ?? '';
   return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
 }
