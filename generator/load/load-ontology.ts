@@ -64,24 +64,29 @@ export async function parseSources(sources: SourceText[], previousLoad?: Previou
   let reused = 0;
   for (const { source, blocked: first } of cut) {
     let blocked = first;
-    const wanted = blocked.blocks.flatMap((block, index) => (parsed?.blocks.has(block.key) ? [] : [index]));
-    let fresh = await parseBlocks(blocked, wanted);
+    // Each block's key looked up once: what the cache holds is taken, the rest parsed.
+    let cached = blocked.blocks.map((block) => parsed?.blocks.get(block.key));
+    let fresh = await parseBlocks(
+      blocked,
+      cached.flatMap((encoded, index) => (encoded === undefined ? [index] : [])),
+    );
     if (!fresh) {
       blocked = blockSource(source, true);
+      cached = [];
       fresh = await parseBlocks(blocked, [0]);
     }
     const kept = sourceCut(blocked, blocks.length);
     if (kept && source.bytes) cuts.push({ cut: kept, bytes: source.bytes });
     blocked.blocks.forEach((block, index) => {
-      const cached = fresh?.has(index) ? undefined : parsed?.blocks.get(block.key);
+      const encoded = fresh?.has(index) ? undefined : cached[index];
       // Identical blocks stay distinct: their blank nodes are not the same nodes. A label starts with a letter,
       // as N-Quads and Turtle require (a hash may start with "-").
       const occurrence = occurrences.get(block.digest) ?? 0;
       occurrences.set(block.digest, occurrence + 1);
       const blankPrefix = `b${block.digest}.${occurrence}`;
-      if (cached && decoder) {
+      if (encoded && decoder) {
         reused += 1;
-        blocks.push(LoadedBlock.cached(block.key, cached, decoder, blankPrefix));
+        blocks.push(LoadedBlock.cached(block.key, encoded, decoder, blankPrefix));
       } else {
         blocks.push(LoadedBlock.parsed(block.key, fresh?.get(index) ?? [], blankPrefix));
       }
@@ -104,14 +109,16 @@ export async function parseSources(sources: SourceText[], previousLoad?: Previou
  * they are and new ones appended to its string table; after larger changes the table is rebuilt.
  */
 export function encodeBlocks(blocks: readonly LoadedBlock[], previous?: ParsedBlocks): ParsedBlocks {
-  const fresh = previous ? blocks.filter((block) => !previous.blocks.has(block.key)).length : blocks.length;
+  // A block read back from the previous table holds its encoding: only the blocks parsed now are looked up.
+  const previousEncoding = (block: LoadedBlock, table: ParsedBlocks) => block.encodedIn(table.strings) ?? table.blocks.get(block.key);
+  const known = previous ? blocks.map((block) => previousEncoding(block, previous)) : [];
+  const fresh = previous ? known.filter((encoding) => encoding === undefined).length : blocks.length;
   const keep = previous && fresh * 10 < blocks.length ? previous : undefined;
   const encoder = new QuadEncoder(keep?.strings);
   const encoded = new Map<string, EncodedQuads>();
-  for (const block of blocks) {
-    if (encoded.has(block.key)) continue;
-    encoded.set(block.key, keep?.blocks.get(block.key) ?? encoder.encode(block.quads));
-  }
+  blocks.forEach((block, at) => {
+    if (!encoded.has(block.key)) encoded.set(block.key, (keep && known[at]) ?? encoder.encode(block.quads));
+  });
   // Each edit appends its blocks' strings; once a tenth of the table is unused, it is made afresh.
   if (keep && stringsInUse(encoder.strings, encoded.values()) * 10 < encoder.strings.length * 9) return encodeBlocks(blocks);
   return { strings: encoder.strings, blocks: encoded };

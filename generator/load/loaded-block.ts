@@ -47,6 +47,11 @@ export class LoadedBlock implements TripleBlock {
     return this.#quads ?? [];
   }
 
+  /** Its quads as numbers in `strings`, when it was read back from that very table (so they need no encoding again). */
+  encodedIn(strings: readonly string[]): EncodedQuads | undefined {
+    return this.#cached !== undefined && this.#cached.decoder.strings === strings ? this.#cached.encoded : undefined;
+  }
+
   forEachStatement(visit: StatementVisitor): void {
     if (this.#quads === undefined && this.#cached !== undefined) this.#cached.decoder.visit(this.#cached.encoded, visit);
     else visitQuads(this.quads, visit);

@@ -72,6 +72,11 @@ export class QuadDecoder {
     this.#strings = strings;
   }
 
+  /** The table it reads numbers from. */
+  get strings(): readonly string[] {
+    return this.#strings;
+  }
+
   decode(encoded: EncodedQuads): Quad[] {
     const quads: Quad[] = [];
     for (let at = 0; at < encoded.length; at += FIELDS) {
