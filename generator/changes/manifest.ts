@@ -51,7 +51,7 @@ export function beginManifest(
 ): (rest: readonly [string, string][]) => Manifest {
   const byPath = new Map(first);
   const firstPaths = sortedPaths(byPath, previous);
-  const firstFormats = Uint8Array.from(firstPaths, (path) => (router.isFormatFile(path) ? 1 : 0));
+  const firstFormats = formatFlags(firstPaths, router);
   const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
   const hashEntities = () => ids.map(entityHasher((path) => byPath.get(path), router, bundled.length === 0 ? previous : undefined, bundled));
   const early = hashEntities();
@@ -98,6 +98,13 @@ function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | un
   const kept = previous ? previous.paths.filter((path) => paths.has(path)) : [];
   const keptSet = new Set(kept);
   return mergeSorted(kept, [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits));
+}
+
+/** A byte per path, 1 where it is an entity's format file: the flags a manifest keeps (filled in one loop, not by a mapped `Uint8Array.from`). */
+export function formatFlags(paths: readonly string[], router: Router): Uint8Array {
+  const flags = new Uint8Array(paths.length);
+  for (let at = 0; at < paths.length; at += 1) if (router.isFormatFile(paths[at])) flags[at] = 1;
+  return flags;
 }
 
 /** The format flags of `paths`, those of the first wave's paths (among them, in order) taken as they are. */

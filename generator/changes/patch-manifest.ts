@@ -1,7 +1,7 @@
 import { compareUnits } from '../text/compare-units.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
-import { entityHasher } from './manifest.ts';
+import { entityHasher, formatFlags } from './manifest.ts';
 import { Manifest, type Column } from './manifest-table.ts';
 import { findSorted, walkSorted } from './sorted-keys.ts';
 import { applyEdits, applyFlagEdits, type ColumnEdit, type PutEntry } from './file-edits.ts';
@@ -122,7 +122,7 @@ function walkFiles(
     return carriedHash(carried, path);
   };
   const files = patchFiles({ keys: previous.paths, values: previous.hashes }, made, keptHash);
-  return { files, formats: Uint8Array.from(files.keys, (path) => (router.isFormatFile(path) ? 1 : 0)) };
+  return { files, formats: formatFlags(files.keys, router) };
 }
 
 function carriedHash(carried: ManifestPatch['carried'], path: string): string | undefined {
