@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CACHE_VERSION, formatFingerprint, readStoredBlocks, readStoredCache, shapeProblem, STORED_BLOCKS, STORED_CACHE } from '../generator/cache/format.ts';
-import { fingerprintOf } from '../generator/cache/generator-fingerprint.ts';
+import { fingerprintOf } from '../generator/cache/generator-fingerprint.js';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import { cacheFolder } from '../generator/write/build-cache.ts';

@@ -1,6 +1,6 @@
 // The build command runs from a bundle (generator/cli/cli-bundle.ts): it must be the same program as the source.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,8 @@ afterAll(() => {
   rmSync(bundles, { recursive: true, force: true });
 });
 
-function build(command: string, out: string, extra: string[] = []): void {
-  const run = spawnSync(process.execPath, [command, '--ontology', SAMPLE_ONTOLOGY, '--out', out, ...extra], {
+function build(command: string, out: string, extra: string[] = [], nodeOptions: string[] = []): void {
+  const run = spawnSync(process.execPath, [...nodeOptions, command, '--ontology', SAMPLE_ONTOLOGY, '--out', out, ...extra], {
     cwd: REPO_ROOT,
     env: userEnvironment(),
     encoding: 'utf8',
@@ -52,5 +52,21 @@ describe("the build command's bundle", () => {
     const files = folderHashes(fromBundle);
     expect(files.size).toBeGreaterThan(200);
     expect(files).toEqual(folderHashes(fromSource));
+  });
+});
+
+describe("npm run build's launcher", () => {
+  it('runs the bundled command without loading any TypeScript, and writes what the TypeScript entry writes', async () => {
+    const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build;
+    const launcher = /\s(generator\/cli\/build\.js)(\s|$)/.exec(script)?.[1];
+    expect(launcher, script).toBe('generator/cli/build.js');
+    if (!bundledEntry('cli/build-command.ts')) await writeBundle();
+    const [fromLauncher, fromEntry] = [join(scratch, 'launcher'), join(scratch, 'entry')];
+    // Node refuses any .ts module under this option: the run fails if the launcher or the bundle loads one.
+    build(join(REPO_ROOT, launcher as string), fromLauncher, ['--api-only'], ['--no-experimental-strip-types']);
+    build(join(REPO_ROOT, 'generator/cli/build.ts'), fromEntry, ['--api-only']);
+    const files = folderHashes(fromLauncher);
+    expect(files.size).toBeGreaterThan(200);
+    expect(files).toEqual(folderHashes(fromEntry));
   });
 });

@@ -8,7 +8,7 @@ import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { SourceCut } from '../load/recut-source.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
-import { generatorFingerprint } from './generator-fingerprint.ts';
+import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
 export const CACHE_VERSION = 13;

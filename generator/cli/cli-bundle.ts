@@ -4,14 +4,12 @@
 // so it is never older than the code: after an edit the next command bundles again (about 0.3 s, once).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generatorFingerprint } from '../cache/generator-fingerprint.ts';
+import { pathToFileURL } from 'node:url';
+import { BUNDLE_CACHE, COMPLETE, PACKAGE_ROOT, bundleFolder, bundledEntry, entryFileName } from './bundle-location.js';
 
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { bundleFolder, bundledEntry } from './bundle-location.js';
+
 const GENERATOR = join(PACKAGE_ROOT, 'generator');
-// Where tools keep caches of a package's own (removed with node_modules; never in the repository).
-const CACHE = join(PACKAGE_ROOT, 'node_modules', '.cache', 'folio-static-api');
-const COMPLETE = 'complete.json';
 
 /** The entry modules: the command, and the threads it starts, which load the bundle's files too. */
 export const BUNDLE_ENTRIES: readonly string[] = ['cli/build-command.ts', 'write/write-worker.ts', 'pipeline/search-worker.ts', 'worker/api-worker.ts'];
@@ -19,20 +17,6 @@ export const BUNDLE_ENTRIES: readonly string[] = ['cli/build-command.ts', 'write
 // Packages that find files of their own beside their code (binaries, assets) or are loaded only by the site
 // build: they stay outside the bundle and are imported from node_modules as usual.
 const EXTERNAL = ['astro', 'astro/*', 'pagefind', 'swagger-ui-dist', 'vite', '@aws-sdk/*', 'esbuild'];
-
-/** The bundle's folder for this source and these packages (which need not exist yet): the generator's fingerprint covers both. */
-export function bundleFolder(): string {
-  return join(CACHE, `cli-${generatorFingerprint()}`);
-}
-
-/** The URL of an entry's bundled file, if the bundle for this source is complete. */
-export function bundledEntry(entry: string, folder = bundleFolder()): URL | undefined {
-  return existsSync(join(folder, COMPLETE)) ? pathToFileURL(join(folder, entryFileName(entry))) : undefined;
-}
-
-function entryFileName(entry: string): string {
-  return `${entry.replace(/^.*\//, '').replace(/\.ts$/, '')}.mjs`;
-}
 
 /**
  * Bundles the entries into `folder` with esbuild (splitting shared code into chunks beside them), in a
@@ -84,8 +68,8 @@ export async function writeBundle(folder = bundleFolder()): Promise<void> {
 function sourceUrls(path: string): { contents: string; loader: 'ts' | 'js' } | undefined {
   if (!path.startsWith(GENERATOR)) return undefined;
   const entries = new Set(BUNDLE_ENTRIES.map((entry) => join(GENERATOR, entry)));
-  // Every bundled file lies directly in the bundle's folder, one level below CACHE, whatever its key.
-  const source = `new URL(${JSON.stringify(relative(join(CACHE, 'cli'), path))}, import.meta.url).href`;
+  // Every bundled file lies directly in the bundle's folder, one level below BUNDLE_CACHE, whatever its key.
+  const source = `new URL(${JSON.stringify(relative(join(BUNDLE_CACHE, 'cli'), path))}, import.meta.url).href`;
   const contents = readFileSync(path, 'utf8').replace(
     // Not where the name is quoted: the service worker's source replaces it as text.
     /new URL\('(\.[^']+\.ts)', import\.meta\.url\)|(?<!['"`])\bimport\.meta\.url\b(?!['"`])/g,

@@ -3,7 +3,7 @@
 import { emitApi, type OutputFile } from '../emit/emit-api.ts';
 import { encodeBlocks, type ParsedBlocks } from '../load/load-ontology.ts';
 import { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
-import { generatorFingerprint } from '../cache/generator-fingerprint.ts';
+import { generatorFingerprint } from '../cache/generator-fingerprint.js';
 import { manifestHash, type PreviousBuild } from '../write/build-cache.ts';
 import type { UpdatePlan } from './plan-update.ts';
 import { diffEntities, emitChangeFiles, type Changes, type Manifest } from '../changes/manifest.ts';
