@@ -85,7 +85,7 @@ describe('the search index after one label is edited', () => {
     const later = { path: entry.path, contents: JSON.stringify({ ...JSON.parse(entry.contents), v: INDEX_VERSION + 1 }) };
     const client = createSearchClient({ indexUrl: `${ORIGIN}/search/`, fetch: filesFetch([later, ...before.filter((file) => file !== entry)], ORIGIN) });
     await expect(client.searchPrefix('co')).rejects.toThrow(
-      `search index: index.json is format ${INDEX_VERSION + 1}, this client reads format ${INDEX_VERSION} (use the client.js served beside the index)`,
+      `search index: index.json is format ${INDEX_VERSION + 1}, this search code reads format ${INDEX_VERSION} (use the client.js served beside the index, or the handler built with it)`,
     );
   });
 

@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 import { FORMATS, FORMATS_FOLDER, NOT_FOUND_FILE, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
-import { INDEX_FILE } from '../search/client/search-client.js';
+import { INDEX_FILE } from '../search/core/search-core.js';
 import { NGINX_FOLDER, searchLocations } from './nginx-search.ts';
 
 const CORS = 'add_header Access-Control-Allow-Origin "*" always;';

@@ -1,6 +1,6 @@
 import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
-import { INDEX_FILE } from '../search/client/search-client.js';
+import { INDEX_FILE } from '../search/core/search-core.js';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
 // Their rules are matched against the request path, so they are written with the base path.

@@ -1,7 +1,7 @@
 import { emitReadableJson } from '../emit/json.ts';
 import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
-import { INDEX_FILE } from '../search/client/search-client.js';
+import { INDEX_FILE } from '../search/core/search-core.js';
 
 // One path segment without a dot: an entity id, never a site file such as /openapi.json or /sw.js.
 const ID = ':id([^/.]+)';

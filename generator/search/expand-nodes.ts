@@ -1,6 +1,6 @@
-import { codePointLength, compareCodePoints } from './client/search-client.js';
+import { codePointLength, compareCodePoints } from './core/search-core.js';
 import { RankTable } from './rank-table.ts';
-import type { SearchEntity } from './client/search-client.js';
+import type { SearchEntity } from './core/search-core.js';
 import { rerankLists } from './rerank-lists.ts';
 import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 

@@ -1,8 +1,8 @@
 // The fold table: how each label character normalises for search, for a handler that cannot normalise itself
 // (njs has no String.prototype.normalize). Worked out with the index, from the labels' own characters.
 import { emitJson } from '../emit/json.ts';
-import { codePointLength } from './client/search-client.js';
-import type { SearchEntity } from './client/search-client.js';
+import { codePointLength } from './core/search-core.js';
+import type { SearchEntity } from './core/search-core.js';
 
 // Beyond the labels' own characters, the blocks where NFKD maps one character to others (accented
 // Latin, Greek, Cyrillic, fullwidth forms, ligatures, circled and math letters, compatibility jamo).

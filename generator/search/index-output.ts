@@ -1,6 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { indexFilePath } from './client/search-client.js';
+import { indexFilePath } from './core/search-core.js';
 import { gzipSize, measure, type FileDone, type PackedFile, type PackRun, type Packing } from './shard-files.ts';
 
 export type Kind = 's' | 'r' | 'c';

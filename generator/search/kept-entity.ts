@@ -1,5 +1,5 @@
 import type { ModelEntity } from '../model/ontology-model.ts';
-import type { EntityKind, SearchEntity } from './client/search-client.js';
+import type { EntityKind, SearchEntity } from './core/search-core.js';
 
 /**
  * An entity an update did not reach, searched for with the previous build's data: its fields are read from

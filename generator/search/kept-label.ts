@@ -1,5 +1,5 @@
-import { searchLabels } from './client/search-client.js';
-import type { SearchEntity } from './client/search-client.js';
+import { searchLabels } from './core/search-core.js';
+import type { SearchEntity } from './core/search-core.js';
 import type { SearchLabel } from './expand-nodes.ts';
 
 /** A kept entity's search label, normalised as the previous build did; the label as written is read when asked for. */

@@ -1,5 +1,5 @@
 import { escapeJsonText } from '../emit/json.ts';
-import type { PackedEntity, SearchEntity } from './client/search-client.js';
+import type { PackedEntity, SearchEntity } from './core/search-core.js';
 import type { SearchLabel } from './expand-nodes.ts';
 import { packedHash, type SearchMemo } from './search-memo.ts';
 import { nonAsciiCharacters } from './fold-table.ts';

@@ -1,5 +1,5 @@
-import { codePointLength, compareCodePoints } from './client/search-client.js';
-import type { SearchEntity } from './client/search-client.js';
+import { codePointLength, compareCodePoints } from './core/search-core.js';
+import type { SearchEntity } from './core/search-core.js';
 import { compareUnits } from '../text/compare-units.ts';
 import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 

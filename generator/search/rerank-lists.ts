@@ -1,5 +1,5 @@
-import { bestLabel, compareMatches } from './client/search-client.js';
-import type { MatchKey, SearchEntity } from './client/search-client.js';
+import { bestLabel, compareMatches } from './core/search-core.js';
+import type { MatchKey, SearchEntity } from './core/search-core.js';
 import type { RankedLists, SearchLabel } from './search-label.ts';
 
 /** What re-ranking reads: this build's entities and search labels, and which of them an edit changed. */

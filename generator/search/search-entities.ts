@@ -1,8 +1,8 @@
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import { P } from '../model/vocabulary.ts';
-import { searchLabels } from './client/search-client.js';
+import { searchLabels } from './core/search-core.js';
 import type { SearchLabel } from './expand-nodes.ts';
-import type { SearchEntity } from './client/search-client.js';
+import type { SearchEntity } from './core/search-core.js';
 import { packForms, type PackedForms, type SourceEntity } from './packed-forms.ts';
 import { splitLabels } from './joined-labels.ts';
 import { KeptSearchEntity } from './kept-entity.ts';

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FoldMemo } from './fold-table.ts';
-import { searchLabels } from './client/search-client.js';
-import type { SearchEntity } from './client/search-client.js';
+import { searchLabels } from './core/search-core.js';
+import type { SearchEntity } from './core/search-core.js';
 import { fitsLeaf, type BuiltNode } from './expand-nodes.ts';
 import { EditReach, type ComparedLabel } from './edit-reach.ts';
 import type { PackRun } from './shard-files.ts';

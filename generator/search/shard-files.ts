@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { emitJson } from '../emit/json.ts';
 import { fnv1a } from '../text/fnv1a.ts';
 import { contentHash } from '../text/content-hash.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, codePointLength } from './client/search-client.js';
-import type { LeafNode, RankedNode, RestLists } from './client/search-client.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, codePointLength } from './core/search-core.js';
+import type { LeafNode, RankedNode, RestLists } from './core/search-core.js';
 import type { BuiltNode, RankedLists } from './expand-nodes.ts';
 
 /** Each file a query fetches stays under this many gzipped bytes. */

@@ -2,7 +2,7 @@ import { emitApi, type OutputFile } from '../emit/emit-api.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
 import { SEARCH_FOLDER } from '../route/paths.ts';
-import { checkQuery, INDEX_FILE, normalize, rankedResponse, rankEntities, SearchQueryError, type SearchEntity } from '../search/client/search-client.js';
+import { checkQuery, INDEX_FILE, normalize, rankedResponse, rankEntities, SearchQueryError, type SearchEntity } from '../search/core/search-core.js';
 import type { SearchSource } from '../search/search-entities.ts';
 import { emitDocs } from './docs.ts';
 import { SEARCH_EXAMPLE_LIMIT, emitOpenApi, pickExamples, type OpenApiExamples } from './openapi.ts';
@@ -33,7 +33,7 @@ export function searchExample(model: OntologyModel, source: SearchSource): Searc
     if (joined ? joined[at].includes(checked.query) : labels.some((label) => label.normalized.includes(checked.query)))
       candidates.set(source.entities[at], labels);
   }
-  const ranked = rankEntities(candidates.keys(), checked.query, (entity) => candidates.get(entity) ?? []);
+  const ranked = rankEntities([...candidates.keys()], checked.query, (entity) => candidates.get(entity) ?? []);
   const badQuery = '!!';
   let badResponse: unknown;
   try {

@@ -12,7 +12,7 @@ import {
   type HostName,
   type Router,
 } from '../route/router.ts';
-import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/client/search-client.js';
+import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/core/search-core.js';
 import { SCHEMAS } from './openapi-schemas.ts';
 
 export interface OpenApiExamples {

@@ -2,7 +2,7 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import { TREE_FOLDER, TREE_ROOT_FILE } from '../route/router.ts';
-import { compareCodePoints } from '../search/client/search-client.js';
+import { compareCodePoints } from '../search/core/search-core.js';
 
 /** One child in a tree file: id, label, number of its own children. */
 export type TreeEntry = [string, string, number];

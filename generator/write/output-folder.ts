@@ -3,7 +3,7 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { FORMATS_FOLDER, MANIFEST_FILE, OPENAPI_FILE, SEARCH_FOLDER } from '../route/router.ts';
-import { INDEX_FILE } from '../search/client/search-client.js';
+import { INDEX_FILE } from '../search/core/search-core.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { OptionsError } from '../errors.ts';
 
