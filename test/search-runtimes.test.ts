@@ -139,7 +139,9 @@ describe('the search core in every runtime', () => {
       "Netlify's edge function",
       true,
       async () => {
-        const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search-prefix.js')).href)) as { default: (request: Request) => Promise<Response> };
+        const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search-prefix.js')).href)) as {
+          default: (request: Request) => Promise<Response>;
+        };
         return { ask: async (search) => answerOf(await edge.default(new Request(`${origin.baseUrl}/search/prefix?${search}`))), stop: async () => {} };
       },
     ],
@@ -152,7 +154,13 @@ describe('the search core in every runtime', () => {
         };
         const port = Number(new URL(origin.baseUrl).port);
         const ask = async (search: string): Promise<Answer> => {
-          const request = { uri: '/search/prefix', querystring: search, method: 'GET', headers: {}, origin: { custom: { domainName: '127.0.0.1', port, protocol: 'http', path: '' } } };
+          const request = {
+            uri: '/search/prefix',
+            querystring: search,
+            method: 'GET',
+            headers: {},
+            origin: { custom: { domainName: '127.0.0.1', port, protocol: 'http', path: '' } },
+          };
           const result = await handler({ Records: [{ cf: { request } }] });
           return { status: Number(result.status), text: result.body };
         };
@@ -170,7 +178,8 @@ describe('the search core in every runtime', () => {
         await page.evaluate(async () => {
           await navigator.serviceWorker.register('/sw.js');
           await navigator.serviceWorker.ready;
-          if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+          if (!navigator.serviceWorker.controller)
+            await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
         });
         const ask = (search: string) =>
           page.evaluate(async (url) => {
@@ -183,19 +192,23 @@ describe('the search core in every runtime', () => {
   ];
 
   for (const [name, available, start] of runtimes) {
-    it.skipIf(!available)(`${name}: the core's status and JSON text for every query string`, async () => {
-      const runtime = await start();
-      try {
-        let compared = 0;
-        for (const search of table) {
-          expect(await runtime.ask(search), search).toEqual(expected.get(search));
-          compared += 1;
+    it.skipIf(!available)(
+      `${name}: the core's status and JSON text for every query string`,
+      async () => {
+        const runtime = await start();
+        try {
+          let compared = 0;
+          for (const search of table) {
+            expect(await runtime.ask(search), search).toEqual(expected.get(search));
+            compared += 1;
+          }
+          expect(compared).toBe(table.length);
+        } finally {
+          await runtime.stop();
         }
-        expect(compared).toBe(table.length);
-      } finally {
-        await runtime.stop();
-      }
-    }, 120_000);
+      },
+      120_000,
+    );
   }
 });
 
