@@ -11,6 +11,8 @@ export * from './index-layout.js';
 export * from './search-text.js';
 export * from './search-rank.js';
 export * from './prefix-lookup.js';
+export * from './definition-text.js';
+export * from './definition-rank.js';
 
 /** Headers of every answer to the search URL: JSON, readable from any origin. */
 export const SEARCH_HEADERS = Object.freeze({

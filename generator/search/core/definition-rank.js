@@ -1,0 +1,75 @@
+// Definition search's ranking: BM25 over the definitions' stems (see definition-text.js), raised for documents
+// where the query's words stand next to each other in the same order (a phrase copied from a definition).
+// Part of the search core every runtime runs (see search-core.js), in the JavaScript njs 0.7 runs.
+
+/**
+ * @typedef {number[]} DefinitionPosting one document's entry in a stem's list: [document, its length in terms,
+ *   the stem's count in it, then the stem's first positions in it]
+ * @typedef {{ count: number, averageLength: number }} DefinitionStats how many documents, and their mean length in terms
+ */
+
+const K1 = 1.2;
+const B = 0.75;
+// How much a document gains, at most, when every pair of neighbouring query words stands together in it.
+const PHRASE_WEIGHT = 1;
+
+/**
+ * The documents that hold any of the query's terms, best first (ties by document number), with their scores.
+ * @param {readonly string[]} terms the query's terms, in order (definitionTerms)
+ * @param {(term: string) => readonly DefinitionPosting[]} postingsOf
+ * @param {DefinitionStats} stats @param {number} limit
+ * @returns {[number, number][]}
+ */
+export function rankDefinitions(terms, postingsOf, stats, limit) {
+  /** @type {Record<string, { document: number, score: number, positions: Record<string, readonly number[]> }>} */
+  const found = {};
+  /** @type {Record<string, boolean>} */
+  const seen = {};
+  for (let at = 0; at < terms.length; at += 1) {
+    const term = terms[at];
+    if (Object.prototype.hasOwnProperty.call(seen, term)) continue;
+    seen[term] = true;
+    const postings = postingsOf(term);
+    const idf = Math.log(1 + (stats.count - postings.length + 0.5) / (postings.length + 0.5));
+    for (let entry = 0; entry < postings.length; entry += 1) {
+      const posting = postings[entry];
+      const document = posting[0];
+      const frequency = posting[2];
+      const norm = frequency + K1 * (1 - B + (B * posting[1]) / stats.averageLength);
+      const key = String(document);
+      if (!Object.prototype.hasOwnProperty.call(found, key)) found[key] = { document, score: 0, positions: {} };
+      found[key].score += (idf * frequency * (K1 + 1)) / norm;
+      found[key].positions[term] = posting.slice(3);
+    }
+  }
+  /** @type {[number, number][]} */
+  const ranked = [];
+  const keys = Object.keys(found);
+  for (let at = 0; at < keys.length; at += 1) {
+    const hit = found[keys[at]];
+    ranked.push([hit.document, hit.score * (1 + PHRASE_WEIGHT * phraseShare(terms, hit.positions))]);
+  }
+  ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return ranked.slice(0, limit);
+}
+
+/**
+ * The share of the query's neighbouring pairs of terms that stand next to each other, in the same order, in the document.
+ * @param {readonly string[]} terms @param {Record<string, readonly number[]>} positions
+ */
+function phraseShare(terms, positions) {
+  if (terms.length < 2) return 0;
+  let together = 0;
+  for (let at = 0; at + 1 < terms.length; at += 1) {
+    const first = positions[terms[at]];
+    const second = positions[terms[at + 1]];
+    if (first === undefined || second === undefined) continue;
+    for (let index = 0; index < first.length; index += 1) {
+      if (second.indexOf(first[index] + 1) >= 0) {
+        together += 1;
+        break;
+      }
+    }
+  }
+  return together / (terms.length - 1);
+}

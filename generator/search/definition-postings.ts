@@ -1,0 +1,38 @@
+// Definition search's postings, made from the entities' defining texts: for each stem, the documents that hold
+// it with their lengths, counts and first positions (the lists the ranking in core/definition-rank.js reads).
+import { definitionTerms } from './core/definition-text.js';
+import type { DefinitionPosting, DefinitionStats } from './core/definition-rank.js';
+
+// Positions kept per document and stem: enough to find a phrase near the start of a long definition.
+export const KEPT_POSITIONS = 8;
+
+export interface DefinitionPostings {
+  postings: Map<string, DefinitionPosting[]>;
+  stats: DefinitionStats;
+}
+
+/** Postings of the texts, by document number (a null text is a document without a definition, counted in no list). */
+export function definitionPostings(texts: readonly (string | null)[]): DefinitionPostings {
+  const postings = new Map<string, DefinitionPosting[]>();
+  let total = 0;
+  let count = 0;
+  texts.forEach((text, document) => {
+    if (text === null) return;
+    const terms = definitionTerms(text);
+    count += 1;
+    total += terms.length;
+    const positions = new Map<string, number[]>();
+    terms.forEach((term, position) => {
+      const list = positions.get(term);
+      if (list) list.push(position);
+      else positions.set(term, [position]);
+    });
+    for (const [term, list] of positions) {
+      const entry: DefinitionPosting = [document, terms.length, list.length, ...list.slice(0, KEPT_POSITIONS)];
+      const existing = postings.get(term);
+      if (existing) existing.push(entry);
+      else postings.set(term, [entry]);
+    }
+  });
+  return { postings, stats: { count, averageLength: count === 0 ? 0 : total / count } };
+}

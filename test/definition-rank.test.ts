@@ -1,0 +1,46 @@
+// Definition search's ranking (generator/search/core/definition-*.js): stems, stop words, BM25 and the phrase bonus.
+import { describe, expect, it } from 'vitest';
+import { rankDefinitions } from '../generator/search/core/definition-rank.js';
+import { definitionTerms } from '../generator/search/core/definition-text.js';
+import { definitionPostings } from '../generator/search/definition-postings.ts';
+
+const DEFINITIONS = [
+  'A breach of contract occurs when a party fails to perform the obligations of the contract.',
+  'A contract is an agreement between parties; its breach gives the other party remedies.',
+  'A tort is a civil wrong, other than a breach of contract, that causes harm.',
+  null,
+  'Damages are money awarded to a party for a loss, including losses from contracting parties.',
+];
+
+function search(query: string, limit = 10): number[] {
+  const { postings, stats } = definitionPostings(DEFINITIONS);
+  return rankDefinitions(definitionTerms(query), (term) => postings.get(term) ?? [], stats, limit).map(([document]) => document);
+}
+
+describe('definition search', () => {
+  it.each([
+    ['The parties to the Contracts', ['parti', 'contract']],
+    ['Breaching, breached, breaches', ['breach', 'breach', 'breach']],
+    ['of the and to', []],
+    ['Zürich’s courts', ['zurich', 's', 'court']],
+  ])('reads %j as the terms %j', (text, terms) => {
+    expect(definitionTerms(text)).toEqual(terms);
+  });
+
+  it.each([
+    ['a phrase ranks the text that holds it first', 'breach of contract occurs', [0]],
+    ['words next to each other in order beat the same words apart, and more of them', 'contract party', [4]],
+    ['an inflection changed still finds the text', 'contracted parties', [4, 1]],
+    ['a query of stop words finds nothing', 'of the', []],
+    ['a word no definition has finds nothing', 'xylophone', []],
+  ])('%s', (_, query, first) => {
+    expect(search(query).slice(0, first.length)).toEqual(first);
+  });
+
+  it('counts the documents without a definition in no list, and ranks ties by document number', () => {
+    const { stats } = definitionPostings(DEFINITIONS);
+    expect(stats.count).toBe(4);
+    expect(search('party')).not.toContain(3);
+    expect(search('party', 2)).toHaveLength(2);
+  });
+});
