@@ -11,6 +11,7 @@ import { generateFolioShaped } from '../folio-shaped/generate.ts';
 import { MACHINE } from '../timed-build.ts';
 import { loadCorpus, type Corpus } from './corpus.ts';
 import { definitionQueries, labelQueries, type KnownItem } from './known-items.ts';
+import { LabelLookup } from './label-lookup.ts';
 import { PlainBm25 } from './plain-bm25.ts';
 import { definitionTerms } from '../../generator/search/core/definition-text.js';
 import { rankDefinitions } from '../../generator/search/core/definition-rank.js';
@@ -101,6 +102,11 @@ async function main(): Promise<void> {
     definitionAnswers.set(
       'plain BM25',
       definitions.map((item) => bm25.search(item.query, LIMIT).map((document) => defined[document].at)),
+    );
+    const lookup = new LabelLookup(corpus);
+    labelAnswers.set(
+      'this generator (words, typos, any order)',
+      labels.map((item) => lookup.search(item.query, LIMIT)),
     );
     const ours = definitionPostings(corpus.entries.map((entry) => entry.definition));
     definitionAnswers.set(

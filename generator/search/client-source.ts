@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 // The search core's files in the order they depend on each other: one module's text is theirs joined.
-const CORE_FILES = ['index-layout.js', 'search-text.js', 'search-rank.js', 'prefix-lookup.js', 'definition-text.js', 'definition-rank.js', 'search-core.js'];
+const CORE_FILES = [
+  'index-layout.js',
+  'search-text.js',
+  'search-rank.js',
+  'prefix-lookup.js',
+  'definition-text.js',
+  'definition-rank.js',
+  'label-rank.js',
+  'search-core.js',
+];
 // Packages the core imports, joined before its files: each is one dependency-free module.
 const CORE_PACKAGES = ['stemmer'];
 // A core file's imports of the others and of those packages, and its re-exports: joined into one module, they name nothing.

@@ -13,6 +13,7 @@ export * from './search-rank.js';
 export * from './prefix-lookup.js';
 export * from './definition-text.js';
 export * from './definition-rank.js';
+export * from './label-rank.js';
 
 /** Headers of every answer to the search URL: JSON, readable from any origin. */
 export const SEARCH_HEADERS = Object.freeze({
