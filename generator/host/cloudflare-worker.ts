@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
-import { fnv1a } from '../text/fnv1a.ts';
-import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, OPENAPI_FILE, bundleOf, type Router } from '../route/router.ts';
+import { joinModules } from '../text/joined-modules.ts';
+import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, OPENAPI_FILE, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
 /**
@@ -28,8 +28,7 @@ const ENTITY_PATH = new RegExp(${JSON.stringify(
             .map((spec) => escapeRegExp(spec.urlSuffix))
             .join('|')})?$`,
         )});
-${fnv1a.toString()}
-${bundleOf.toString()}
+${joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]).replace(/^export /gm, '')}
 
 async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);

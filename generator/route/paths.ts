@@ -1,6 +1,5 @@
 // The names the build's output is made of: formats, folders and fixed files. Where an entity's files go is the
 // layouts' decision (layouts.ts), made through the Router.
-import { fnv1a } from '../text/fnv1a.ts';
 
 export type Format = 'json' | 'jsonld' | 'xml' | 'markdown';
 
@@ -35,10 +34,7 @@ export const FORMATS_FOLDER = '_api';
 export const BUNDLES_FOLDER = '_entities';
 export const ENTITIES_PER_BUNDLE = 40;
 
-/** Which of `bundles` files holds an entity: FNV-1a over its id. The Cloudflare worker inlines this function and fnv1a. */
-export function bundleOf(id: string, bundles: number): number {
-  return fnv1a(id) % bundles;
-}
+export { bundleOf } from './bundle-of.js';
 export const NOT_FOUND_FILE = '404.html';
 /** The site's home page; on GitHub Pages `/index` would also be answered from it. */
 export const HOME_FILE = 'index.html';

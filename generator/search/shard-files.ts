@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { emitJson } from '../emit/json.ts';
-import { fnv1a } from '../text/fnv1a.ts';
+import { fnv1a } from '../text/fnv1a.js';
 import { contentHash } from '../text/content-hash.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, codePointLength } from './core/search-core.js';
 import type { LeafNode, RankedNode, RestLists } from './core/search-core.js';

@@ -121,3 +121,26 @@ export function codePointLength(text) {
   if (!HIGH_SURROGATE || !HIGH_SURROGATE.test(text)) return text.length;
   return codePoints(text).length;
 }
+
+/**
+ * Where a query matches a label, as a search box marks it: the label's code points [start, end) whose
+ * normalised text is the query's, at the start of the label or of a later word; undefined where there is none.
+ * @param {string} label @param {string} query @returns {[number, number] | undefined}
+ */
+export function matchedSpan(label, query) {
+  const wanted = normalize(query);
+  if (wanted === '') return undefined;
+  // Each character folded alone; a character that folds to nothing (a space, a mark) separates words.
+  const folded = codePoints(label).map((character) => normalize(character) || ' ');
+  for (let start = 0; start < folded.length; start += 1) {
+    if (folded[start] === ' ' || (start > 0 && folded[start - 1] !== ' ')) continue;
+    let matched = '';
+    let end = start;
+    while (end < folded.length && normalize(matched).length < wanted.length) {
+      matched += folded[end];
+      end += 1;
+    }
+    if (normalize(matched) === wanted) return [start, end];
+  }
+  return undefined;
+}

@@ -26,40 +26,30 @@ function controlled() {
   });
 }
 
+// The search core, as the site serves it: the fallback search, and where a label matched.
 let client;
+const clientModule = () => (client ??= import(`${base}/search/client.js`));
+
 async function search(query) {
   await ready;
   const response = await fetch(`${base}/search/prefix?query=${encodeURIComponent(query)}&limit=10`).catch(() => undefined);
   if (response && (response.ok || response.status === 400) && /json/.test(response.headers.get('content-type') ?? '')) {
     return { status: response.status, body: await response.json() };
   }
-  client ??= await import(`${base}/search/client.js`);
-  return client.searchPrefix(query, { limit: 10 }).then(
+  return (await clientModule()).searchPrefix(query, { limit: 10 }).then(
     (body) => ({ status: 200, body }),
     (error) => ({ status: error.status ?? 500, body: error.body }),
   );
 }
 
 // Marks the part of the label that the query matched: at its start or at the start of a later word.
-function highlighted(label, query) {
-  const fold = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  const wanted = fold(query)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  const folded = [...label].map((character) => fold(character));
-  for (let start = 0; start < folded.length; start += 1) {
-    if (start > 0 && /[\p{L}\p{N}]/u.test(folded[start - 1])) continue;
-    let matched = '';
-    let end = start;
-    while (end < folded.length && matched.replace(/[^\p{L}\p{N}]+/gu, ' ').trimStart().length < wanted.length) matched += folded[end++];
-    if (matched.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === wanted) {
-      const characters = [...label];
-      const mark = document.createElement('mark');
-      mark.textContent = characters.slice(start, end).join('');
-      return [characters.slice(0, start).join(''), mark, characters.slice(end).join('')];
-    }
-  }
-  return [label];
+function highlighted(label, query, core) {
+  const span = core.matchedSpan(label, query);
+  if (!span) return [label];
+  const characters = [...label];
+  const mark = document.createElement('mark');
+  mark.textContent = characters.slice(span[0], span[1]).join('');
+  return [characters.slice(0, span[0]).join(''), mark, characters.slice(span[1]).join('')];
 }
 
 let latest = 0;
@@ -93,7 +83,7 @@ input.addEventListener('input', async () => {
     input.setAttribute('aria-expanded', 'false');
     return;
   }
-  const answer = await search(query);
+  const [answer, core] = await Promise.all([search(query), clientModule()]);
   if (ticket !== latest) return;
   active = -1;
   if (answer.status !== 200) {
@@ -115,10 +105,10 @@ input.addEventListener('input', async () => {
       if (hit.match !== hit.label) {
         const match = document.createElement('span');
         match.className = 'match';
-        match.append(' — ', ...highlighted(hit.match, query));
+        match.append(' — ', ...highlighted(hit.match, query, core));
         item.append(match);
       } else {
-        link.replaceChildren(...highlighted(hit.label, query));
+        link.replaceChildren(...highlighted(hit.label, query, core));
       }
       return item;
     }),
