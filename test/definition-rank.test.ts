@@ -37,10 +37,27 @@ describe('definition search', () => {
     expect(search(query).slice(0, first.length)).toEqual(first);
   });
 
+  it("reads words named like Object's own properties as words like any other", () => {
+    expect(search('contract constructor constructor hasOwnProperty').sort()).toEqual([0, 1, 2, 4]);
+  });
+
   it('counts the documents without a definition in no list, and ranks ties by document number', () => {
     const { stats } = definitionPostings(DEFINITIONS);
     expect(stats.count).toBe(4);
     expect(search('party')).not.toContain(3);
     expect(search('party', 2)).toHaveLength(2);
+  });
+});
+
+describe('definition search scores', () => {
+  it('lie in [0, 1], best first, and the query that is a whole definition scores highest', () => {
+    const { postings, stats } = definitionPostings(DEFINITIONS);
+    const query = definitionTerms(DEFINITIONS[2] as string);
+    const ranked = rankDefinitions(query, (term) => postings.get(term) ?? [], stats, 10);
+    expect(ranked[0][0]).toBe(2);
+    for (const [, score] of ranked) expect(score).toBeGreaterThan(0);
+    for (const [, score] of ranked) expect(score).toBeLessThanOrEqual(1);
+    expect(ranked.map(([, score]) => score)).toEqual([...ranked.map(([, score]) => score)].sort((a, b) => b - a));
+    expect(ranked[0][1]).toBeGreaterThan(0.5);
   });
 });

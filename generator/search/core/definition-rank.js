@@ -14,7 +14,9 @@ const B = 0.75;
 const PHRASE_WEIGHT = 1;
 
 /**
- * The documents that hold any of the query's terms, best first (ties by document number), with their scores.
+ * The documents that hold any of the query's terms, best first (ties by document number), with their scores in
+ * [0, 1]: the share of what a definition of average length holding each of the query's terms once, every pair of
+ * neighbouring words together, would score (a shorter one, or one repeating the terms, is capped at 1).
  * @param {readonly string[]} terms the query's terms, in order (definitionTerms)
  * @param {(term: string) => readonly DefinitionPosting[]} postingsOf
  * @param {DefinitionStats} stats @param {number} limit
@@ -25,12 +27,15 @@ export function rankDefinitions(terms, postingsOf, stats, limit) {
   const found = {};
   /** @type {Record<string, boolean>} */
   const seen = {};
+  let highest = 0;
   for (let at = 0; at < terms.length; at += 1) {
     const term = terms[at];
     if (Object.prototype.hasOwnProperty.call(seen, term)) continue;
     seen[term] = true;
     const postings = postingsOf(term);
     const idf = Math.log(1 + (stats.count - postings.length + 0.5) / (postings.length + 0.5));
+    // The term once in a definition of average length.
+    highest += idf;
     for (let entry = 0; entry < postings.length; entry += 1) {
       const posting = postings[entry];
       const document = posting[0];
@@ -49,8 +54,10 @@ export function rankDefinitions(terms, postingsOf, stats, limit) {
     const hit = found[keys[at]];
     ranked.push([hit.document, hit.score * (1 + PHRASE_WEIGHT * phraseShare(terms, hit.positions))]);
   }
+  // Ranked by the score itself; reported as a share, which the cap may make equal for the first few.
   ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  return ranked.slice(0, limit);
+  const scale = highest * (1 + (terms.length > 1 ? PHRASE_WEIGHT : 0));
+  return ranked.slice(0, limit).map((entry) => [entry[0], Math.min(1, Math.round((10000 * entry[1]) / scale) / 10000)]);
 }
 
 /**
@@ -61,9 +68,10 @@ function phraseShare(terms, positions) {
   if (terms.length < 2) return 0;
   let together = 0;
   for (let at = 0; at + 1 < terms.length; at += 1) {
+    // Own properties only: a term may be named like one of Object's ("constructor").
+    if (!Object.prototype.hasOwnProperty.call(positions, terms[at]) || !Object.prototype.hasOwnProperty.call(positions, terms[at + 1])) continue;
     const first = positions[terms[at]];
     const second = positions[terms[at + 1]];
-    if (first === undefined || second === undefined) continue;
     for (let index = 0; index < first.length; index += 1) {
       if (second.indexOf(first[index] + 1) >= 0) {
         together += 1;

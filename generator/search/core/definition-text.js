@@ -13,6 +13,24 @@ const STOP_LIST =
 const stopWords = STOP_LIST.split(' ');
 for (let at = 0; at < stopWords.length; at += 1) STOP_WORDS[stopWords[at]] = true;
 
+// Stems by word: a corpus repeats its words (900,000 words of FOLIO-shaped definitions are 489 distinct ones),
+// and stemming each again took 320 ms of 390. Emptied when full, so a long-running worker's stays small.
+/** @type {Record<string, string>} */
+let stems = {};
+let stemCount = 0;
+const MOST_STEMS = 50000;
+
+/** @param {string} word */
+function stemOf(word) {
+  if (Object.prototype.hasOwnProperty.call(stems, word)) return stems[word];
+  if (stemCount === MOST_STEMS) {
+    stems = {};
+    stemCount = 0;
+  }
+  stemCount += 1;
+  return (stems[word] = stemmer(word));
+}
+
 /**
  * A text's terms as definition search indexes and queries them: its stems in order, stop words left out
  * (so a phrase reads across them, as "party to the contract" reads as "parti contract").
@@ -25,7 +43,7 @@ export function definitionTerms(text) {
   for (let at = 0; at < words.length; at += 1) {
     const word = words[at];
     if (word === '' || Object.prototype.hasOwnProperty.call(STOP_WORDS, word)) continue;
-    terms.push(stemmer(word));
+    terms.push(stemOf(word));
   }
   return terms;
 }
