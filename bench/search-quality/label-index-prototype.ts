@@ -74,6 +74,8 @@ labels.forEach((label, number) => {
 for (const [pair, all] of pairs) put(`q${pair}`, pair, [...all].sort(shortestFirst).slice(0, CAP));
 
 // Each list as [entity, label length × 2 + 1 for an rdfs:label]: what the score needs besides the matched words.
+// IDS=1: the entity as its id (the IRI after its last / or #), which its record's URL needs, instead of a number.
+const entityOf = (label: number): number | string => (process.env.IDS ? corpus.entries[labels[label].entity].iri.replace(/^.*[/#]/, '') : labels[label].entity);
 const sizes = [...files.values()]
   .map(
     (indexFile) =>
@@ -82,7 +84,7 @@ const sizes = [...files.values()]
           Object.fromEntries(
             [...indexFile].map(([key, list]) => [
               key,
-              list.flatMap((label) => [labels[label].entity, labels[label].words.length * 2 + Number(labels[label].primary)]),
+              list.flatMap((label) => [entityOf(label), labels[label].words.length * 2 + Number(labels[label].primary)]),
             ]),
           ),
         ),
