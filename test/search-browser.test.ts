@@ -42,12 +42,18 @@ describe.skipIf(!existsSync(CHROMIUM))('search box in a real browser, on a host 
     expect(expected.classes.length).toBeGreaterThan(1);
 
     const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${server.baseUrl}/`);
     await page.locator('#query').pressSequentially('law', { delay: 30 });
     await page.waitForFunction((count) => document.querySelectorAll('#results li').length === count, expected.classes.length + expected.properties.length);
     const links = await page.locator('#results li a').allTextContents();
     expect(links).toEqual([...expected.classes, ...expected.properties].map((hit) => hit.label));
     expect(await page.locator('#status').textContent()).toBe(`${expected.total_classes} classes, ${expected.total_properties} properties`);
+    // Where each label matched is marked with the core's text functions alone: the whole client is not fetched.
+    expect(await page.locator('#results mark').count()).toBeGreaterThan(0);
+    expect(requested).toContain('/search/text.js');
+    expect(requested).not.toContain('/search/client.js');
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
 
     // A same-origin script gets the exact JSON the client returns.

@@ -72,6 +72,8 @@ export const TREE_ROOT_FILE = `${TREE_FOLDER}/_top.json`;
 export const SEARCH_FOLDER = 'search';
 /** The search client module, served beside the index it reads. */
 export const SEARCH_CLIENT_FILE = `${SEARCH_FOLDER}/client.js`;
+/** The search core's text functions alone (normalisation, where a query matched a label), for the site's search box. */
+export const SEARCH_TEXT_FILE = `${SEARCH_FOLDER}/text.js`;
 
 /**
  * Ids whose `/{id}` the seed's own paths answer on every host: such an entity is published without its record

@@ -16,6 +16,7 @@ const CORE_PACKAGES = ['stemmer'];
 
 let core: string | undefined;
 let client: string | undefined;
+let text: string | undefined;
 
 /**
  * The search core as one module with no imports (generator/search/core/, its files joined in order): the start
@@ -33,4 +34,10 @@ export function searchCoreSource(): string {
 export function searchClientSource(): string {
   client ??= `${searchCoreSource()}\n${joinModules([new URL('./client/search-client.js', import.meta.url)])}`;
   return client;
+}
+
+/** The core's text functions as one module (core/search-text.js, which imports nothing): served for the site's search box, which needs no more of the core. */
+export function searchTextSource(): string {
+  text ??= joinModules([new URL('./core/search-text.js', import.meta.url)]);
+  return text;
 }

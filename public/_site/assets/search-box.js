@@ -26,9 +26,12 @@ function controlled() {
   });
 }
 
-// The search core, as the site serves it: the fallback search, and where a label matched.
+// The search core, as the site serves it: the client for the fallback search; its text functions alone
+// (a few kB) for where a label matched.
 let client;
 const clientModule = () => (client ??= import(`${base}/search/client.js`));
+let text;
+const textModule = () => (text ??= import(`${base}/search/text.js`));
 
 async function search(query) {
   await ready;
@@ -83,7 +86,7 @@ input.addEventListener('input', async () => {
     input.setAttribute('aria-expanded', 'false');
     return;
   }
-  const [answer, core] = await Promise.all([search(query), clientModule()]);
+  const [answer, core] = await Promise.all([search(query), textModule()]);
   if (ticket !== latest) return;
   active = -1;
   if (answer.status !== 200) {
