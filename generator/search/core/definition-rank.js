@@ -1,6 +1,7 @@
 // Definition search's ranking: BM25 over the definitions' stems (see definition-text.js), raised for documents
 // where the query's words stand next to each other in the same order (a phrase copied from a definition).
 // Part of the search core every runtime runs (see search-core.js), in the JavaScript njs 0.7 runs.
+import { hasOwn } from './search-text.js';
 
 /**
  * @typedef {number[]} DefinitionPosting one document's entry in a stem's list: [document, its length in terms,
@@ -30,7 +31,7 @@ export function rankDefinitions(terms, postingsOf, stats, limit) {
   let highest = 0;
   for (let at = 0; at < terms.length; at += 1) {
     const term = terms[at];
-    if (Object.prototype.hasOwnProperty.call(seen, term)) continue;
+    if (hasOwn(seen, term)) continue;
     seen[term] = true;
     const postings = postingsOf(term);
     const idf = Math.log(1 + (stats.count - postings.length + 0.5) / (postings.length + 0.5));
@@ -42,7 +43,7 @@ export function rankDefinitions(terms, postingsOf, stats, limit) {
       const frequency = posting[2];
       const norm = frequency + K1 * (1 - B + (B * posting[1]) / stats.averageLength);
       const key = String(document);
-      if (!Object.prototype.hasOwnProperty.call(found, key)) found[key] = { document, score: 0, positions: {} };
+      if (!hasOwn(found, key)) found[key] = { document, score: 0, positions: {} };
       found[key].score += (idf * frequency * (K1 + 1)) / norm;
       found[key].positions[term] = posting.slice(3);
     }
@@ -68,8 +69,7 @@ function phraseShare(terms, positions) {
   if (terms.length < 2) return 0;
   let together = 0;
   for (let at = 0; at + 1 < terms.length; at += 1) {
-    // Own properties only: a term may be named like one of Object's ("constructor").
-    if (!Object.prototype.hasOwnProperty.call(positions, terms[at]) || !Object.prototype.hasOwnProperty.call(positions, terms[at + 1])) continue;
+    if (!hasOwn(positions, terms[at]) || !hasOwn(positions, terms[at + 1])) continue;
     const first = positions[terms[at]];
     const second = positions[terms[at + 1]];
     for (let index = 0; index < first.length; index += 1) {

@@ -2,7 +2,7 @@
 // stemmed (Porter's stemmer, from the `stemmer` package). Part of the search core every runtime runs (see
 // search-core.js), in the JavaScript njs 0.7 runs.
 import { stemmer } from 'stemmer';
-import { normalize } from './search-text.js';
+import { hasOwn, normalize } from './search-text.js';
 
 // Words too common in definitions to tell one from another (a query made only of them finds nothing).
 /** @type {Record<string, boolean>} */
@@ -22,7 +22,7 @@ const MOST_STEMS = 50000;
 
 /** @param {string} word */
 function stemOf(word) {
-  if (Object.prototype.hasOwnProperty.call(stems, word)) return stems[word];
+  if (hasOwn(stems, word)) return stems[word];
   if (stemCount === MOST_STEMS) {
     stems = {};
     stemCount = 0;
@@ -42,7 +42,7 @@ export function definitionTerms(text) {
   const terms = [];
   for (let at = 0; at < words.length; at += 1) {
     const word = words[at];
-    if (word === '' || Object.prototype.hasOwnProperty.call(STOP_WORDS, word)) continue;
+    if (word === '' || hasOwn(STOP_WORDS, word)) continue;
     terms.push(stemOf(word));
   }
   return terms;

@@ -2,7 +2,7 @@
 // core every runtime runs (see search-core.js), in the JavaScript njs 0.7 runs. Files are read through the
 // runtime's own `read` (a fetch, a file on disk), awaited, so one lookup serves readers with and without promises.
 import { DEFAULT_LIMIT, bestMatch, rankEntities, rankedResponse, toHit } from './search-rank.js';
-import { codePointLength, compareCodePoints } from './search-text.js';
+import { codePointLength, compareCodePoints, hasOwn } from './search-text.js';
 import { INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } from './index-layout.js';
 
 /**
@@ -65,18 +65,13 @@ export function lastNotAfter(sorted, value, compare) {
 
 const compareNumbers = (/** @type {number} */ a, /** @type {number} */ b) => a - b;
 
-/** @param {object} object @param {string} key */
-function has(object, key) {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
-
 // Kept on the shard object itself, hidden from JSON and keys: njs has no WeakMap to keep it beside.
 const SORTED = '__sortedPrefixes';
 
 /** A shard's prefixes in code point order, worked out once per shard object. @param {Shard} shard @returns {string[]} */
 function sortedPrefixes(shard) {
   const kept = /** @type {Shard & { [SORTED]?: string[] }} */ (shard);
-  if (!has(kept, SORTED)) Object.defineProperty(kept, SORTED, { value: Object.keys(shard.n).sort(compareCodePoints), enumerable: false });
+  if (!hasOwn(kept, SORTED)) Object.defineProperty(kept, SORTED, { value: Object.keys(shard.n).sort(compareCodePoints), enumerable: false });
   return /** @type {string[]} */ (kept[SORTED]);
 }
 
@@ -87,7 +82,7 @@ function sortedPrefixes(shard) {
  */
 export function findNode(shard, query) {
   const nodes = shard.n;
-  if (has(nodes, query)) return { prefix: query, node: nodes[query] };
+  if (hasOwn(nodes, query)) return { prefix: query, node: nodes[query] };
   const prefixes = sortedPrefixes(shard);
   const after = prefixes[lastNotAfter(prefixes, query, compareCodePoints) + 1];
   if (after !== undefined && after.startsWith(query) && codePointLength(query) >= (nodes[after].f ?? codePointLength(after)))
@@ -95,7 +90,7 @@ export function findNode(shard, query) {
   for (let length = query.length - 1; length > 0; length -= 1) {
     const prefix = query.slice(0, length);
     // A cut through a surrogate pair is no prefix any label has.
-    if (has(nodes, prefix)) return { prefix, node: nodes[prefix] };
+    if (hasOwn(nodes, prefix)) return { prefix, node: nodes[prefix] };
   }
   return undefined;
 }

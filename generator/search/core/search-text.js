@@ -25,6 +25,15 @@ const MARK = new RegExp('\\p{M}', NATIVE_NFKD ? 'u' : '');
 let foldTable;
 
 /**
+ * Whether an object holds a key of its own: njs has no Object.hasOwn, and a key may be named like one of
+ * Object's own properties ("constructor").
+ * @param {object} object @param {string} key
+ */
+export function hasOwn(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/**
  * Where there is no String.prototype.normalize (njs), normalize folds each character by this table: every
  * character that NFKD, dropping marks and lower-casing change otherwise than the table path's own rules
  * would (the build makes it, see generator/search/fold-table.ts).
@@ -60,7 +69,7 @@ export function normalizeByTable(text, table) {
 
 /** @param {string} character @param {Record<string, string>} table */
 function foldCharacter(character, table) {
-  if (Object.prototype.hasOwnProperty.call(table, character)) return table[character];
+  if (hasOwn(table, character)) return table[character];
   const code = /** @type {number} */ (character.codePointAt(0));
   if (code >= 0xac00 && code <= 0xd7a3) return hangul(code);
   if (MARK.test(character)) return '';
