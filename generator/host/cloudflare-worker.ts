@@ -1,6 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
-import { joinModules } from '../text/joined-modules.ts';
+import { joinModules, withoutExports } from '../text/joined-modules.ts';
 import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, OPENAPI_FILE, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
@@ -13,7 +13,7 @@ import { searchClientSource } from '../search/client-source.ts';
 export function emitCloudflareWorker(router: Router, bundles?: number): OutputFile[] {
   const path = router.searchUrlPath();
   // workerd takes every named export of the module for an entry point, so the inlined client exports nothing.
-  const client = searchClientSource().replace(/^export /gm, '');
+  const client = withoutExports(searchClientSource());
   const entities =
     bundles === undefined
       ? ''
@@ -28,7 +28,7 @@ const ENTITY_PATH = new RegExp(${JSON.stringify(
             .map((spec) => escapeRegExp(spec.urlSuffix))
             .join('|')})?$`,
         )});
-${joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]).replace(/^export /gm, '')}
+${withoutExports(joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]))}
 
 async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);

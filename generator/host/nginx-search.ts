@@ -3,6 +3,7 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { SEARCH_FOLDER, type Router } from '../route/router.ts';
 import type { FoldMemo } from '../search/fold-table.ts';
 import { searchCoreSource } from '../search/client-source.ts';
+import { withoutExports } from '../text/joined-modules.ts';
 
 /** Folder of the nginx files; the generated config denies it to visitors. */
 export const NGINX_FOLDER = '_nginx';
@@ -18,7 +19,7 @@ export function emitNginxSearch(router: Router, fold: FoldMemo): OutputFile[] {
 # In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;  (site.conf includes the same)
 ${searchLocations(router)}`;
   return [
-    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${fold.json};\n\n${searchCoreSource().replace(/^export /gm, '')}\n${handler}` },
+    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${fold.json};\n\n${withoutExports(searchCoreSource())}\n${handler}` },
     { path: `${NGINX_FOLDER}/search.conf`, contents: location },
   ];
 }

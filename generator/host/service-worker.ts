@@ -1,6 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import { SEARCH_FOLDER } from '../route/router.ts';
+import { SEARCH_CLIENT_FILE, SEARCH_FOLDER } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
+import { withoutExports } from '../text/joined-modules.ts';
 
 /** The service worker's file, at the site root so its scope covers every page. */
 export const SERVICE_WORKER_FILE = 'sw.js';
@@ -11,9 +12,10 @@ export const SERVICE_WORKER_FILE = 'sw.js';
  * so browsers without module service workers run it too; the inlined client finds the index from the scope.
  */
 export function emitServiceWorker(): OutputFile[] {
-  const client = searchClientSource()
-    .replace(/^export /gm, '')
-    .replace('import.meta.url', `new URL(${JSON.stringify(`${SEARCH_FOLDER}/client.js`)}, self.registration.scope).href`);
+  const client = withoutExports(searchClientSource()).replace(
+    'import.meta.url',
+    `new URL(${JSON.stringify(SEARCH_CLIENT_FILE)}, self.registration.scope).href`,
+  );
   const worker = `${client}
 // ---- service worker, generated: the search URL for hosts without query routing ----
 const SEARCH_PATH = new URL(${JSON.stringify(`${SEARCH_FOLDER}/prefix`)}, self.registration.scope).pathname;

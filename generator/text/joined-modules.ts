@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { escapeRegExp } from './escape-regexp.ts';
 
 // A module's imports of the others joined with it, and its re-exports of them: joined, they name nothing.
 const RELATIVE = '\\.{1,2}\\/[\\w/-]+\\.js';
@@ -11,7 +13,7 @@ const RELATIVE = '\\.{1,2}\\/[\\w/-]+\\.js';
  * version and licence.
  */
 export function joinModules(files: readonly URL[], packages: readonly string[] = []): string {
-  const imports = new RegExp(`^import \\{[^}]*\\} from '(${[RELATIVE, ...packages].join('|')})';\\n`, 'gm');
+  const imports = new RegExp(`^import \\{[^}]*\\} from '(${[RELATIVE, ...packages.map(escapeRegExp)].join('|')})';\\n`, 'gm');
   const reexports = new RegExp(`^export \\* from '${RELATIVE}';\\n`, 'gm');
   const part = (url: URL) => {
     const text = readFileSync(url, 'utf8').replace(imports, '').replace(reexports, '');
@@ -28,7 +30,12 @@ export function joinModules(files: readonly URL[], packages: readonly string[] =
       author?: string | { name: string };
     };
     const author = (typeof manifest.author === 'string' ? manifest.author : manifest.author?.name)?.replace(/\s*[<(].*$/, '');
-    return `// ---- ${name} ${manifest.version} (${manifest.license}${author ? `, ${author}` : ''}) ----\n${part(new URL(`file://${require.resolve(name)}`))}`;
+    return `// ---- ${name} ${manifest.version} (${manifest.license}${author ? `, ${author}` : ''}) ----\n${part(pathToFileURL(require.resolve(name)))}`;
   };
   return [...packages.map(packageText), ...files.map(part)].join('\n');
+}
+
+/** A joined module as generated code inlines it into a script (a worker, a handler): its `export` keywords taken out. */
+export function withoutExports(text: string): string {
+  return text.replace(/^export /gm, '');
 }
