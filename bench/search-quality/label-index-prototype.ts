@@ -6,10 +6,11 @@
 // recall in the first 3 with the fetches each query makes.
 // Usage: node bench/search-quality/label-index-prototype.ts <name> <ontology> [base IRI]; CAP, BUCKETS, PER.
 import { gzipSync } from 'node:zlib';
-import { type LabelCandidate, rankLabels, wordMatch } from '../../generator/search/core/label-rank.js';
+import { rankLabels, wordMatch } from '../../generator/search/core/label-rank.js';
 import { codePoints, normalize } from '../../generator/search/core/search-text.js';
 import { fnv1a } from '../../generator/text/fnv1a.js';
 import { loadCorpus } from './corpus.ts';
+import { LabelLookup } from './label-lookup.ts';
 import { labelQueries } from './known-items.ts';
 
 const BUCKETS = Number(process.env.BUCKETS ?? 4096);
@@ -40,16 +41,7 @@ function listOf(map: Map<string, number[]>, key: string): number[] {
 
 const [name, file, baseIri] = process.argv.slice(2);
 const corpus = await loadCorpus(name, file, baseIri);
-const labels: LabelCandidate[] = [];
-const byWord = new Map<string, number[]>();
-corpus.entries.forEach((entry, entity) => {
-  [...(entry.label === null ? [] : [entry.label]), ...entry.alternatives].forEach((text, at) => {
-    const words = wordsOf(text);
-    if (words.length === 0) return;
-    const number = labels.push({ entity, words, primary: at === 0 && entry.label !== null }) - 1;
-    for (const word of new Set(words)) listOf(byWord, word).push(number);
-  });
-});
+const { labels, byWord } = new LabelLookup(corpus);
 // Shortest labels first, an entity's rdfs:label before others, then by number: the ones a one-word query ranks first.
 const shortestFirst = (a: number, b: number) =>
   labels[a].words.length - labels[b].words.length || Number(labels[b].primary) - Number(labels[a].primary) || a - b;

@@ -6,8 +6,10 @@ import { normalize } from '../../generator/search/core/search-text.js';
 import type { Corpus } from './corpus.ts';
 
 export class LabelLookup {
-  readonly #labels: LabelCandidate[] = [];
-  readonly #byWord = new Map<string, number[]>();
+  /** Every label of every entry: rdfs:label first (the primary one), then the alternatives, as normalised words. */
+  readonly labels: LabelCandidate[] = [];
+  /** Each word's labels, by number in `labels`. */
+  readonly byWord = new Map<string, number[]>();
 
   constructor(corpus: Corpus) {
     corpus.entries.forEach((entry, entity) => {
@@ -17,11 +19,11 @@ export class LabelLookup {
           .split(' ')
           .filter((word) => word !== '');
         if (words.length === 0) return;
-        const number = this.#labels.push({ entity, words, primary: at === 0 && entry.label !== null }) - 1;
+        const number = this.labels.push({ entity, words, primary: at === 0 && entry.label !== null }) - 1;
         for (const word of new Set(words)) {
-          const list = this.#byWord.get(word);
+          const list = this.byWord.get(word);
           if (list) list.push(number);
-          else this.#byWord.set(word, [number]);
+          else this.byWord.set(word, [number]);
         }
       });
     });
@@ -33,12 +35,12 @@ export class LabelLookup {
       .split(' ')
       .filter((word) => word !== '');
     const candidates = new Set<number>();
-    for (const [word, labels] of this.#byWord) {
+    for (const [word, labels] of this.byWord) {
       if (words.some((queryWord) => wordMatch(queryWord, word) > 0)) for (const label of labels) candidates.add(label);
     }
     return rankLabels(
       words,
-      [...candidates].map((label) => this.#labels[label]),
+      [...candidates].map((label) => this.labels[label]),
       limit,
     ).map(([entity]) => entity);
   }
