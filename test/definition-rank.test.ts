@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankDefinitions } from '../generator/search/core/definition-rank.js';
 import { definitionTerms } from '../generator/search/core/definition-text.js';
-import { definitionPostings } from '../generator/search/definition-postings.ts';
+import { definitionPostings, wholeList } from '../generator/search/definition-postings.ts';
 
 const DEFINITIONS = [
   'A breach of contract occurs when a party fails to perform the obligations of the contract.',
@@ -14,7 +14,7 @@ const DEFINITIONS = [
 
 function search(query: string, limit = 10): number[] {
   const { postings, stats } = definitionPostings(DEFINITIONS);
-  return rankDefinitions(definitionTerms(query), (term) => postings.get(term) ?? [], stats, limit).map(([document]) => document);
+  return rankDefinitions(definitionTerms(query), (term) => wholeList(postings.get(term)), stats, limit).map(([document]) => document);
 }
 
 describe('definition search', () => {
@@ -53,7 +53,7 @@ describe('definition search scores', () => {
   it('lie in [0, 1], best first, and the query that is a whole definition scores highest', () => {
     const { postings, stats } = definitionPostings(DEFINITIONS);
     const query = definitionTerms(DEFINITIONS[2] as string);
-    const ranked = rankDefinitions(query, (term) => postings.get(term) ?? [], stats, 10);
+    const ranked = rankDefinitions(query, (term) => wholeList(postings.get(term)), stats, 10);
     expect(ranked[0][0]).toBe(2);
     for (const [, score] of ranked) expect(score).toBeGreaterThan(0);
     for (const [, score] of ranked) expect(score).toBeLessThanOrEqual(1);

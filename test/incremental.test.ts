@@ -99,7 +99,7 @@ describe('rebuilding after an edit', () => {
     expect(others.filter((path) => !['_build/manifest.json', 'changes.json', 'openapi.json'].includes(path))).toEqual([]);
     expect(JSON.parse(readFileSync(join(out, 'changes.json'), 'utf8'))).toEqual({ since_previous_build: true, added: [], removed: [], changed: [CONTRACT] });
     // Shards keep their names; content-named files the new index no longer uses are gone (see expectSameAsFullBuild).
-    expect((await fg('search/*/', { cwd: out, onlyDirectories: true })).sort()).toEqual(['search/c', 'search/s']);
+    expect((await fg('search/*/', { cwd: out, onlyDirectories: true })).sort()).toEqual(['search/c', 'search/d', 'search/l', 'search/s']);
     await expectSameAsFullBuild();
   });
 

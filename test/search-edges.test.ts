@@ -44,11 +44,11 @@ describe('search code for Netlify and CloudFront', () => {
   });
 
   it('Netlify edge function: answers the exact URL, 400 for a bad query, 204 for a preflight', async () => {
-    const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search-prefix.js')).href)) as {
+    const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search.js')).href)) as {
       default: EdgeFunction;
-      config: { path: string };
+      config: { path: string[] };
     };
-    expect(edge.config).toEqual({ path: '/search/prefix' });
+    expect(edge.config).toEqual({ path: ['/search/prefix', '/search/label', '/search/definition'] });
     for (const [query, limit] of QUERIES) {
       const response = await edge.default(new Request(`${origin.baseUrl}/search/prefix?query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`));
       expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 // One search core for every runtime (generator/search/core/): the same table of query strings through every
-// runtime that answers the search URL must give the same status and the very same JSON text as the core run
-// here, over one build of the sample. Each runtime is the real one where this machine has it: Debian's nginx
+// runtime that answers the search URLs (prefix, label, definition) must give the same status and the very same
+// JSON text as the core run here, over one build of the sample. Each runtime is the real one where this machine has it: Debian's nginx
 // with njs, Cloudflare's workerd (wrangler pages dev), Chromium running the service worker; Netlify's edge
 // function and the Lambda@Edge handler run their generated modules in Node, as their Node-compatible runtimes would.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchClient } from '../generator/search/client/search-client.js';
-import { answerPrefix, normalize, normalizeByTable, queryParameter } from '../generator/search/core/search-core.js';
+import { answerPrefix, answerSearch, normalize, normalizeByTable, queryParameter } from '../generator/search/core/search-core.js';
 import { foldTable } from '../generator/search/fold-table.ts';
 import { loadOntology } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
@@ -67,9 +67,25 @@ const RAW_QUERY_STRINGS = [
   ...UNICODE_QUERIES.map(encode),
 ];
 
+// Label and definition queries made from the sample's own texts: whole labels, the same with a typo, and the
+// first words of definitions.
+function wordQueries(model: ReturnType<typeof buildModel>): { label: string[]; definition: string[] } {
+  const labels = model.entities.flatMap((entity) => (entity.record.label ? [entity.record.label] : [])).filter((_, at) => at % 3 === 0);
+  const typo = (text: string) => text.replace(/([a-z])([a-z])/i, '$2$1');
+  const definitions = model.entities.flatMap((entity) => (entity.record.definition ? [entity.record.definition] : [])).filter((_, at) => at % 3 === 0);
+  return {
+    label: [...labels.map((label) => label.toLowerCase()), ...labels.map(typo), 'contract law', 'law contract', 'xyzzy plugh'],
+    definition: [...definitions.map((text) => text.split(' ').slice(0, 5).join(' ')), 'agreements between parties', 'xyzzy plugh'],
+  };
+}
+
+type Kind = 'prefix' | 'label' | 'definition';
+
 describe('the search core in every runtime', () => {
   const out = mkdtempSync(join(tmpdir(), 'search-runtimes-'));
   let table: string[];
+  // Label and definition search: every raw query string, and the queries made from the sample.
+  const wordTable: [Kind, string][] = [];
   let origin: RunningServer;
   const expected = new Map<string, Answer>();
 
@@ -84,6 +100,15 @@ describe('the search core in every runtime', () => {
     for (const search of table) {
       const answer = await answerPrefix(search, read, () => read);
       expected.set(search, { status: answer.status, text: JSON.stringify(answer.body) });
+    }
+    const words = wordQueries(model);
+    for (const kind of ['label', 'definition'] as const) {
+      for (const search of [...RAW_QUERY_STRINGS, ...words[kind].map(encode)]) wordTable.push([kind, search]);
+    }
+    const readRecord = (id: string): unknown => JSON.parse(readFileSync(join(out, id), 'utf8'));
+    for (const [kind, search] of wordTable) {
+      const answer = await answerSearch(kind, search, read, () => read, readRecord);
+      expected.set(`${kind} ${search}`, { status: answer.status, text: JSON.stringify(answer.body) });
     }
     origin = await startStaticServer(out);
   }, 60_000);
@@ -100,6 +125,13 @@ describe('the search core in every runtime', () => {
     expect(answers.filter((answer) => answer.text.includes('"total_classes":0,"total_properties":0')).length).toBeGreaterThan(3);
     const details = new Set(answers.filter((answer) => answer.status === 400).map((answer) => JSON.parse(answer.text).detail));
     expect(details.size).toBe(3);
+    for (const kind of ['label', 'definition']) {
+      const own = wordTable.filter(([of]) => of === kind).map(([, search]) => expected.get(`${kind} ${search}`));
+      // Label and definition search answer every query string with 200: results, or none for a bad query.
+      expect(own.every((answer) => answer?.status === 200)).toBe(true);
+      expect(own.filter((answer) => answer?.text.startsWith('{"results":[[{')).length, kind).toBeGreaterThan(10);
+      expect(own.filter((answer) => answer?.text === '{"results":[],"properties":[]}').length, kind).toBeGreaterThan(10);
+    }
   });
 
   it('normalises by the fold table exactly as by NFKD, for every character of the table and every query', async () => {
@@ -110,13 +142,13 @@ describe('the search core in every runtime', () => {
     for (const text of texts) expect(normalizeByTable(text, fold), text).toBe(normalize(text));
   });
 
-  const runtimes: [string, boolean, () => Promise<{ ask: (search: string) => Promise<Answer>; stop: () => Promise<void> }>][] = [
+  const runtimes: [string, boolean, () => Promise<{ ask: (search: string, kind: Kind) => Promise<Answer>; stop: () => Promise<void> }>][] = [
     [
       'the client module, over HTTP',
       true,
       async () => {
         const client = createSearchClient({ indexUrl: `${origin.baseUrl}/search/` });
-        return { ask: async (search) => textOf(await client.answer(search)), stop: async () => {} };
+        return { ask: async (search, kind) => textOf(await client.answer(search, kind)), stop: async () => {} };
       },
     ],
     [
@@ -124,7 +156,7 @@ describe('the search core in every runtime', () => {
       hasNginx,
       async () => {
         const server = await startNginx(out, `js_path "${out}/_nginx/"; js_import search from search.js;`, `include ${out}/_nginx/search.conf;`);
-        return { ask: (search) => fetched(`${server.baseUrl}/search/prefix?${search}`), stop: () => server.stop() };
+        return { ask: (search, kind) => fetched(`${server.baseUrl}/search/${kind}?${search}`), stop: () => server.stop() };
       },
     ],
     [
@@ -132,17 +164,20 @@ describe('the search core in every runtime', () => {
       true,
       async () => {
         const server = await startWranglerPages(out);
-        return { ask: (search) => fetched(`${server.baseUrl}/search/prefix?${search}`), stop: () => server.stop() };
+        return { ask: (search, kind) => fetched(`${server.baseUrl}/search/${kind}?${search}`), stop: () => server.stop() };
       },
     ],
     [
       "Netlify's edge function",
       true,
       async () => {
-        const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search-prefix.js')).href)) as {
+        const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search.js')).href)) as {
           default: (request: Request) => Promise<Response>;
         };
-        return { ask: async (search) => answerOf(await edge.default(new Request(`${origin.baseUrl}/search/prefix?${search}`))), stop: async () => {} };
+        return {
+          ask: async (search, kind) => answerOf(await edge.default(new Request(`${origin.baseUrl}/search/${kind}?${search}`))),
+          stop: async () => {},
+        };
       },
     ],
     [
@@ -153,9 +188,9 @@ describe('the search core in every runtime', () => {
           handler: (event: unknown) => Promise<{ status: string; body: string }>;
         };
         const port = Number(new URL(origin.baseUrl).port);
-        const ask = async (search: string): Promise<Answer> => {
+        const ask = async (search: string, kind: Kind): Promise<Answer> => {
           const request = {
-            uri: '/search/prefix',
+            uri: `/search/${kind}`,
             querystring: search,
             method: 'GET',
             headers: {},
@@ -181,11 +216,11 @@ describe('the search core in every runtime', () => {
           if (!navigator.serviceWorker.controller)
             await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
         });
-        const ask = (search: string) =>
+        const ask = (search: string, kind: Kind) =>
           page.evaluate(async (url) => {
             const response = await fetch(url);
             return { status: response.status, text: await response.text() };
-          }, `/search/prefix?${search}`);
+          }, `/search/${kind}?${search}`);
         return { ask, stop: () => browser.close() };
       },
     ],
@@ -199,10 +234,14 @@ describe('the search core in every runtime', () => {
         try {
           let compared = 0;
           for (const search of table) {
-            expect(await runtime.ask(search), search).toEqual(expected.get(search));
+            expect(await runtime.ask(search, 'prefix'), search).toEqual(expected.get(search));
             compared += 1;
           }
-          expect(compared).toBe(table.length);
+          for (const [kind, search] of wordTable) {
+            expect(await runtime.ask(search, kind), `${kind} ${search}`).toEqual(expected.get(`${kind} ${search}`));
+            compared += 1;
+          }
+          expect(compared).toBe(table.length + wordTable.length);
         } finally {
           await runtime.stop();
         }

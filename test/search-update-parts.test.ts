@@ -212,7 +212,12 @@ describe('an entity an update did not reach searches as a fresh one', () => {
 describe('planIndexReuse', () => {
   // Small leaves, so the entities are listed by many nodes down to their labels' longer prefixes.
   const budgets = { fileGzip: 4000, leafRaw: 40, fileRaw: 6000 };
-  const source = (entities: SearchEntity[]) => ({ entities, labels: entities.map((one) => searchLabels(one)), baseIri: 'https://x.example/' });
+  const source = (entities: SearchEntity[]) => ({
+    entities,
+    labels: entities.map((one) => searchLabels(one)),
+    baseIri: 'https://x.example/',
+    definitions: entities.map(() => ''),
+  });
   // Enough others that one changed entity stays under the share past which the whole index is built again.
   const LAWSUIT = 'https://x.example/E';
   const before = [

@@ -15,7 +15,7 @@ import { LabelLookup } from './label-lookup.ts';
 import { PlainBm25 } from './plain-bm25.ts';
 import { definitionTerms } from '../../generator/search/core/definition-text.js';
 import { rankDefinitions } from '../../generator/search/core/definition-rank.js';
-import { definitionPostings } from '../../generator/search/definition-postings.ts';
+import { definitionPostings, wholeList } from '../../generator/search/definition-postings.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PER_KIND = Number(process.env.PER_KIND ?? 100);
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     definitionAnswers.set(
       'this generator (stems, stop words, BM25, phrases)',
       definitions.map((item) =>
-        rankDefinitions(definitionTerms(item.query), (term) => ours.postings.get(term) ?? [], ours.stats, LIMIT).map(([document]) => document),
+        rankDefinitions(definitionTerms(item.query), (term) => wholeList(ours.postings.get(term)), ours.stats, LIMIT).map(([document]) => document),
       ),
     );
     process.stdout.write(

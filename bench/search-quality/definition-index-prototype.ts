@@ -47,7 +47,12 @@ process.stdout.write(
 
 const found = new Map<string, [number, number]>();
 for (const item of definitionQueries(corpus, Number(process.env.PER ?? 100))) {
-  const ranked = rankDefinitions(definitionTerms(item.query), (term) => cut.get(term) ?? [], stats, 10).map(([document]) => corpus.entries[document].iri);
+  const ranked = rankDefinitions(
+    definitionTerms(item.query),
+    (term) => ({ frequency: postings.get(term)?.length ?? 0, postings: cut.get(term) ?? [] }),
+    stats,
+    10,
+  ).map(([document]) => corpus.entries[document].iri);
   const counts = found.get(item.kind) ?? [0, 0];
   found.set(item.kind, [counts[0] + 1, counts[1] + Number(ranked.includes(item.iri))]);
 }

@@ -11,7 +11,7 @@ import { searchClientSource } from '../search/client-source.ts';
  * also serves `/{id}` and `/{id}/{format}` from the bundle files and answers CORS preflights.
  */
 export function emitCloudflareWorker(router: Router, bundles?: number): OutputFile[] {
-  const path = router.searchUrlPath();
+  const searchPaths = router.searchKindsByPath();
   // workerd takes every named export of the module for an entry point, so the inlined client exports nothing.
   const client = withoutExports(searchClientSource());
   const entities =
@@ -30,12 +30,23 @@ const ENTITY_PATH = new RegExp(${JSON.stringify(
         )});
 ${withoutExports(joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]))}
 
+async function bundleEntry(env, url, id) {
+  const bundle = await staticJson(env, new URL(BUNDLE_PATH + bundleOf(id, BUNDLES) + '.json', url.origin).href);
+  return bundle.ok ? (await bundle.json())[id] : undefined;
+}
+
+// A search result's record, from its bundle (the record is the entry's first format).
+async function readRecord(env, url, id) {
+  const entry = await bundleEntry(env, url, id);
+  if (!entry || entry[0] === null) throw new Error('no record for ' + id);
+  return JSON.parse(entry[0]);
+}
+
 async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);
   if (!match) return undefined;
   const id = decodeURIComponent(match[1]);
-  const bundle = await staticJson(env, new URL(BUNDLE_PATH + bundleOf(id, BUNDLES) + '.json', url.origin).href);
-  const entry = bundle.ok ? (await bundle.json())[id] : undefined;
+  const entry = await bundleEntry(env, url, id);
   if (!entry) return undefined;
   const format = SUFFIXES.indexOf(match[2] ?? '');
   // null: a format the entity does not publish (its record, where the site's own page answers /{id}).
@@ -45,7 +56,9 @@ async function answerEntity(request, env, url) {
 `;
   const worker = `${client}
 // ---- Cloudflare Pages worker, generated: the search URL above the static files ----
-const SEARCH_PATH = ${JSON.stringify(path)};
+// Search URLs, and the search each answers.
+const SEARCH_PATHS = ${JSON.stringify(searchPaths)};
+const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
 const PREFLIGHT = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' };
 // Parsed JSON files (search index, bundles) by URL, kept across requests. Values only: the Workers runtime
 // cancels a request that awaits a promise another request's I/O made, so each request fetches on its own.
@@ -64,9 +77,12 @@ export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT });
-    if (url.pathname === SEARCH_PATH) {
-      const client = createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), url.origin), fetch: (file) => staticJson(env, file) });
-      return answerSearchRequest(client, request);
+    if (Object.prototype.hasOwnProperty.call(SEARCH_PATHS, url.pathname)) {
+      const client = createSearchClient({
+        indexUrl: new URL(SEARCH_FOLDER_PATH, url.origin),
+        fetch: (file) => staticJson(env, file),${bundles === undefined ? '' : '\n        readRecord: (id) => readRecord(env, url, id),'}
+      });
+      return answerSearchRequest(client, request, SEARCH_PATHS[url.pathname]);
     }
     ${bundles === undefined ? '' : 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    '}return env.ASSETS.fetch(request);
   },
@@ -75,7 +91,7 @@ export default {
   const base = router.basePath;
   const routes =
     bundles === undefined
-      ? { version: 1, include: [path], exclude: [] }
+      ? { version: 1, include: Object.keys(searchPaths), exclude: [] }
       : { version: 1, include: [`${base}/*`], exclude: [`${base}/${BUNDLES_FOLDER}/*`, `${base}/${DOCS_FOLDER}/*`, `${base}/${OPENAPI_FILE}`] };
   return [
     { path: '_worker.js', contents: worker },

@@ -12,7 +12,9 @@ export const CLOUDFRONT_FOLDER = '_cloudfront';
 export function emitCloudFrontEdge(router: Router): OutputFile[] {
   const source = `${searchClientSource()}
 // ---- Lambda@Edge origin-request handler, generated: the search URL from the index on the origin ----
-const SEARCH_PATH = ${JSON.stringify(router.searchUrlPath())};
+// Search URLs, and the search each answers.
+const SEARCH_PATHS = ${JSON.stringify(router.searchKindsByPath())};
+const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
 const clients = new Map();
 
 function originBase(request) {
@@ -26,12 +28,12 @@ function originBase(request) {
 
 export async function handler(event) {
   const request = event.Records[0].cf.request;
-  if (request.uri !== SEARCH_PATH) return request;
+  if (!Object.prototype.hasOwnProperty.call(SEARCH_PATHS, request.uri)) return request;
   const base = originBase(request);
   let client = clients.get(base);
-  if (!client) clients.set(base, (client = createSearchClient({ indexUrl: \`\${base}\${SEARCH_PATH.replace(/prefix$/, '')}\` })));
+  if (!client) clients.set(base, (client = createSearchClient({ indexUrl: \`\${base}\${SEARCH_FOLDER_PATH}\` })));
   const url = \`https://viewer.invalid\${request.uri}\${request.querystring ? \`?\${request.querystring}\` : ''}\`;
-  const response = await answerSearchRequest(client, new Request(url, { method: request.method }));
+  const response = await answerSearchRequest(client, new Request(url, { method: request.method }), SEARCH_PATHS[request.uri]);
   const headers = {};
   response.headers.forEach((value, key) => { headers[key] = [{ key, value }]; });
   return { status: String(response.status), statusDescription: response.statusText || String(response.status), headers, body: await response.text() };

@@ -5,7 +5,7 @@ import { SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
 export const NETLIFY_EDGE_FOLDER = '_netlify/edge-functions';
 
 /**
- * Netlify: an edge function for the exact search URL. It imports the site's own client module and reads
+ * Netlify: an edge function for the exact search URLs. It imports the site's own client module and reads
  * the index over HTTP from the same site, so the function and the files it reads are deployed together.
  */
 export function emitNetlifyEdge(router: Router): OutputFile[] {
@@ -14,15 +14,17 @@ export function emitNetlifyEdge(router: Router): OutputFile[] {
   const source = `// Netlify edge function, generated: answers the exact search URL from the static index.
 import { answerSearchRequest, createSearchClient } from ${JSON.stringify(clientImport)};
 
-const SEARCH_PATH = ${JSON.stringify(router.searchUrlPath())};
+// Search URLs, and the search each answers.
+const SEARCH_PATHS = ${JSON.stringify(router.searchKindsByPath())};
+const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
 let siteClient;
 
-export default async function searchPrefix(request) {
-  siteClient ??= createSearchClient({ indexUrl: new URL(SEARCH_PATH.replace(/prefix$/, ''), request.url) });
-  return answerSearchRequest(siteClient, request);
+export default async function search(request) {
+  siteClient ??= createSearchClient({ indexUrl: new URL(SEARCH_FOLDER_PATH, request.url) });
+  return answerSearchRequest(siteClient, request, SEARCH_PATHS[new URL(request.url).pathname]);
 }
 
-export const config = { path: SEARCH_PATH };
+export const config = { path: Object.keys(SEARCH_PATHS) };
 `;
-  return [{ path: `${NETLIFY_EDGE_FOLDER}/search-prefix.js`, contents: source }];
+  return [{ path: `${NETLIFY_EDGE_FOLDER}/search.js`, contents: source }];
 }

@@ -14,7 +14,7 @@ export const NGINX_FOLDER = '_nginx';
  */
 export function emitNginxSearch(router: Router, fold: FoldMemo): OutputFile[] {
   const handler = readFileSync(new URL('./nginx/search-handler.js', import.meta.url), 'utf8');
-  const location = `# Prefix search at the exact URL, answered by njs from the index files.
+  const location = `# Search at the exact URLs (prefix, label, definition), answered by njs from the index files.
 # In http {}:    js_path "<this site's folder>/${NGINX_FOLDER}/";  js_import search from search.js;
 # In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;  (site.conf includes the same)
 ${searchLocations(router)}`;
@@ -26,14 +26,17 @@ ${searchLocations(router)}`;
 
 /** The search location and the one that hides the nginx files, for `search.conf` and `site.conf`. */
 export function searchLocations(router: Router): string {
-  return `location = ${router.searchUrlPath()} {
+  const locations = router.searchUrlPaths().map(
+    (path) => `location = ${path} {
     # The handler sets the CORS headers; a location's own add_header keeps the server's from doubling them.
     add_header X-Content-Type-Options nosniff always;
     # Where the index lies on disk; change it if the site is served with alias.
     set $search_index $document_root${router.basePath}/${SEARCH_FOLDER}/;
-    js_content search.prefix;
+    js_content search.answer;
 }
-
+`,
+  );
+  return `${locations.join('\n')}
 location ^~ ${router.basePath}/${NGINX_FOLDER}/ {
     return 404;
 }

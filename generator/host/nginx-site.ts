@@ -1,7 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
+import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 import { FORMATS, FORMATS_FOLDER, NOT_FOUND_FILE, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
-import { INDEX_FILE } from '../search/core/search-core.js';
 import { NGINX_FOLDER, searchLocations } from './nginx-search.ts';
 
 const CORS = 'add_header Access-Control-Allow-Origin "*" always;';
@@ -39,7 +38,7 @@ export function emitNginxSite(router: Router): OutputFile {
     located(`~ "^${base}/([^/]+)/html$"`, [`default_type "${PAGE_CONTENT_TYPE}";`, 'types { }', `try_files ${base}/${PAGES_FOLDER}/$1/index.html =404;`]),
     located(`^~ ${base}/${PAGES_FOLDER}/`, [`error_page 404 ${base}/${PAGES_FOLDER}/404.html;`]),
     located(`= ${base}/${NOT_FOUND_FILE}`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'internal;']),
-    located(`= ${base}/${SEARCH_FOLDER}/${INDEX_FILE}`, [`add_header Cache-Control "${SHORT_CACHE}";`]),
+    ...SEARCH_ENTRY_FILES.map((entry) => located(`= ${base}/${SEARCH_FOLDER}/${entry}`, [`add_header Cache-Control "${SHORT_CACHE}";`])),
     ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => located(`^~ ${base}/${SEARCH_FOLDER}/${folder}/`, [`add_header Cache-Control "${cache}";`])),
     // A record is a top-level file without an extension; anything with a dot is a site file.
     located(`~ "^${base}/[^/.]+$"`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'try_files $uri =404;']),

@@ -1,6 +1,5 @@
 import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
-import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
-import { INDEX_FILE } from '../search/core/search-core.js';
+import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
 // Their rules are matched against the request path, so they are written with the base path.
@@ -23,7 +22,7 @@ export function emitHeaders(router: Router): string {
     blocks.push(`${router.basePath}/:id${spec.urlSuffix}\n  Content-Type: ${spec.contentType}`);
   }
   // The search entry file changes with every build; SEARCH_FOLDER_CACHE says how long the files behind it last.
-  blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${INDEX_FILE}\n  Cache-Control: ${SHORT_CACHE}`);
+  for (const entry of SEARCH_ENTRY_FILES) blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${entry}\n  Cache-Control: ${SHORT_CACHE}`);
   for (const [folder, cache] of SEARCH_FOLDER_CACHE) blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${folder}/*\n  Cache-Control: ${cache}`);
   return `${blocks.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import { SEARCH_CLIENT_FILE, SEARCH_FOLDER } from '../route/router.ts';
+import { SEARCH_CLIENT_FILE, SEARCH_FOLDER, SEARCH_KINDS } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 import { withoutExports } from '../text/joined-modules.ts';
 
@@ -7,7 +7,7 @@ import { withoutExports } from '../text/joined-modules.ts';
 export const SERVICE_WORKER_FILE = 'sw.js';
 
 /**
- * A classic service worker that answers same-origin `search/prefix?query=…` requests from the static
+ * A classic service worker that answers same-origin `search/{prefix,label,definition}?query=…` requests from the static
  * index, for hosts that cannot route on query strings (GitHub Pages, S3). Classic rather than a module,
  * so browsers without module service workers run it too; the inlined client finds the index from the scope.
  */
@@ -18,16 +18,18 @@ export function emitServiceWorker(): OutputFile[] {
   );
   const worker = `${client}
 // ---- service worker, generated: the search URL for hosts without query routing ----
-const SEARCH_PATH = new URL(${JSON.stringify(`${SEARCH_FOLDER}/prefix`)}, self.registration.scope).pathname;
+const SEARCH_FOLDER_PATH = new URL(${JSON.stringify(`${SEARCH_FOLDER}/`)}, self.registration.scope).pathname;
+const SEARCH_KINDS = ${JSON.stringify(SEARCH_KINDS)};
 let siteClient;
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin || url.pathname !== SEARCH_PATH) return;
+  const kind = url.pathname.slice(SEARCH_FOLDER_PATH.length);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(SEARCH_FOLDER_PATH) || !SEARCH_KINDS.includes(kind)) return;
   siteClient ??= createSearchClient({ indexUrl: new URL(${JSON.stringify(`${SEARCH_FOLDER}/`)}, self.registration.scope) });
-  event.respondWith(answerSearchRequest(siteClient, event.request));
+  event.respondWith(answerSearchRequest(siteClient, event.request, kind));
 });
 `;
   return [{ path: SERVICE_WORKER_FILE, contents: worker }];

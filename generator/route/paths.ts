@@ -68,6 +68,10 @@ export const TREE_FOLDER = SITE_PAGES.tree;
 /** The tree's top list. No id starts with "_"; the folder's index.html is the tree page. */
 export const TREE_ROOT_FILE = `${TREE_FOLDER}/_top.json`;
 
+/** The search URLs, `/search/{kind}`: prefix search, and the live service's label and definition search. */
+export const SEARCH_KINDS = ['prefix', 'label', 'definition'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
 /** Folder of the prefix-search index and its client. */
 export const SEARCH_FOLDER = 'search';
 /** The search client module, served beside the index it reads. */

@@ -5,11 +5,13 @@ import {
   FORMATS,
   SEARCH_CLIENT_FILE,
   SEARCH_FOLDER,
+  SEARCH_KINDS,
   formatOfSegment,
   formatSpec,
   type Format,
   type FormatSpec,
   type HostName,
+  type SearchKind,
 } from './paths.ts';
 
 export * from './paths.ts';
@@ -72,7 +74,27 @@ export class Router {
 
   /** The exact search URL hosts that run code answer: `/search/prefix?query=…&limit=…`. */
   searchUrlPath(): string {
-    return `${this.basePath}/${SEARCH_FOLDER}/prefix`;
+    return this.searchKindPath('prefix');
+  }
+
+  /** The search folder's URL path, with its slash: search URLs are `{this}{kind}`. */
+  searchFolderPath(): string {
+    return `${this.basePath}/${SEARCH_FOLDER}/`;
+  }
+
+  /** The URL of one search (`prefix`, `label`, `definition`: SEARCH_KINDS). */
+  searchKindPath(kind: SearchKind): string {
+    return `${this.searchFolderPath()}${kind}`;
+  }
+
+  /** Every search URL hosts that run code answer, prefix search's first. */
+  searchUrlPaths(): string[] {
+    return SEARCH_KINDS.map((kind) => this.searchKindPath(kind));
+  }
+
+  /** Each search URL's kind, by URL path: what generated handlers route by. */
+  searchKindsByPath(): Record<string, SearchKind> {
+    return Object.fromEntries(SEARCH_KINDS.map((kind) => [this.searchKindPath(kind), kind]));
   }
 
   /** Ids whose `/{id}` the site's own files answer in this layout (exact case): published without a record. */
@@ -132,7 +154,7 @@ export class Router {
    */
   servedFile(urlPath: string, has: (path: string) => boolean): string | undefined {
     if (urlPath !== this.basePath && !urlPath.startsWith(`${this.basePath}/`)) return undefined;
-    if (urlPath === this.searchUrlPath()) return has(SEARCH_CLIENT_FILE) ? SEARCH_CLIENT_FILE : undefined;
+    if (this.searchUrlPaths().includes(urlPath)) return has(SEARCH_CLIENT_FILE) ? SEARCH_CLIENT_FILE : undefined;
     let relative: string;
     try {
       relative = decodeURIComponent(urlPath.slice(this.basePath.length + 1));

@@ -182,6 +182,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     iris: entities.map((entity) => entity.iri),
     hashes,
     labels: forms.labels,
+    definitions: source.definitions,
     sizes: Int32Array.from(sizes),
     characters: forms.characters,
     json: packedJsonOf(forms),

@@ -9,6 +9,10 @@ const CORE_FILES = [
   'definition-text.js',
   'definition-rank.js',
   'label-rank.js',
+  'word-layout.js',
+  'label-lookup.js',
+  'definition-lookup.js',
+  'word-search.js',
   'search-core.js',
 ];
 // Packages the core imports, joined before its files: each is one dependency-free module.

@@ -1,7 +1,7 @@
 // Definition search's postings, made from the entities' defining texts: for each stem, the documents that hold
 // it with their lengths, counts and first positions (the lists the ranking in core/definition-rank.js reads).
 import { definitionTerms } from './core/definition-text.js';
-import type { DefinitionPosting, DefinitionStats } from './core/definition-rank.js';
+import type { DefinitionList, DefinitionPosting, DefinitionStats } from './core/definition-rank.js';
 
 // Positions kept per document and stem: enough to find a phrase near the start of a long definition.
 export const KEPT_POSITIONS = 8;
@@ -11,14 +11,17 @@ export interface DefinitionPostings {
   stats: DefinitionStats;
 }
 
-/** Postings of the texts, by document number (a null text is a document without a definition, counted in no list). */
-export function definitionPostings(texts: readonly (string | null)[]): DefinitionPostings {
+/**
+ * Postings of the texts, by document number (a null text is a document without a definition, counted in no list).
+ * `termsOf`: a text's terms (texts may be terms already, joined).
+ */
+export function definitionPostings(texts: readonly (string | null)[], termsOf: (text: string) => string[] = definitionTerms): DefinitionPostings {
   const postings = new Map<string, DefinitionPosting[]>();
   let total = 0;
   let count = 0;
   texts.forEach((text, document) => {
     if (text === null) return;
-    const terms = definitionTerms(text);
+    const terms = termsOf(text);
     count += 1;
     total += terms.length;
     const positions = new Map<string, number[]>();
@@ -35,4 +38,9 @@ export function definitionPostings(texts: readonly (string | null)[]): Definitio
     }
   });
   return { postings, stats: { count, averageLength: count === 0 ? 0 : total / count } };
+}
+
+/** A term's whole list as the ranking reads it: every posting, and as many documents as there are postings. */
+export function wholeList(postings: readonly DefinitionPosting[] | undefined): DefinitionList {
+  return { frequency: postings?.length ?? 0, postings: postings ?? [] };
 }

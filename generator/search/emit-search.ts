@@ -4,18 +4,36 @@ import { DEFAULT_BUDGETS, indexSearchSource, type IndexStream, type PreviousInde
 import { searchClientSource, searchTextSource } from './client-source.ts';
 import { foldJson, type FoldMemo } from './fold-table.ts';
 import type { SearchMemo } from './search-memo.ts';
+import { emitWordIndexes } from './word-indexes.ts';
 
 /** What emitSearch makes: the index, with its memo's fold table worked out. */
 export type EmittedSearch = Omit<SearchIndex, 'entities' | 'memo'> & { memo: SearchMemo & { fold: FoldMemo } };
 
-/** Everything prefix search needs: the index, its client module, the core's text functions for the search box, and the fold table for handlers that cannot normalise. */
+/**
+ * Everything search needs: the prefix index, the label and definition indexes, the client module, the core's
+ * text functions for the search box, and the fold table for handlers that cannot normalise.
+ */
 export function emitSearch(source: SearchSource, previous?: PreviousIndex, stream?: IndexStream): EmittedSearch {
   const index = indexSearchSource(source, DEFAULT_BUDGETS, previous, stream);
+  const words = emitWordIndexes(source, DEFAULT_BUDGETS.fileGzip, previous);
+  if (stream) stream.handOff(words.files.splice(0));
   const fold = foldJson(index.memo.characters, previous?.memo.fold);
+  const { stats } = index;
   return {
-    files: [...index.files, { path: SEARCH_CLIENT_FILE, contents: searchClientSource() }, { path: SEARCH_TEXT_FILE, contents: searchTextSource() }],
-    carried: index.carried,
-    stats: index.stats,
-    memo: { ...index.memo, fold },
+    files: [
+      ...index.files,
+      ...words.files,
+      { path: SEARCH_CLIENT_FILE, contents: searchClientSource() },
+      { path: SEARCH_TEXT_FILE, contents: searchTextSource() },
+    ],
+    carried: new Map([...index.carried, ...words.carried]),
+    stats: {
+      ...stats,
+      files: stats.files + words.stats.files,
+      bytes: stats.bytes + words.stats.bytes,
+      gzipBytesAtMost: stats.gzipBytesAtMost + words.stats.gzipBytesAtMost,
+      oversized: [...stats.oversized, ...words.stats.oversized],
+    },
+    memo: { ...index.memo, fold, words: words.memo },
   };
 }

@@ -8,6 +8,7 @@ import { splitLabels } from './joined-labels.ts';
 import { KeptSearchEntity } from './kept-entity.ts';
 import { KeptLabel } from './kept-label.ts';
 import { previousNumbers, type SearchMemo } from './search-memo.ts';
+import { definingTerms } from './defining-text.ts';
 
 const LABEL_PREDICATES = new Set<string>([P.label, P.prefLabel, P.altLabel, P.hiddenLabel]);
 
@@ -25,6 +26,8 @@ export interface SearchSource {
   baseIri: string;
   /** Updating: the packed forms, most taken from the previous build (otherwise the index makes them all). */
   forms?: PackedForms;
+  /** Each entity's definition terms (see definingTerms): '' where it has no defining text. */
+  definitions: string[];
 }
 
 /**
@@ -37,8 +40,10 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
   const rows = model.entities.map((modelEntity): Row => {
     const previous = numbers && !reuse?.redo.has(modelEntity.iri) ? numbers.get(modelEntity.iri) : undefined;
     // The entity's triples are as they were, so its labels normalise as they did and its record need not be made.
-    const { entity, labels } = memo && previous !== undefined ? keptEntity(modelEntity, memo.labels[previous]) : freshEntity(modelEntity);
-    return { entity, labels, previous, key: labels[0]?.normalized ?? '' };
+    const kept = memo && previous !== undefined;
+    const { entity, labels } = kept ? keptEntity(modelEntity, memo.labels[previous]) : freshEntity(modelEntity);
+    const definition = kept ? memo.definitions[previous] : definingTerms(modelEntity);
+    return { entity, labels, previous, key: labels[0]?.normalized ?? '', definition };
   });
   sortRows(rows, memo?.iris.length ?? 0);
   return {
@@ -46,6 +51,7 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
     labels: rows.map(({ labels }) => labels),
     baseIri: model.baseIri,
     forms: memo && packForms(rows, model.baseIri, memo),
+    definitions: rows.map(({ definition }) => definition),
   };
 }
 
@@ -60,7 +66,7 @@ function keptEntity(modelEntity: ModelEntity, joinedLabels: string): SourceEntit
   return { entity, labels: normalized.map((label, at) => new KeptLabel(label, primary && at === 0, entity, at)) };
 }
 
-type Row = SourceEntity & { key: string };
+type Row = SourceEntity & { key: string; definition: string };
 
 const byKey = (a: Row, b: Row): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entity.iri < b.entity.iri ? -1 : 1);
 

@@ -20,6 +20,8 @@ export interface SearchMemo {
   /** Each entity's normalised search labels (see joinLabels), and its packed form's size in bytes. */
   labels: string[];
   sizes: Int32Array;
+  /** Each entity's definition terms (see definingTerms), for the definition index. */
+  definitions: string[];
   /** Each entity's labels' non-ASCII characters (see nonAsciiCharacters), for nginx's fold table. */
   characters: string[];
   /** Each entity's escaped JSON text, so an update shows the entities it did not reach without their records. */
@@ -27,8 +29,17 @@ export interface SearchMemo {
   /** Nodes in index order, lists in that numbering. */
   nodes: EncodedNodes;
   runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };
+  /** The label and definition indexes' file counts and busy words (added by emitSearch). */
+  words?: WordsMemo;
   /** The nginx handler's fold table (added by emitSearch). */
   fold?: FoldMemo;
+}
+
+/** What a build keeps of its word indexes: their file counts and busy words, which an update must find the same. */
+export interface WordsMemo {
+  label: number;
+  definition: number;
+  busy: string[];
 }
 
 /** The previous index, renumbered for this build, and what the edit reaches. */

@@ -86,6 +86,20 @@ export const SCHEMAS: Record<string, unknown> = {
     },
     required: ['v', 'base', 'shards', 'rest', 'chunks'],
   },
+  WordSearchResponse: object(
+    {
+      results: { type: 'array', items: { $ref: '#/components/schemas/ScoredRecord' } },
+      properties: { type: 'array', items: { $ref: '#/components/schemas/ScoredRecord' } },
+    },
+    'Classes (and concepts) in `results` and properties apart, best first, each list capped by `limit`; empty for a query under 2 or over 1024 characters, with a control character, or without a letter or digit.',
+  ),
+  ScoredRecord: {
+    type: 'array',
+    description: "One result: the entity's record (as `GET /{id}` answers it) and its score in [0, 1].",
+    prefixItems: [{ $ref: '#/components/schemas/ClassRecord' }, { type: 'number', minimum: 0, maximum: 1 }],
+    minItems: 2,
+    maxItems: 2,
+  },
   NotFound: object({ message: { type: 'string', const: 'Entity not found.' } }, 'No class or property has this id.'),
   BadRequest: object({ detail: text }, 'What was wrong with the query.'),
 };

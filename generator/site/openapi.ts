@@ -12,6 +12,7 @@ import {
   type HostName,
   type Router,
 } from '../route/router.ts';
+import { wordSearchPath } from './openapi-word-search.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/core/search-core.js';
 import { SCHEMAS } from './openapi-schemas.ts';
 
@@ -175,6 +176,10 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
       },
     },
   };
+  for (const kind of ['label', 'definition'] as const) {
+    const [path, item] = wordSearchPath(kind, SEARCH_ANSWERED_BY[router.host]);
+    paths[path] = item;
+  }
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
   paths[`/${entryPath}`] = {
     get: {
@@ -198,10 +203,10 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     get: {
       operationId: 'search_index_file',
       tags: ['search'],
-      summary: 'A shard (s<n>.json), rest list (r<n>.json) or entity chunk (c<n>.json) of the prefix index',
+      summary: 'A file of an index: a shard (s/), rest list (r/) or entity chunk (c/) of the prefix index, a file of the label (l/) or definition (d/) index',
       parameters: [
-        { name: 'folder', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[src][0-9]+\\.json$' } },
+        { name: 'folder', in: 'path', required: true, schema: { type: 'string', enum: ['s', 'r', 'c', 'l', 'd'] } },
+        { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[^/]+\\.json$' } },
       ],
       responses: { 200: { description: 'An index file', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
@@ -210,7 +215,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     get: {
       operationId: 'search_client',
       tags: ['search'],
-      summary: 'The search client: a dependency-free ES module exporting searchPrefix(query, { limit })',
+      summary: 'The search client: a dependency-free ES module exporting searchPrefix, searchLabel and searchDefinition(query, { limit })',
       responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } } },
     },
   };
@@ -226,7 +231,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     servers: [{ url: `${router.origin}${router.basePath}`, description: 'where this site was built to be served' }],
     tags: [
       { name: 'entities', description: 'Classes, properties and concepts' },
-      { name: 'search', description: 'Prefix search' },
+      { name: 'search', description: 'Prefix, label and definition search' },
     ],
     paths,
     components: { schemas: SCHEMAS },

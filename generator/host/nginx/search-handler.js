@@ -1,4 +1,4 @@
-// nginx handler for GET /search/prefix?query=…&limit=…, run by njs 0.7 (Debian's libnginx-mod-http-js).
+// nginx handler for GET /search/{prefix,label,definition}?query=…&limit=…, run by njs 0.7 (Debian's libnginx-mod-http-js).
 // The build puts before it FOLD (how each character the labels hold normalises: njs has no
 // String.prototype.normalize) and the search core (generator/search/core/, `export` taken out), which
 // does the search; this file only reads the index files from disk and sends the answer.
@@ -7,7 +7,16 @@ var fs = require('fs');
 
 useFoldTable(FOLD);
 
-function prefix(r) {
+var RECORD_MARK = '\u0001';
+// The characters the build escapes in JSON files (see generator/emit/json.ts), which JSON.stringify writes as they are.
+var BUILD_ESCAPES = /(\\*)\\u(003c|003e|0026|2028|2029)/g;
+
+// A record file's text as JSON.stringify writes what it parses to (the other runtimes' answers).
+function asStringified(text) {
+  return text.replace(BUILD_ESCAPES, (whole, slashes, code) => (slashes.length % 2 === 1 ? whole : slashes + String.fromCharCode(parseInt(code, 16))));
+}
+
+function answer(r) {
   for (var name in SEARCH_HEADERS) r.headersOut[name] = SEARCH_HEADERS[name];
   if (r.method === 'OPTIONS') {
     r.return(204);
@@ -15,11 +24,20 @@ function prefix(r) {
   }
   var folder = r.variables.search_index;
   var read = (path) => JSON.parse(fs.readFileSync(folder + path, 'utf8'));
+  // A result's record is the file `{id}` beside the search folder. njs does not keep the order of a parsed
+  // object's keys, so the answer holds a mark in its place, and the file's text goes where the mark is.
+  var records = [];
+  var readRecord = (id) => {
+    records.push(asStringified(fs.readFileSync(folder + '../' + id, 'utf8').trim()));
+    return RECORD_MARK + (records.length - 1);
+  };
+  var kind = r.uri.slice(r.uri.lastIndexOf('/') + 1);
   // Read again from disk: a second try sees a deploy that was under way finished.
-  answerPrefix(r.variables.args || '', read, () => read).then((answer) => {
+  answerSearch(kind, r.variables.args || '', read, () => read, readRecord).then((answer) => {
     if (answer.error !== undefined) r.error('search: ' + answer.error);
-    r.return(answer.status, r.method === 'HEAD' ? '' : JSON.stringify(answer.body));
+    var text = JSON.stringify(answer.body).replace(/"\\u0001([0-9]+)"/g, (_mark, at) => records[Number(at)]);
+    r.return(answer.status, r.method === 'HEAD' ? '' : text);
   });
 }
 
-export default { prefix: prefix, normalize: normalize };
+export default { answer: answer, normalize: normalize };

@@ -2,19 +2,22 @@
 // Cloudflare's worker, a Lambda@Edge handler, Netlify's edge function. Served as /search/client.js, one
 // module with no imports, after the search core's files (see client-source.ts); the search itself is the
 // core's (../core/search-core.js), which nginx's handler runs too: this module only fetches, and caches.
-import { SEARCH_HEADERS, answerPrefix, searchPrefixWith } from '../core/search-core.js';
+import { SEARCH_HEADERS, answerSearch, searchDefinitionWith, searchLabelWith, searchPrefixWith } from '../core/search-core.js';
 
 export * from '../core/search-core.js';
 
 /**
  * @typedef {import('../core/search-rank.js').SearchResponse} SearchResponse
+ * @typedef {import('../core/word-search.js').WordSearchResponse} WordSearchResponse
  * @typedef {{ ok: boolean, status: number, json(): Promise<unknown> }} FetchedFile
  */
 
 /**
  * A search client over the index folder at `indexUrl` (the URL of `/search/`). Fetches are cached as
- * promises, so concurrent and repeated look-ups share one request per file.
- * @param {{ indexUrl: string | URL, fetch?: (url: string) => Promise<FetchedFile> }} options
+ * promises, so concurrent and repeated look-ups share one request per file. Label and definition search read
+ * each result's record at `/{id}` beside the search folder, unless `readRecord` reads it otherwise.
+ * @param {{ indexUrl: string | URL, fetch?: (url: string) => Promise<FetchedFile>,
+ *   readRecord?: import('../core/word-search.js').ReadRecord }} options
  */
 export function createSearchClient(options) {
   const indexUrl = new URL(options.indexUrl);
@@ -45,38 +48,75 @@ export function createSearchClient(options) {
     return read;
   };
 
+  const readRecord = options.readRecord ?? ((/** @type {string} */ id) => read(`../${encodeURIComponent(id)}`));
+
   return {
     /**
      * @param {string} query @param {{ limit?: number | string }} [options]
      * @returns {Promise<SearchResponse>}
      */
     searchPrefix: (query, options) => searchPrefixWith(query, options?.limit, read, reread),
-    /** The search URL's answer to a query string (`?query=…&limit=…`). @param {string} search */
-    answer: (search) => answerPrefix(search, read, reread),
+    /**
+     * The live service's label search: `{ results: [[record, score], …], properties: […] }`.
+     * @param {string} query @param {{ limit?: number | string }} [options]
+     * @returns {Promise<WordSearchResponse>}
+     */
+    searchLabel: (query, options) => searchLabelWith(query, options?.limit, read, reread, readRecord),
+    /**
+     * The live service's definition search, in label search's shape.
+     * @param {string} query @param {{ limit?: number | string }} [options]
+     * @returns {Promise<WordSearchResponse>}
+     */
+    searchDefinition: (query, options) => searchDefinitionWith(query, options?.limit, read, reread, readRecord),
+    /**
+     * A search URL's answer to a query string (`?query=…&limit=…`).
+     * @param {string} search @param {string} [kind] `prefix`, `label` or `definition`; prefix unless given
+     */
+    answer: (search, kind) => answerSearch(kind ?? 'prefix', search, read, reread, readRecord),
   };
 }
 
 /** @type {ReturnType<typeof createSearchClient> | undefined} */
 let pageClient;
 
+function servedClient() {
+  pageClient ??= createSearchClient({ indexUrl: new URL('./', import.meta.url) });
+  return pageClient;
+}
+
 /**
  * Searches the index this module was served beside (`/search/client.js` → `/search/index.json`).
  * @param {string} query @param {{ limit?: number | string }} [options]
  */
 export function searchPrefix(query, options) {
-  pageClient ??= createSearchClient({ indexUrl: new URL('./', import.meta.url) });
-  return pageClient.searchPrefix(query, options);
+  return servedClient().searchPrefix(query, options);
 }
 
 /**
- * Answers `GET /search/prefix?query=…&limit=…` for hosts that run code (a Cloudflare worker, a Netlify
- * edge function, a service worker): 200 with the results, 400 with `{"detail": …}` for a bad query.
+ * Label search over the index this module was served beside, as the live service's `/search/label` answers.
+ * @param {string} query @param {{ limit?: number | string }} [options]
+ */
+export function searchLabel(query, options) {
+  return servedClient().searchLabel(query, options);
+}
+
+/**
+ * Definition search over the index this module was served beside, as the live service's `/search/definition` answers.
+ * @param {string} query @param {{ limit?: number | string }} [options]
+ */
+export function searchDefinition(query, options) {
+  return servedClient().searchDefinition(query, options);
+}
+
+/**
+ * Answers `GET /search/{kind}?query=…&limit=…` for hosts that run code (a Cloudflare worker, a Netlify
+ * edge function, a service worker): see answerSearch in the core.
  * @param {ReturnType<typeof createSearchClient>} client
- * @param {Request} request
+ * @param {Request} request @param {string} [kind] `prefix`, `label` or `definition`; prefix unless given
  * @returns {Promise<Response>}
  */
-export async function answerSearchRequest(client, request) {
+export async function answerSearchRequest(client, request, kind) {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: SEARCH_HEADERS });
-  const answer = await client.answer(new URL(request.url).search);
+  const answer = await client.answer(new URL(request.url).search, kind);
   return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });
 }

@@ -7,6 +7,8 @@ import { hasOwn } from './search-text.js';
  * @typedef {number[]} DefinitionPosting one document's entry in a stem's list: [document, its length in terms,
  *   the stem's count in it, then the stem's first positions in it]
  * @typedef {{ count: number, averageLength: number }} DefinitionStats how many documents, and their mean length in terms
+ * @typedef {{ frequency: number, postings: readonly DefinitionPosting[] }} DefinitionList a term's postings (the index
+ *   keeps the longest lists' first entries only) and the number of documents that hold it
  */
 
 const K1 = 1.2;
@@ -19,7 +21,7 @@ const PHRASE_WEIGHT = 1;
  * [0, 1]: the share of what a definition of average length holding each of the query's terms once, every pair of
  * neighbouring words together, would score (a shorter one, or one repeating the terms, is capped at 1).
  * @param {readonly string[]} terms the query's terms, in order (definitionTerms)
- * @param {(term: string) => readonly DefinitionPosting[]} postingsOf
+ * @param {(term: string) => DefinitionList} postingsOf a term's postings, cut or whole, and how many documents hold it
  * @param {DefinitionStats} stats @param {number} limit
  * @returns {[number, number][]}
  */
@@ -33,8 +35,9 @@ export function rankDefinitions(terms, postingsOf, stats, limit) {
     const term = terms[at];
     if (hasOwn(seen, term)) continue;
     seen[term] = true;
-    const postings = postingsOf(term);
-    const idf = Math.log(1 + (stats.count - postings.length + 0.5) / (postings.length + 0.5));
+    const list = postingsOf(term);
+    const postings = list.postings;
+    const idf = Math.log(1 + (stats.count - list.frequency + 0.5) / (list.frequency + 0.5));
     // The term once in a definition of average length.
     highest += idf;
     for (let entry = 0; entry < postings.length; entry += 1) {

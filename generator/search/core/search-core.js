@@ -6,6 +6,7 @@
 // runs: no classes, spread, destructuring, default parameters, for…of, optional chaining, Map or Set.
 import { checkQuery, SearchQueryError } from './search-rank.js';
 import { lookUpPrefix } from './prefix-lookup.js';
+import { searchDefinitionWith, searchLabelWith } from './word-search.js';
 
 export * from './index-layout.js';
 export * from './search-text.js';
@@ -14,6 +15,10 @@ export * from './prefix-lookup.js';
 export * from './definition-text.js';
 export * from './definition-rank.js';
 export * from './label-rank.js';
+export * from './word-layout.js';
+export * from './label-lookup.js';
+export * from './definition-lookup.js';
+export * from './word-search.js';
 
 /** Headers of every answer to the search URL: JSON, readable from any origin. */
 export const SEARCH_HEADERS = Object.freeze({
@@ -82,6 +87,27 @@ export async function answerPrefix(search, read, reread) {
     return { status: 200, body: await searchPrefixWith(queryParameter(search, 'query') ?? '', queryParameter(search, 'limit'), read, reread) };
   } catch (error) {
     if (error instanceof SearchQueryError) return { status: 400, body: error.body };
+    return { status: 503, body: { detail: 'the search index could not be read' }, error: String(error) };
+  }
+}
+
+/**
+ * The answer of search URL `/search/{kind}` (`prefix`, `label` or `definition`) to a query string. Label and definition search
+ * answer 200 whatever the query (no results for a bad one), 503 when the index cannot be read; prefix search as
+ * answerPrefix. `readRecord`: an entity's record, by id, for label and definition search's results.
+ * @param {string} kind @param {string} search @param {import('./prefix-lookup.js').ReadIndexFile} read
+ * @param {() => import('./prefix-lookup.js').ReadIndexFile} reread @param {import('./word-search.js').ReadRecord} readRecord
+ * @returns {Promise<{ status: number, body: unknown, error?: string }>}
+ */
+export async function answerSearch(kind, search, read, reread, readRecord) {
+  if (kind === 'prefix') return answerPrefix(search, read, reread);
+  const query = queryParameter(search, 'query');
+  const limit = queryParameter(search, 'limit');
+  try {
+    const search = kind === 'label' ? searchLabelWith : searchDefinitionWith;
+    const body = await search(query, limit, read, reread, readRecord);
+    return { status: 200, body };
+  } catch (error) {
     return { status: 503, body: { detail: 'the search index could not be read' }, error: String(error) };
   }
 }

@@ -1,0 +1,85 @@
+// The definition index definition search reads (see core/definition-lookup.js): each stem's postings in the file
+// its key hashes to, with its document frequency; the longest lists cut in an order no other entity's edit changes.
+import { bucketOf, compareCodePoints, definitionFilePath, stemKey, type DefinitionPosting } from './core/search-core.js';
+import type { IndexedEntity } from './label-index.ts';
+import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
+
+/** A stem's list keeps this many documents at most: those it weighs most in (it more often, in a shorter text). */
+export const MOST_DOCUMENTS_PER_STEM = Number(process.env.MOST_DOCS ?? 200);
+// Stems per file, roughly, that the file count aims at.
+const STEMS_PER_FILE = Number(process.env.STEMS_PER_FILE ?? 2);
+// Positions a posting keeps of a stem in its document: enough to find a phrase near the start.
+const KEPT_POSITIONS = Number(process.env.KEPT_POSITIONS ?? 4);
+
+export interface DefinitionIndex {
+  /** Only the wanted ones. */
+  files: WordIndexFile[];
+  buckets: number;
+  /** Documents (entities with a defining text that has a term), and their mean length in terms. */
+  count: number;
+  averageLength: number;
+}
+
+/**
+ * The definition index's files, from each entity's terms (see definingTerms: stems joined by spaces, '' for none).
+ * `wanted`, given the file count, names the only files to make (undefined: all), as labelIndex's does.
+ */
+export function definitionIndex(
+  entities: readonly IndexedEntity[],
+  terms: readonly string[],
+  wanted?: (buckets: number) => ReadonlySet<number> | undefined,
+): DefinitionIndex {
+  const documents = terms.map((joined) => (joined === '' ? [] : joined.split(' ')));
+  const stems = new Set<string>();
+  let count = 0;
+  let total = 0;
+  for (const document of documents) {
+    if (document.length === 0) continue;
+    count += 1;
+    total += document.length;
+    for (const stem of document) stems.add(stem);
+  }
+  const buckets = bucketCount(stems.size, STEMS_PER_FILE);
+  const only = wanted?.(buckets);
+  // Every wanted file is made, an empty one too: definition search reads whichever a term hashes to.
+  const held = new Map<number, string[]>((only === undefined ? Array.from({ length: buckets }, (_, at) => at) : [...only]).map((bucket) => [bucket, []]));
+  for (const stem of [...stems].sort(compareCodePoints)) {
+    const bucket = bucketOf(stemKey(stem), buckets);
+    held.get(bucket)?.push(stem);
+  }
+  const listed = new Set([...held.values()].flat());
+  const postings = new Map<string, DefinitionPosting[]>();
+  documents.forEach((document, number) => {
+    const positions = new Map<string, number[]>();
+    document.forEach((stem, position) => {
+      if (!listed.has(stem)) return;
+      const list = positions.get(stem);
+      if (list) list.push(position);
+      else positions.set(stem, [position]);
+    });
+    for (const [stem, list] of positions) {
+      const entry: DefinitionPosting = [number, document.length, list.length, ...list.slice(0, KEPT_POSITIONS)];
+      const existing = postings.get(stem);
+      if (existing) existing.push(entry);
+      else postings.set(stem, [entry]);
+    }
+  });
+  const rank = idRanks(entities);
+  const byImpact = (a: DefinitionPosting, b: DefinitionPosting) => b[2] - a[2] || a[1] - b[1] || rank[a[0]] - rank[b[0]];
+  for (const list of postings.values()) list.sort(byImpact);
+  const files = [...held]
+    .sort(([a], [b]) => a - b)
+    .map(([bucket, own]) => {
+      const table = new LocalTable(entities);
+      const lists = Object.fromEntries(
+        own.map((stem) => {
+          const list = postings.get(stem) ?? [];
+          const cut = list.slice(0, MOST_DOCUMENTS_PER_STEM).map((posting) => [table.add(posting[0]), ...posting.slice(1)]);
+          return [stem, [list.length, ...cut]];
+        }),
+      );
+      return { path: definitionFilePath(bucket), body: { ...table.fields(buckets), t: lists } };
+    });
+  // Rounded, so the entry's bytes do not hang on the last bits of a division.
+  return { files, buckets, count, averageLength: count === 0 ? 0 : Math.round((total / count) * 10000) / 10000 };
+}

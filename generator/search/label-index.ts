@@ -1,0 +1,174 @@
+// The label index label search reads (see core/label-lookup.js): every label word in the files its stored keys
+// hash to, with the labels that hold it; the busiest words' lists cut to their shortest labels, and pairs of busy
+// words listed apart. Files are named by number, so an edit rewrites only the files of the words it touches.
+import { bucketOf, compareCodePoints, labelFilePath, pairKey, queryKey, storedKeys } from './core/search-core.js';
+import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
+
+/** An entity as both word indexes list it: its id, and whether it is a property. */
+export interface IndexedEntity {
+  id: string;
+  property: boolean;
+}
+
+/** One label of an entity: its normalised text, and whether it is the entity's rdfs:label. */
+export interface IndexedLabel {
+  normalized: string;
+  primary: boolean;
+}
+
+export interface LabelIndexOptions {
+  /** A word's list keeps this many labels at most, in the file of its first two letters; a word in more is busy. */
+  mostPerWord: number;
+  /** The same list in the files of the keys a typo in its first letters gives keeps fewer. */
+  mostPerVariant: number;
+  /** A list of the labels holding two busy words keeps this many. */
+  mostPerPair: number;
+  /** Labels per file, roughly, that the file count aims at. */
+  labelsPerFile: number;
+}
+
+export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
+  mostPerWord: Number(process.env.MOST_PER_WORD ?? 200),
+  mostPerVariant: Number(process.env.MOST_PER_VARIANT ?? 25),
+  mostPerPair: Number(process.env.MOST_PER_PAIR ?? 50),
+  labelsPerFile: Number(process.env.LABELS_PER_FILE ?? 16),
+};
+
+interface Posting {
+  entity: number;
+  label: string;
+  primary: boolean;
+  /** The label's number of distinct words. */
+  words: number;
+}
+
+/** What a label index build made: its files (only the wanted ones), its file count and busy words. */
+export interface LabelIndex {
+  files: WordIndexFile[];
+  buckets: number;
+  /** Words in more labels than a list keeps, in code point order: where they change, every file may. */
+  busy: string[];
+}
+
+/**
+ * The label index's files, and how many there are (label search hashes a key into that many). `wanted`, given
+ * the file count and busy words, names the only files to make (undefined: all), so that an update makes only the
+ * files its edit reaches; the others' words are then never listed.
+ */
+export function labelIndex(
+  entities: readonly IndexedEntity[],
+  labels: readonly (readonly IndexedLabel[])[],
+  options: LabelIndexOptions = LABEL_INDEX_DEFAULTS,
+  wanted?: (buckets: number, busy: readonly string[]) => ReadonlySet<number> | undefined,
+): LabelIndex {
+  const own = labels.map(distinctLabels);
+  const counts = new Map<string, number>();
+  let labelCount = 0;
+  for (const texts of own) {
+    labelCount += texts.length;
+    for (const { words } of texts) for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const busyWords = [...counts].filter(([, count]) => count > options.mostPerWord).map(([word]) => word);
+  busyWords.sort(compareCodePoints);
+  const busy = new Set(busyWords);
+  const buckets = bucketCount(labelCount, options.labelsPerFile);
+  const only = wanted?.(buckets, busyWords);
+  // Each wanted file's words, with how many of each one's labels it keeps, and its pairs.
+  // Every wanted file is made, an empty one too: label search reads whichever a word's key hashes to.
+  const contents = new Map(
+    (only === undefined ? Array.from({ length: buckets }, (_, at) => at) : [...only].sort((a, b) => a - b)).map((bucket) => [
+      bucket,
+      { words: new Map<string, number>(), pairs: new Set<string>() },
+    ]),
+  );
+  const contentOf = (bucket: number) => contents.get(bucket);
+  for (const word of counts.keys()) {
+    const primary = queryKey(word);
+    for (const key of storedKeys(word)) {
+      const words = contentOf(bucketOf(key, buckets))?.words;
+      const most = key === primary ? options.mostPerWord : options.mostPerVariant;
+      if (words && (words.get(word) ?? 0) < most) words.set(word, most);
+    }
+  }
+  const listed = new Set<string>();
+  for (const content of contents.values()) for (const word of content.words.keys()) listed.add(word);
+  const byWord = new Map<string, Posting[]>();
+  const pairs = new Map<string, Posting[]>();
+  own.forEach((texts, entity) => {
+    for (const { label, primary, words } of texts) {
+      const posting = { entity, label, primary, words: words.length };
+      for (const word of words) if (listed.has(word)) listOf(byWord, word).push(posting);
+      const held = words.filter((word) => busy.has(word)).sort(compareCodePoints);
+      for (let first = 0; first < held.length; first += 1) {
+        for (let second = first + 1; second < held.length; second += 1) {
+          const pair = `${held[first]} ${held[second]}`;
+          const content = contentOf(bucketOf(pairKey(pair), buckets));
+          if (!content) continue;
+          content.pairs.add(pair);
+          listOf(pairs, pair).push(posting);
+        }
+      }
+    }
+  });
+  const order = shortestFirst(entities);
+  for (const list of byWord.values()) list.sort(order);
+  for (const list of pairs.values()) list.sort(order);
+  const files = [...contents].map(([bucket, content]) => {
+    const table = new LocalTable(entities);
+    const labelTable = new Map<string, number>();
+    const encode = (list: readonly Posting[], most: number) =>
+      list.slice(0, most).flatMap((posting) => [table.add(posting.entity), 2 * localLabel(labelTable, posting.label) + Number(posting.primary)]);
+    const words = Object.fromEntries(
+      [...content.words.keys()].sort(compareCodePoints).map((word) => [word, encode(byWord.get(word) ?? [], content.words.get(word) ?? 0)]),
+    );
+    const pairLists = Object.fromEntries([...content.pairs].sort(compareCodePoints).map((pair) => [pair, encode(pairs.get(pair) ?? [], options.mostPerPair)]));
+    // How many labels each busy word of the file is in: label search reads the pair of the two rarest.
+    const busyCounts = Object.fromEntries(
+      [...content.words.keys()]
+        .filter((word) => busy.has(word))
+        .sort(compareCodePoints)
+        .map((word) => [word, counts.get(word) ?? 0]),
+    );
+    return {
+      path: labelFilePath(bucket),
+      body: {
+        ...table.fields(buckets),
+        l: [...labelTable.keys()],
+        w: words,
+        ...(Object.keys(busyCounts).length > 0 ? { b: busyCounts } : {}),
+        ...(content.pairs.size > 0 ? { q: pairLists } : {}),
+      },
+    };
+  });
+  return { files, buckets, busy: busyWords };
+}
+
+/** An entity's labels, each text once (an rdfs:label before the same text otherwise), with their distinct words. */
+function distinctLabels(labels: readonly IndexedLabel[]): { label: string; primary: boolean; words: string[] }[] {
+  const seen = new Set<string>();
+  const texts: { label: string; primary: boolean; words: string[] }[] = [];
+  for (const { normalized, primary } of labels) {
+    if (normalized === '' || seen.has(normalized)) continue;
+    seen.add(normalized);
+    texts.push({ label: normalized, primary, words: [...new Set(normalized.split(' '))] });
+  }
+  return texts;
+}
+
+/** The order a cut list keeps: fewer words first, an rdfs:label before others, then by id and label (no numbering decides it). */
+function shortestFirst(entities: readonly IndexedEntity[]): (a: Posting, b: Posting) => number {
+  const rank = idRanks(entities);
+  return (a, b) => a.words - b.words || Number(b.primary) - Number(a.primary) || rank[a.entity] - rank[b.entity] || compareCodePoints(a.label, b.label);
+}
+
+function localLabel(table: Map<string, number>, label: string): number {
+  let at = table.get(label);
+  if (at === undefined) table.set(label, (at = table.size));
+  return at;
+}
+
+function listOf<T>(map: Map<string, T[]>, key: string): T[] {
+  let list = map.get(key);
+  if (list === undefined) map.set(key, (list = []));
+  return list;
+}

@@ -1,0 +1,90 @@
+// What the label and definition indexes share: their files' entity tables, how many files each has, and how the
+// files become output (carried from the previous build where their bytes are the same).
+import type { OutputFile } from '../emit/emit-api.ts';
+import { emitJson } from '../emit/json.ts';
+import { SEARCH_FOLDER } from '../route/router.ts';
+import { contentHash } from '../text/content-hash.ts';
+import { WORDS_VERSION, compareCodePoints } from './core/search-core.js';
+import { measure } from './shard-files.ts';
+
+/** A file of a word index before it is rendered: its path in the search folder and its JSON. */
+export interface WordIndexFile {
+  path: string;
+  body: object;
+}
+
+// A word index never has more files than this (a power of two, as every count is).
+const MOST_FILES = 8192;
+
+/** The number of files for `items` at about `perFile` each: a power of two, at least 1. */
+export function bucketCount(items: number, perFile: number): number {
+  let buckets = 1;
+  while (buckets < MOST_FILES && buckets * perFile < items) buckets *= 2;
+  return buckets;
+}
+
+/** Each entity's place in id order (code points), by number: what the indexes break ties by, compared as numbers. */
+export function idRanks(entities: readonly { id: string }[]): Int32Array {
+  const order = entities.map((_, number) => number).sort((a, b) => compareCodePoints(entities[a].id, entities[b].id));
+  const ranks = new Int32Array(entities.length);
+  order.forEach((number, rank) => {
+    ranks[number] = rank;
+  });
+  return ranks;
+}
+
+/** A file's own numbering of the entities it lists, in order of first listing: their ids, and which are properties. */
+export class LocalTable {
+  readonly #entities: readonly { id: string; property: boolean }[];
+  readonly #numbers = new Map<number, number>();
+  readonly #ids: string[] = [];
+  readonly #properties: number[] = [];
+
+  constructor(entities: readonly { id: string; property: boolean }[]) {
+    this.#entities = entities;
+  }
+
+  /** The entity's number in this file. */
+  add(entity: number): number {
+    let local = this.#numbers.get(entity);
+    if (local === undefined) {
+      local = this.#ids.push(this.#entities[entity].id) - 1;
+      this.#numbers.set(entity, local);
+      if (this.#entities[entity].property) this.#properties.push(local);
+    }
+    return local;
+  }
+
+  /** The file's format, file count (a file of another build says another) and entity table. */
+  fields(buckets: number): { v: number; n: number; e: string[]; p?: number[] } {
+    return { v: WORDS_VERSION, n: buckets, e: this.#ids, ...(this.#properties.length > 0 ? { p: this.#properties } : {}) };
+  }
+}
+
+export interface WordIndexOutput {
+  files: OutputFile[];
+  /** Files the previous build wrote with the same bytes, by path: their hash. */
+  carried: Map<string, string>;
+  stats: { files: number; bytes: number; gzipBytesAtMost: number; oversized: string[] };
+}
+
+/**
+ * The files as output: each rendered, measured against the gzip budget, and carried rather than written when the
+ * previous build's manifest has the same hash for its path.
+ */
+export function wordIndexOutput(files: readonly WordIndexFile[], budget: number, hashOf: (path: string) => string | undefined): WordIndexOutput {
+  const output: WordIndexOutput = { files: [], carried: new Map(), stats: { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] } };
+  for (const file of files) {
+    const path = `${SEARCH_FOLDER}/${file.path}`;
+    const contents = emitJson(file.body);
+    const measured = measure(contents, budget);
+    output.stats.files += 1;
+    output.stats.bytes += measured.bytes;
+    output.stats.gzipBytesAtMost += measured.gzipAtMost;
+    if (measured.oversized) output.stats.oversized.push(`${path} (over ${budget} bytes gzipped)`);
+    const hash = contentHash(measured.encoded);
+    if (hashOf(path) === hash) output.carried.set(path, hash);
+    else output.files.push({ path, contents, encoded: measured.encoded });
+  }
+  return output;
+}
