@@ -2,14 +2,15 @@
 // its key hashes to, with its document frequency; the longest lists cut in an order no other entity's edit changes.
 import { bucketOf, compareCodePoints, definitionFilePath, stemKey, type DefinitionPosting } from './core/search-core.js';
 import type { IndexedEntity } from './label-index.ts';
+import { addPostings } from './definition-postings.ts';
 import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
 
 /** A stem's list keeps this many documents at most: those it weighs most in (it more often, in a shorter text). */
-export const MOST_DOCUMENTS_PER_STEM = Number(process.env.MOST_DOCS ?? 200);
+export const MOST_DOCUMENTS_PER_STEM = 200;
 // Stems per file, roughly, that the file count aims at.
-const STEMS_PER_FILE = Number(process.env.STEMS_PER_FILE ?? 2);
+const STEMS_PER_FILE = 2;
 // Positions a posting keeps of a stem in its document: enough to find a phrase near the start.
-const KEPT_POSITIONS = Number(process.env.KEPT_POSITIONS ?? 4);
+const KEPT_POSITIONS = 4;
 
 export interface DefinitionIndex {
   /** Only the wanted ones. */
@@ -49,21 +50,7 @@ export function definitionIndex(
   }
   const listed = new Set([...held.values()].flat());
   const postings = new Map<string, DefinitionPosting[]>();
-  documents.forEach((document, number) => {
-    const positions = new Map<string, number[]>();
-    document.forEach((stem, position) => {
-      if (!listed.has(stem)) return;
-      const list = positions.get(stem);
-      if (list) list.push(position);
-      else positions.set(stem, [position]);
-    });
-    for (const [stem, list] of positions) {
-      const entry: DefinitionPosting = [number, document.length, list.length, ...list.slice(0, KEPT_POSITIONS)];
-      const existing = postings.get(stem);
-      if (existing) existing.push(entry);
-      else postings.set(stem, [entry]);
-    }
-  });
+  documents.forEach((document, number) => addPostings(postings, number, document, KEPT_POSITIONS, listed));
   const rank = idRanks(entities);
   const byImpact = (a: DefinitionPosting, b: DefinitionPosting) => b[2] - a[2] || a[1] - b[1] || rank[a[0]] - rank[b[0]];
   for (const list of postings.values()) list.sort(byImpact);

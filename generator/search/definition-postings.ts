@@ -11,33 +11,45 @@ export interface DefinitionPostings {
   stats: DefinitionStats;
 }
 
-/**
- * Postings of the texts, by document number (a null text is a document without a definition, counted in no list).
- * `termsOf`: a text's terms (texts may be terms already, joined).
- */
-export function definitionPostings(texts: readonly (string | null)[], termsOf: (text: string) => string[] = definitionTerms): DefinitionPostings {
+/** Postings of the texts, by document number (a null text is a document without a definition, counted in no list). */
+export function definitionPostings(texts: readonly (string | null)[]): DefinitionPostings {
   const postings = new Map<string, DefinitionPosting[]>();
   let total = 0;
   let count = 0;
   texts.forEach((text, document) => {
     if (text === null) return;
-    const terms = termsOf(text);
+    const terms = definitionTerms(text);
     count += 1;
     total += terms.length;
-    const positions = new Map<string, number[]>();
-    terms.forEach((term, position) => {
-      const list = positions.get(term);
-      if (list) list.push(position);
-      else positions.set(term, [position]);
-    });
-    for (const [term, list] of positions) {
-      const entry: DefinitionPosting = [document, terms.length, list.length, ...list.slice(0, KEPT_POSITIONS)];
-      const existing = postings.get(term);
-      if (existing) existing.push(entry);
-      else postings.set(term, [entry]);
-    }
+    addPostings(postings, document, terms, KEPT_POSITIONS);
   });
   return { postings, stats: { count, averageLength: count === 0 ? 0 : total / count } };
+}
+
+/**
+ * Adds one document's entries to the postings: for each of its terms (each `listed` one, if given), the document,
+ * its length, the term's count in it and its first `keptPositions` positions.
+ */
+export function addPostings(
+  postings: Map<string, DefinitionPosting[]>,
+  document: number,
+  terms: readonly string[],
+  keptPositions: number,
+  listed?: ReadonlySet<string>,
+): void {
+  const positions = new Map<string, number[]>();
+  terms.forEach((term, position) => {
+    if (listed && !listed.has(term)) return;
+    const list = positions.get(term);
+    if (list) list.push(position);
+    else positions.set(term, [position]);
+  });
+  for (const [term, list] of positions) {
+    const entry: DefinitionPosting = [document, terms.length, list.length, ...list.slice(0, keptPositions)];
+    const existing = postings.get(term);
+    if (existing) existing.push(entry);
+    else postings.set(term, [entry]);
+  }
 }
 
 /** A term's whole list as the ranking reads it: every posting, and as many documents as there are postings. */

@@ -28,10 +28,10 @@ export interface LabelIndexOptions {
 }
 
 export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
-  mostPerWord: Number(process.env.MOST_PER_WORD ?? 200),
-  mostPerVariant: Number(process.env.MOST_PER_VARIANT ?? 25),
-  mostPerPair: Number(process.env.MOST_PER_PAIR ?? 50),
-  labelsPerFile: Number(process.env.LABELS_PER_FILE ?? 16),
+  mostPerWord: 200,
+  mostPerVariant: 25,
+  mostPerPair: 50,
+  labelsPerFile: 16,
 };
 
 interface Posting {

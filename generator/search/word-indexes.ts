@@ -44,21 +44,23 @@ export function emitWordIndexes(source: SearchSource, budget: number, previous?:
   };
   let { label, definition } = build(true);
   const made = new Set([...label.files, ...definition.files].map((file) => file.path));
-  const kept = [
+  // The files this update does not make: the previous build's, carried.
+  let kept = [
     ...Array.from({ length: label.buckets }, (_, bucket) => labelFilePath(bucket)),
     ...Array.from({ length: definition.buckets }, (_, bucket) => definitionFilePath(bucket)),
   ].filter((path) => !made.has(path));
   // A file the update would keep but the previous manifest lacks: make them all.
-  if (kept.some((path) => hashOf(`${SEARCH_FOLDER}/${path}`) === undefined)) ({ label, definition } = build(false));
+  if (kept.some((path) => hashOf(`${SEARCH_FOLDER}/${path}`) === undefined)) {
+    ({ label, definition } = build(false));
+    kept = [];
+  }
   const entry = {
     v: WORDS_VERSION,
     label: label.buckets,
     definition: { buckets: definition.buckets, count: definition.count, averageLength: definition.averageLength },
   };
   const output = wordIndexOutput([...label.files, ...definition.files, { path: WORDS_FILE, body: entry }], budget, hashOf);
-  if (label.files.length + definition.files.length < label.buckets + definition.buckets) {
-    for (const path of kept) output.carried.set(`${SEARCH_FOLDER}/${path}`, hashOf(`${SEARCH_FOLDER}/${path}`) ?? '');
-  }
+  for (const path of kept) output.carried.set(`${SEARCH_FOLDER}/${path}`, hashOf(`${SEARCH_FOLDER}/${path}`) ?? '');
   return { ...output, memo: { label: label.buckets, definition: definition.buckets, busy: label.busy } };
 }
 

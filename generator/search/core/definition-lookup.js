@@ -1,6 +1,6 @@
 // Definition search over the static definition index: one file per query term, chosen by a hash of its stem (see
 // word-layout.js). Part of the search core every runtime runs (see search-core.js), in the JavaScript njs 0.7 runs.
-import { hasOwn } from './search-text.js';
+import { compareCodePoints, hasOwn } from './search-text.js';
 import { rankDefinitions } from './definition-rank.js';
 import { bucketOf, definitionFilePath, stemKey } from './word-layout.js';
 import { StaleIndexError } from './prefix-lookup.js';
@@ -38,7 +38,7 @@ export async function lookUpDefinitions(terms, index, limit, read) {
     lists[term] = { file, stored };
   }
   // Documents numbered in id order: rankDefinitions breaks its last ties by number.
-  const ids = Object.keys(entities).sort();
+  const ids = Object.keys(entities).sort(compareCodePoints);
   /** @type {Record<string, number>} */
   const numbers = {};
   for (let at = 0; at < ids.length; at += 1) numbers[ids[at]] = at;

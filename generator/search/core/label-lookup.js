@@ -109,8 +109,8 @@ function candidatesOf(found) {
     ids[label.id] = true;
     entities.push({ id: label.id, property: label.property });
   }
-  // Numbered in id order, so rankLabels's last tie-break is the same whatever order the files were read in.
-  entities.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Numbered in id order (code points, as njs and V8 compare alike), so rankLabels's last tie-break is the same whatever order the files were read in.
+  entities.sort((a, b) => compareCodePoints(a.id, b.id));
   /** @type {Record<string, number>} */
   const numbers = {};
   for (let at = 0; at < entities.length; at += 1) numbers[entities[at].id] = at;
