@@ -3,7 +3,7 @@
 // JSON text as the core run here, over one build of the sample. Each runtime is the real one where this machine has it: Debian's nginx
 // with njs, Cloudflare's workerd (wrangler pages dev), Chromium running the service worker; Netlify's edge
 // function and the Lambda@Edge handler run their generated modules in Node, as their Node-compatible runtimes would.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { loadOntology } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
 import { CHROMIUM, launchBrowser } from './support/browser.ts';
+import { crowdedLabels } from './support/crowded-labels.ts';
 import { hasNginx, startNginx } from './support/nginx.ts';
 import { runBuild } from './support/run-cli.ts';
 import { queriesOf } from './support/search-cases.ts';
@@ -70,19 +71,44 @@ const RAW_QUERY_STRINGS = [
 // Label and definition queries made from the sample's own texts: whole labels, the same with a typo, and the
 // first words of definitions.
 function wordQueries(model: ReturnType<typeof buildModel>): { label: string[]; definition: string[] } {
-  const labels = model.entities.flatMap((entity) => (entity.record.label ? [entity.record.label] : [])).filter((_, at) => at % 3 === 0);
+  const labels = model.entities
+    .filter((entity) => !entity.id.startsWith(CROWD_PREFIX))
+    .flatMap((entity) => (entity.record.label ? [entity.record.label] : []))
+    .filter((_, at) => at % 3 === 0);
   const typo = (text: string) => text.replace(/([a-z])([a-z])/i, '$2$1');
   const definitions = model.entities.flatMap((entity) => (entity.record.definition ? [entity.record.definition] : [])).filter((_, at) => at % 3 === 0);
   return {
-    label: [...labels.map((label) => label.toLowerCase()), ...labels.map(typo), 'contract law', 'law contract', 'xyzzy plugh'],
+    label: [...labels.map((label) => label.toLowerCase()), ...labels.map(typo), ...CROWDED_QUERIES, 'contract law', 'law contract', 'xyzzy plugh'],
     definition: [...definitions.map((text) => text.split(' ').slice(0, 5).join(' ')), 'agreements between parties', 'xyzzy plugh'],
   };
 }
 
+// The crowded classes' ids begin so; queries on their words, whole, typed so far and with a typo in their keys.
+const CROWD_PREFIX = 'R0crowd';
+const CROWDED: [query: string, firstResultHolds: RegExp][] = [
+  ['contract', /\bcontract\b/],
+  ['contr', /\bcontr/],
+  ['co', /\bco/],
+  ['con', /\bcon/],
+  ['cont', /\bcont/],
+  ['cnotract', /\bcontract\b/],
+  ['ocntract', /\bcontract\b/],
+  ['cotnract', /\bcontract\b/],
+  ['xontract', /\bcontract\b/],
+  ['contarct', /\bcontract\b/],
+  ['cuort', /\bcourt\b/],
+  ['condtion', /\bcondition\b/],
+  ['copyrihgt', /\bcopyright\b/],
+  ['consent agreement', /^(consent agreement|agreement consent)$/],
+];
+const CROWDED_QUERIES = CROWDED.map(([query]) => query);
+
 type Kind = 'prefix' | 'label' | 'definition';
 
 describe('the search core in every runtime', () => {
-  const out = mkdtempSync(join(tmpdir(), 'search-runtimes-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'search-runtimes-'));
+  const out = join(scratch, 'out');
+  const ontology = join(scratch, 'ontology');
   let table: string[];
   // Label and definition search: every raw query string, and the queries made from the sample.
   const wordTable: [Kind, string][] = [];
@@ -90,9 +116,12 @@ describe('the search core in every runtime', () => {
   const expected = new Map<string, Answer>();
 
   beforeAll(async () => {
-    const result = await runBuild(['--ontology', SAMPLE_ONTOLOGY, '--out', out, '--api-only']);
+    // The sample, with classes crowding a few word beginnings so that the label index keys them by longer keys.
+    cpSync(SAMPLE_ONTOLOGY, ontology, { recursive: true });
+    writeFileSync(join(ontology, 'crowded.ttl'), crowdedLabels(1000));
+    const result = await runBuild(['--ontology', ontology, '--out', out, '--api-only']);
     expect(result.code, result.stderr).toBe(0);
-    const model = buildModel((await loadOntology(SAMPLE_ONTOLOGY)).quads);
+    const model = buildModel((await loadOntology(ontology)).quads);
     // Starts of every label and word of the sample, one to four characters, every fourth of them.
     const labelQueries = queriesOf(model).filter((_, at) => at % 4 === 0);
     table = [...RAW_QUERY_STRINGS, ...labelQueries.map(encode)];
@@ -114,7 +143,16 @@ describe('the search core in every runtime', () => {
   }, 60_000);
   afterAll(async () => {
     await origin?.stop();
-    rmSync(out, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('keys the crowded beginnings by longer keys, and finds their words through them, typed so far or with a typo', () => {
+    const entry = JSON.parse(readFileSync(join(out, 'search/words.json'), 'utf8')) as { label: { split: string[] } };
+    expect(entry.label.split).toEqual(expect.arrayContaining(['co', 'con']));
+    for (const [query, holds] of CROWDED) {
+      const answer = JSON.parse(expected.get(`label ${encode(query)}`)?.text ?? '{}') as { results: [{ label: string }, number][] };
+      expect(answer.results[0]?.[0].label.toLowerCase(), query).toMatch(holds);
+    }
   });
 
   it('exercises every kind of answer: results, no results, and each refusal', () => {

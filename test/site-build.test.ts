@@ -211,6 +211,8 @@ describe('a rebuild keeps the files whose bytes did not change', () => {
       (path) => [path, inode(path)] as const,
     );
     const edited = inode('R0TLfdHv2W7Pn422kgKx42u');
+    const before = folderHashes(out);
+    const inodes = new Map([...before.keys()].map((path) => [path, inode(path)]));
     const owl = join(ontology, 'sample.owl');
     writeFileSync(owl, readFileSync(owl, 'utf8').replace('<rdfs:label>drafted</rdfs:label>', '<rdfs:label>composed</rdfs:label>'));
     // Without the cache the rebuild writes a fresh folder, linking what did not change (test/incremental.test.ts has the in-place update).
@@ -218,7 +220,17 @@ describe('a rebuild keeps the files whose bytes did not change', () => {
     const rebuilt = await runBuild(['--ontology', ontology, '--out', out, '--api-only']);
     expect(rebuilt.stdout).toMatch(/^wrote (\d+) API files, .* \((\d+) unchanged, kept from the previous build\)$/m);
     const [, total, kept] = /^wrote (\d+) API files, .* \((\d+) unchanged/m.exec(rebuilt.stdout) ?? [];
-    expect(Number(total) - Number(kept)).toBeLessThan(15);
+    const after = folderHashes(out);
+    const rewritten = [...after].filter(([path, hash]) => before.get(path) !== hash).map(([path]) => path);
+    for (const [path, hash] of after) if (before.get(path) === hash) expect(inode(path), path).toBe(inodes.get(path));
+    expect(Number(total) - Number(kept)).toBe(rewritten.length);
+    // The edited entity's own files, the search files its old and new label's words are in, and what lists changes or shows the entity as an example.
+    expect(rewritten.filter((path) => !path.includes('R0TLfdHv2W7Pn422kgKx42u') && !path.startsWith('search/'))).toEqual([
+      '_build/manifest.json',
+      'changes.json',
+      'openapi.json',
+    ]);
+    expect(rewritten.length).toBeLessThan(30);
     for (const [path, before] of untouched) expect(inode(path), path).toBe(before);
     expect(inode('R0TLfdHv2W7Pn422kgKx42u')).not.toBe(edited);
     expect(JSON.parse(readFileSync(join(out, 'R0TLfdHv2W7Pn422kgKx42u'), 'utf8')).label).toBe('composed');

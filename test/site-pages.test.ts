@@ -48,7 +48,9 @@ describe('openapi.json', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: server.baseUrl })]);
     expect(Object.keys(document.paths).sort()).toEqual([
       '/search/client.js',
+      '/search/definition',
       '/search/index.json',
+      '/search/label',
       '/search/prefix',
       '/search/{folder}/{file}',
       '/{id}',

@@ -11,7 +11,7 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 14;
+export const CACHE_VERSION = 15;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -128,7 +128,7 @@ const SEARCH_MEMO = {
   json: { bytes: 'Uint8Array', ends: 'Int32Array' },
   nodes: { prefixes: ['string'], shapes: 'Int32Array', lists: 'Int32Array' },
   runs: { s: PACK_RUNS, r: PACK_RUNS, c: PACK_RUNS },
-  words: { optional: { label: 'number', definition: 'number', busy: ['string'] } },
+  words: { optional: { label: 'number', definition: 'number', busy: ['string'], split: ['string'] } },
   fold: { optional: { key: 'string', json: 'string' } },
 } as const satisfies ShapeOf<SearchMemo>;
 

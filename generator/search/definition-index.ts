@@ -7,8 +7,10 @@ import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-fil
 
 /** A stem's list keeps this many documents at most: those it weighs most in (it more often, in a shorter text). */
 export const MOST_DOCUMENTS_PER_STEM = 200;
-// Stems per file, roughly, that the file count aims at.
-const STEMS_PER_FILE = 2;
+// The file count aims at about this many kept postings per file, and at most two files per stem: where every stem
+// is common (a small vocabulary), two long lists then seldom share a file.
+const POSTINGS_PER_FILE = 64;
+const STEMS_PER_FILE = 0.5;
 // Positions a posting keeps of a stem in its document: enough to find a phrase near the start.
 const KEPT_POSITIONS = 4;
 
@@ -31,20 +33,22 @@ export function definitionIndex(
   wanted?: (buckets: number) => ReadonlySet<number> | undefined,
 ): DefinitionIndex {
   const documents = terms.map((joined) => (joined === '' ? [] : joined.split(' ')));
-  const stems = new Set<string>();
+  // Each stem's number of documents.
+  const frequencies = new Map<string, number>();
   let count = 0;
   let total = 0;
   for (const document of documents) {
     if (document.length === 0) continue;
     count += 1;
     total += document.length;
-    for (const stem of document) stems.add(stem);
+    for (const stem of new Set(document)) frequencies.set(stem, (frequencies.get(stem) ?? 0) + 1);
   }
-  const buckets = bucketCount(stems.size, STEMS_PER_FILE);
+  const kept = [...frequencies.values()].reduce((sum, frequency) => sum + Math.min(MOST_DOCUMENTS_PER_STEM, frequency), 0);
+  const buckets = Math.min(bucketCount(frequencies.size, STEMS_PER_FILE), bucketCount(kept, POSTINGS_PER_FILE));
   const only = wanted?.(buckets);
   // Every wanted file is made, an empty one too: definition search reads whichever a term hashes to.
   const held = new Map<number, string[]>((only === undefined ? Array.from({ length: buckets }, (_, at) => at) : [...only]).map((bucket) => [bucket, []]));
-  for (const stem of [...stems].sort(compareCodePoints)) {
+  for (const stem of [...frequencies.keys()].sort(compareCodePoints)) {
     const bucket = bucketOf(stemKey(stem), buckets);
     held.get(bucket)?.push(stem);
   }

@@ -1,7 +1,9 @@
 // The label index label search reads (see core/label-lookup.js): every label word in the files its stored keys
 // hash to, with the labels that hold it; the busiest words' lists cut to their shortest labels, and pairs of busy
 // words listed apart. Files are named by number, so an edit rewrites only the files of the words it touches.
-import { bucketOf, compareCodePoints, labelFilePath, pairKey, queryKey, storedKeys } from './core/search-core.js';
+import { bucketOf, compareCodePoints, labelFilePath, pairKey, queryKey, splitSet, storedKeys } from './core/search-core.js';
+import { beginningWords, splitBeginnings } from './label-split.ts';
+import { listOf } from './list-of.ts';
 import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
 
 /** An entity as both word indexes list it: its id, and whether it is a property. */
@@ -17,20 +19,23 @@ export interface IndexedLabel {
 }
 
 export interface LabelIndexOptions {
-  /** A word's list keeps this many labels at most, in the file of its first two letters; a word in more is busy. */
+  /** A word's list keeps this many labels at most, under its own key; a word in more is busy. */
   mostPerWord: number;
   /** The same list in the files of the keys a typo in its first letters gives keeps fewer. */
   mostPerVariant: number;
   /** A list of the labels holding two busy words keeps this many. */
   mostPerPair: number;
+  /** Labels a key lists at most, roughly: the words of a beginning that would list more are keyed by a letter more. */
+  mostPerKey: number;
   /** Labels per file, roughly, that the file count aims at. */
   labelsPerFile: number;
 }
 
 export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
-  mostPerWord: 200,
-  mostPerVariant: 25,
+  mostPerWord: 120,
+  mostPerVariant: 20,
   mostPerPair: 50,
+  mostPerKey: 200,
   labelsPerFile: 16,
 };
 
@@ -48,6 +53,8 @@ export interface LabelIndex {
   buckets: number;
   /** Words in more labels than a list keeps, in code point order: where they change, every file may. */
   busy: string[];
+  /** The word beginnings keyed by a letter more (see splitBeginnings), in code point order: the same. */
+  split: string[];
 }
 
 /**
@@ -59,7 +66,7 @@ export function labelIndex(
   entities: readonly IndexedEntity[],
   labels: readonly (readonly IndexedLabel[])[],
   options: LabelIndexOptions = LABEL_INDEX_DEFAULTS,
-  wanted?: (buckets: number, busy: readonly string[]) => ReadonlySet<number> | undefined,
+  wanted?: (buckets: number, busy: readonly string[], split: readonly string[]) => ReadonlySet<number> | undefined,
 ): LabelIndex {
   const own = labels.map(distinctLabels);
   const counts = new Map<string, number>();
@@ -72,7 +79,8 @@ export function labelIndex(
   busyWords.sort(compareCodePoints);
   const busy = new Set(busyWords);
   const buckets = bucketCount(labelCount, options.labelsPerFile);
-  const only = wanted?.(buckets, busyWords);
+  const split = splitBeginnings(counts, { perWord: options.mostPerWord, perVariant: options.mostPerVariant, perKey: options.mostPerKey });
+  const only = wanted?.(buckets, busyWords, split);
   // Each wanted file's words, with how many of each one's labels it keeps, and its pairs.
   // Every wanted file is made, an empty one too: label search reads whichever a word's key hashes to.
   const contents = new Map(
@@ -82,13 +90,17 @@ export function labelIndex(
     ]),
   );
   const contentOf = (bucket: number) => contents.get(bucket);
+  const list = (key: string, word: string, most: number) => {
+    const words = contentOf(bucketOf(key, buckets))?.words;
+    if (words && (words.get(word) ?? 0) < most) words.set(word, most);
+  };
+  const lookup = splitSet(split);
   for (const word of counts.keys()) {
-    const primary = queryKey(word);
-    for (const key of storedKeys(word)) {
-      const words = contentOf(bucketOf(key, buckets))?.words;
-      const most = key === primary ? options.mostPerWord : options.mostPerVariant;
-      if (words && (words.get(word) ?? 0) < most) words.set(word, most);
-    }
+    const primary = queryKey(word, lookup);
+    for (const key of storedKeys(word, lookup)) list(key, word, key === primary ? options.mostPerWord : options.mostPerVariant);
+  }
+  for (const [beginning, words] of beginningWords(counts, split, options.mostPerVariant, options.mostPerKey)) {
+    for (const word of words) list(queryKey(beginning, lookup), word, options.mostPerVariant);
   }
   const listed = new Set<string>();
   for (const content of contents.values()) for (const word of content.words.keys()) listed.add(word);
@@ -140,7 +152,7 @@ export function labelIndex(
       },
     };
   });
-  return { files, buckets, busy: busyWords };
+  return { files, buckets, busy: busyWords, split };
 }
 
 /** An entity's labels, each text once (an rdfs:label before the same text otherwise), with their distinct words. */
@@ -165,10 +177,4 @@ function localLabel(table: Map<string, number>, label: string): number {
   let at = table.get(label);
   if (at === undefined) table.set(label, (at = table.size));
   return at;
-}
-
-function listOf<T>(map: Map<string, T[]>, key: string): T[] {
-  let list = map.get(key);
-  if (list === undefined) map.set(key, (list = []));
-  return list;
 }

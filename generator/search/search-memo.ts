@@ -35,11 +35,12 @@ export interface SearchMemo {
   fold?: FoldMemo;
 }
 
-/** What a build keeps of its word indexes: their file counts and busy words, which an update must find the same. */
+/** What a build keeps of its word indexes: their file counts, busy words and split beginnings, which an update must find the same. */
 export interface WordsMemo {
   label: number;
   definition: number;
   busy: string[];
+  split: string[];
 }
 
 /** The previous index, renumbered for this build, and what the edit reaches. */

@@ -1,4 +1,17 @@
-import { WORDS_FILE, WORDS_VERSION, bucketOf, compareCodePoints, definitionFilePath, labelFilePath, pairKey, storedKeys, stemKey } from './core/search-core.js';
+import {
+  WORDS_FILE,
+  WORDS_VERSION,
+  bucketOf,
+  codePoints,
+  compareCodePoints,
+  definitionFilePath,
+  labelFilePath,
+  pairKey,
+  queryKey,
+  splitSet,
+  storedKeys,
+  stemKey,
+} from './core/search-core.js';
 import { definitionIndex } from './definition-index.ts';
 import { splitLabels } from './joined-labels.ts';
 import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
@@ -30,7 +43,10 @@ export function emitWordIndexes(source: SearchSource, budget: number, previous?:
       source.labels.map((labels) => labels.map(({ normalized, primary }) => ({ normalized, primary }))),
       LABEL_INDEX_DEFAULTS,
       incremental && reach && before?.memo.words
-        ? (buckets, busy) => (buckets === before.memo.words?.label && sameWords(busy, before.memo.words.busy) ? reach.labelBuckets(buckets, busy) : undefined)
+        ? (buckets, busy, split) =>
+            buckets === before.memo.words?.label && sameWords(busy, before.memo.words.busy) && sameWords(split, before.memo.words.split)
+              ? reach.labelBuckets(buckets, busy, split)
+              : undefined
         : undefined,
     );
     const definition = definitionIndex(
@@ -56,12 +72,12 @@ export function emitWordIndexes(source: SearchSource, budget: number, previous?:
   }
   const entry = {
     v: WORDS_VERSION,
-    label: label.buckets,
+    label: { buckets: label.buckets, split: label.split },
     definition: { buckets: definition.buckets, count: definition.count, averageLength: definition.averageLength },
   };
   const output = wordIndexOutput([...label.files, ...definition.files, { path: WORDS_FILE, body: entry }], budget, hashOf);
   for (const path of kept) output.carried.set(`${SEARCH_FOLDER}/${path}`, hashOf(`${SEARCH_FOLDER}/${path}`) ?? '');
-  return { ...output, memo: { label: label.buckets, definition: definition.buckets, busy: label.busy } };
+  return { ...output, memo: { label: label.buckets, definition: definition.buckets, busy: label.busy, split: label.split } };
 }
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
@@ -93,13 +109,21 @@ function editReach(source: SearchSource, memo: SearchMemo) {
     if (seen[old] === 0) add(splitLabels(memo.labels[old]).normalized, memo.definitions[old]);
   });
   return {
-    /** The label files holding a word of those labels, or a pair of busy words they hold. */
-    labelBuckets(buckets: number, busyWords: readonly string[]): Set<number> {
+    /** The label files holding a word of those labels, the commonest words of a beginning of one, or a pair of busy words they hold. */
+    labelBuckets(buckets: number, busyWords: readonly string[], splitBeginnings: readonly string[]): Set<number> {
       const busy = new Set(busyWords);
+      const split = splitSet(splitBeginnings);
+      const splitWords = new Set(splitBeginnings);
       const wanted = new Set<number>();
       for (const label of labels) {
         const words = [...new Set(label.flatMap((text) => text.split(' ')))].filter((word) => word !== '');
-        for (const word of words) for (const key of storedKeys(word)) wanted.add(bucketOf(key, buckets));
+        for (const word of words) {
+          for (const key of storedKeys(word, split)) wanted.add(bucketOf(key, buckets));
+          const points = codePoints(word);
+          for (let length = 2; length <= points.length && splitWords.has(points.slice(0, length).join('')); length += 1) {
+            wanted.add(bucketOf(queryKey(points.slice(0, length).join(''), split), buckets));
+          }
+        }
         for (const text of label) {
           const held = [...new Set(text.split(' '))].filter((word) => busy.has(word)).sort(compareCodePoints);
           for (let first = 0; first < held.length; first += 1) {

@@ -1,10 +1,10 @@
-// Label search over the static label index: one file per query word, chosen by its first two letters (see
-// word-layout.js), and one more: the list of labels holding the query's two rarest busy words, or, when none of
-// the query's words matched anything, the first word under its last letters and length. Part of the search core
+// Label search over the static label index: one file per query word, chosen by its first letters (see
+// word-layout.js), and one more: the list of labels holding the query's two rarest busy words, or else, when a
+// query word matched nothing, the first such word under its last letters and length. Part of the search core
 // every runtime runs (see search-core.js), in the JavaScript njs 0.7 runs.
 import { compareCodePoints, hasOwn } from './search-text.js';
 import { rankLabels, wordMatch } from './label-rank.js';
-import { bucketOf, fallbackKey, labelFilePath, pairKey, queryKey } from './word-layout.js';
+import { bucketOf, fallbackKey, labelFilePath, pairKey, queryKey, splitSet } from './word-layout.js';
 import { StaleIndexError } from './prefix-lookup.js';
 
 /**
@@ -19,23 +19,29 @@ import { StaleIndexError } from './prefix-lookup.js';
 
 /**
  * The labels the query's words reach, as candidates for rankLabels, numbered by entity in id order.
- * @param {string[]} words the query's distinct normalised words @param {number} buckets the index's file count
+ * @param {string[]} words the query's distinct normalised words @param {import('./word-layout.js').LabelLayout} layout
  * @param {import('./prefix-lookup.js').ReadIndexFile} read @returns {Promise<LabelCandidates>}
  */
-export async function lookUpLabels(words, buckets, read) {
+export async function lookUpLabels(words, layout, read) {
+  const buckets = layout.buckets;
+  const split = splitSet(layout.split);
   /** @type {LabelFile[]} */
   const files = [];
   for (let at = 0; at < words.length; at += 1) {
     // njs reads no await among a call's arguments.
-    const file = await readLabelFile(bucketOf(queryKey(words[at]), buckets), buckets, read);
+    const file = await readLabelFile(bucketOf(queryKey(words[at], split), buckets), buckets, read);
     files.push(file);
   }
   const found = newFound();
   /** @type {{ word: string, count: number }[]} */
   const busy = [];
+  /** @type {string | undefined} */
+  let unmatched;
   for (let at = 0; at < words.length; at += 1) {
-    const rarest = collectWord(files[at], words[at], found);
+    const collected = collectWord(files[at], words[at], found);
+    const rarest = collected.busiest;
     if (rarest !== undefined && !busy.some((other) => other.word === rarest.word)) busy.push(rarest);
+    if (!collected.matched && unmatched === undefined) unmatched = words[at];
   }
   if (busy.length >= 2) {
     // Busy words keep only their shortest labels: labels holding the two rarest of the query's are listed apart.
@@ -43,9 +49,10 @@ export async function lookUpLabels(words, buckets, read) {
     const pair = compareCodePoints(busy[0].word, busy[1].word) < 0 ? busy[0].word + ' ' + busy[1].word : busy[1].word + ' ' + busy[0].word;
     const file = await readLabelFile(bucketOf(pairKey(pair), buckets), buckets, read);
     if (file.q !== undefined && hasOwn(file.q, pair)) addPostings(file, file.q[pair], found);
-  } else if (found.count === 0 && words.length > 0) {
-    const fallback = await readLabelFile(bucketOf(fallbackKey(words[0]), buckets), buckets, read);
-    collectWord(fallback, words[0], found);
+  } else if (unmatched !== undefined) {
+    // A typo in the letters a word is keyed by: the word is also under its last letters and length.
+    const fallback = await readLabelFile(bucketOf(fallbackKey(unmatched), buckets), buckets, read);
+    collectWord(fallback, unmatched, found);
   }
   return candidatesOf(found);
 }
@@ -63,24 +70,26 @@ function newFound() {
 }
 
 /**
- * Adds a file's labels under each word the query word matches; returns the busy word it matches best (the rarer
- * on a tie), if it matches one. @param {LabelFile} file @param {string} queryWord @param {ReturnType<typeof newFound>} found
- * @returns {{ word: string, count: number } | undefined}
+ * Adds a file's labels under each word the query word matches; says whether it matched one, and which busy word it
+ * matches best (the rarer on a tie). @param {LabelFile} file @param {string} queryWord @param {ReturnType<typeof newFound>} found
+ * @returns {{ matched: boolean, busiest: { word: string, count: number } | undefined }}
  */
 function collectWord(file, queryWord, found) {
   const words = Object.keys(file.w);
+  let matched = false;
   /** @type {{ word: string, count: number, match: number } | undefined} */
   let busiest;
   for (let at = 0; at < words.length; at += 1) {
     const match = wordMatch(queryWord, words[at]);
     if (match === 0) continue;
+    matched = true;
     addPostings(file, file.w[words[at]], found);
     const count = file.b !== undefined && hasOwn(file.b, words[at]) ? file.b[words[at]] : 0;
     if (count > 0 && (busiest === undefined || match > busiest.match || (match === busiest.match && count < busiest.count))) {
       busiest = { word: words[at], count, match };
     }
   }
-  return busiest === undefined ? undefined : { word: busiest.word, count: busiest.count };
+  return { matched, busiest: busiest === undefined ? undefined : { word: busiest.word, count: busiest.count } };
 }
 
 /** @param {LabelFile} file @param {number[]} postings @param {ReturnType<typeof newFound>} found */

@@ -1,12 +1,12 @@
 // Where label and definition search's files lie, and which file holds a word: the one module that decides it,
 // for the build and every runtime (see search-core.js). Written in the JavaScript njs 0.7 runs.
-import { codePoints } from './search-text.js';
+import { codePoints, hasOwn } from './search-text.js';
 
 /** The entry of label and definition search, in the search folder: the format, and how many files each index has. */
 export const WORDS_FILE = 'words.json';
 
 /** The entry's and the files' format: a runtime reads only the version it was written for. */
-export const WORDS_VERSION = 1;
+export const WORDS_VERSION = 2;
 
 /** Where label file `bucket` lives, relative to the search folder. @param {number} bucket */
 export function labelFilePath(bucket) {
@@ -36,26 +36,79 @@ export function bucketOf(key, buckets) {
   return hash % buckets;
 }
 
-/** @param {string[]} points @param {number} first @param {number} second */
-function pair(points, first, second) {
-  return (points[first] === undefined ? '' : points[first]) + (points[second] === undefined ? '' : points[second]);
-}
+/**
+ * @typedef {{ buckets: number, split: string[] }} LabelLayout the label index's file count, and the word beginnings
+ *   (two letters or more) too common to key words by: their words are keyed by one letter more
+ * @typedef {Record<string, boolean>} SplitSet the split beginnings, for look-up
+ */
 
-/** The key a query word is looked up under: its first two letters. @param {string} word */
-export function queryKey(word) {
-  return 'p' + pair(codePoints(word), 0, 1);
+/** @param {readonly string[]} split @returns {SplitSet} */
+export function splitSet(split) {
+  // No prototype: a beginning may be any word, "constructor" too.
+  /** @type {SplitSet} */
+  const set = Object.create(null);
+  for (let at = 0; at < split.length; at += 1) set[split[at]] = true;
+  return set;
 }
 
 /**
- * The keys a label word is stored under: its first two letters, and those a query would begin with that dropped
- * its first or second letter or swapped them; and its last two letters with its length and its length + 1, which
- * a query whose first letter is replaced or added is looked up under (fallbackKey) when nothing else matched.
- * @param {string} word @returns {string[]}
+ * The beginning a word is keyed by: its first two letters, and one more while the beginning so far is split.
+ * @param {readonly string[]} points @param {SplitSet} split
  */
-export function storedKeys(word) {
+function keyedBeginning(points, split) {
+  let length = 2;
+  while (length < points.length && hasOwn(split, points.slice(0, length).join(''))) length += 1;
+  return points.slice(0, length).join('');
+}
+
+/**
+ * The key a query word is looked up under: its keyed beginning. A split beginning itself (a word being typed) has
+ * a key of its own, which lists the commonest words it begins. @param {string} word @param {SplitSet} split
+ */
+export function queryKey(word, split) {
+  return 'p' + keyedBeginning(codePoints(word), split);
+}
+
+/**
+ * What a query for a word would be if it dropped one of the letters the word's key is made of, or swapped two
+ * neighbours among them: the typos label search finds under the word's stored keys.
+ * @param {string} word @param {SplitSet} split @returns {string[]}
+ */
+export function typoForms(word, split) {
   const points = codePoints(word);
-  const keys = ['p' + pair(points, 0, 1), 'p' + pair(points, 1, 2), 'p' + pair(points, 0, 2), 'p' + pair(points, 1, 0)];
-  const end = pair(points, points.length - 2, points.length - 1);
+  const depth = codePoints(keyedBeginning(points, split)).length;
+  /** @type {string[]} */
+  const forms = [];
+  for (let at = 0; at < depth && at < points.length; at += 1)
+    forms.push(
+      points
+        .slice(0, at)
+        .concat(points.slice(at + 1))
+        .join(''),
+    );
+  for (let at = 0; at + 1 < depth && at + 1 < points.length; at += 1) {
+    forms.push(
+      points
+        .slice(0, at)
+        .concat([points[at + 1], points[at]], points.slice(at + 2))
+        .join(''),
+    );
+  }
+  return forms;
+}
+
+/**
+ * The keys a label word is stored under: its own, and those of its typo forms (see typoForms); and its last three
+ * letters with its length and its length + 1, which a query whose first letter is replaced or added is looked up
+ * under (fallbackKey) when its own key matched nothing.
+ * @param {string} word @param {SplitSet} split @returns {string[]}
+ */
+export function storedKeys(word, split) {
+  const points = codePoints(word);
+  const keys = ['p' + keyedBeginning(points, split)];
+  const forms = typoForms(word, split);
+  for (let at = 0; at < forms.length; at += 1) keys.push('p' + keyedBeginning(codePoints(forms[at]), split));
+  const end = points.slice(-3).join('');
   keys.push('s' + end + points.length, 's' + end + (points.length + 1));
   /** @type {string[]} */
   const unique = [];
@@ -66,7 +119,7 @@ export function storedKeys(word) {
 /** The key a query word whose first letters match nothing is looked up under. @param {string} word */
 export function fallbackKey(word) {
   const points = codePoints(word);
-  return 's' + pair(points, points.length - 2, points.length - 1) + points.length;
+  return 's' + points.slice(-3).join('') + points.length;
 }
 
 /** The key the labels holding two busy words are stored under: the words in code point order, joined by a space. @param {string} pair */

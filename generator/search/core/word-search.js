@@ -18,7 +18,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /**
  * @typedef {(id: string) => unknown} ReadRecord an entity's record (`GET /{id}`), or a promise of it
  * @typedef {{ results: [unknown, number][], properties: [unknown, number][] }} WordSearchResponse
- * @typedef {{ v: number, label: number, definition: { buckets: number, count: number, averageLength: number } }} WordsEntry
+ * @typedef {{ v: number, label: import('./word-layout.js').LabelLayout, definition: { buckets: number, count: number, averageLength: number } }} WordsEntry
  * @typedef {{ classes: [import('./label-lookup.js').FoundEntity, number][], properties: [import('./label-lookup.js').FoundEntity, number][] }} FoundEntities
  */
 
