@@ -94,10 +94,10 @@ async function buildInMemory(text: string): Promise<void> {
   const model = buildModel((await parseSources([{ name: 'mutated.owl', baseIRI: 'https://folio.openlegalstandard.org/', format: 'rdfxml', text }])).quads);
   const router = new Router('https://example.org/');
   const source = searchSource(model);
-  const search = emitSearch(source);
+  const search = await emitSearch(source);
   emitApi(model, router);
   emitHostFiles(router, search.memo.fold);
-  emitSite(model, router, { search: searchExample(model, source), searchFiles: search.files });
+  emitSite(model, router, { search: searchExample(model, source), wordExamples: search.examples, searchFiles: search.files });
 }
 
 describe.skipIf(!hasShared)(`${RUNS} random mutations of folio-excerpt.owl`, () => {

@@ -15,7 +15,7 @@ try {
     flow.reserve(SEARCH_LANE);
     post({ type: 'files', batch }, [batch.bytes]);
   });
-  const index = emitSearch(source, undefined, { handOff: (files) => buffer.add(files), between: collectGarbage });
+  const index = await emitSearch(source, undefined, { handOff: (files) => buffer.add(files), between: collectGarbage });
   buffer.flush();
   // The memo's texts (megabytes) are handed over rather than copied: packJson gives them a buffer of their own.
   const { bytes } = index.memo.json;

@@ -14,6 +14,8 @@ import { emitSearch, type EmittedSearch } from '../search/emit-search.ts';
 import type { PreviousIndex } from '../search/build-search-index.ts';
 import { searchSource, type SearchSource, type SourceReuse } from '../search/search-entities.ts';
 import { emitSite, searchExample, type SearchExample } from '../site/emit-site.ts';
+import { pickExamples } from '../site/openapi.ts';
+import { wordExampleQueries } from '../search/word-examples.ts';
 import { compareUnits } from '../text/compare-units.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
@@ -39,7 +41,8 @@ export interface ApiBuild extends LoadedModel {
 /** What the index is built from, and openapi.json's search example, ranked over it (then the source may go). */
 export function prepareSearch(loaded: LoadedModel, reuse?: SourceReuse): Promise<{ source: SearchSource; example: SearchExample }> {
   return timed(loaded.timings, 'search', () => {
-    const source = searchSource(loaded.model, reuse);
+    const picked = pickExamples(loaded.model).class.record;
+    const source = { ...searchSource(loaded.model, reuse), examples: wordExampleQueries(picked.label ?? picked.iri, picked.definition ?? undefined) };
     return { source, example: searchExample(loaded.model, source) };
   });
 }
@@ -87,7 +90,7 @@ export async function indexSearch(loaded: LoadedModel, source: SearchSource, pro
 export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: SearchExample, treeOnly?: ReadonlySet<string>): Promise<OutputFile[]> {
   return timed(loaded.timings, 'site', () => [
     ...emitHostFiles(loaded.router, search.memo.fold),
-    ...emitSite(loaded.model, loaded.router, { search: example, searchFiles: search.files, treeOnly }),
+    ...emitSite(loaded.model, loaded.router, { search: example, wordExamples: search.examples, searchFiles: search.files, treeOnly }),
   ]);
 }
 

@@ -4,18 +4,20 @@ import { DEFAULT_BUDGETS, indexSearchSource, type IndexStream, type PreviousInde
 import { searchClientSource, searchTextSource } from './client-source.ts';
 import { foldJson, type FoldMemo } from './fold-table.ts';
 import type { SearchMemo } from './search-memo.ts';
+import { answerWordExamples, type WordExamples } from './word-examples.ts';
 import { emitWordIndexes } from './word-indexes.ts';
 
-/** What emitSearch makes: the index, with its memo's fold table worked out. */
-export type EmittedSearch = Omit<SearchIndex, 'entities' | 'memo'> & { memo: SearchMemo & { fold: FoldMemo } };
+/** What emitSearch makes: the index, with its memo's fold table worked out, and openapi.json's word search examples. */
+export type EmittedSearch = Omit<SearchIndex, 'entities' | 'memo'> & { memo: SearchMemo & { fold: FoldMemo }; examples?: WordExamples };
 
 /**
  * Everything search needs: the prefix index, the label and definition indexes, the client module, the core's
  * text functions for the search box, and the fold table for handlers that cannot normalise.
  */
-export function emitSearch(source: SearchSource, previous?: PreviousIndex, stream?: IndexStream): EmittedSearch {
+export async function emitSearch(source: SearchSource, previous?: PreviousIndex, stream?: IndexStream): Promise<EmittedSearch> {
   const index = indexSearchSource(source, DEFAULT_BUDGETS, previous, stream);
   const words = emitWordIndexes(source, DEFAULT_BUDGETS.fileGzip, previous);
+  const examples = source.examples && (await answerWordExamples(words.made, source.examples));
   if (stream) stream.handOff(words.files.splice(0));
   const fold = foldJson(index.memo.characters, previous?.memo.fold);
   const { stats } = index;
@@ -35,5 +37,6 @@ export function emitSearch(source: SearchSource, previous?: PreviousIndex, strea
       oversized: [...stats.oversized, ...words.stats.oversized],
     },
     memo: { ...index.memo, fold, words: words.memo },
+    ...(examples ? { examples } : {}),
   };
 }

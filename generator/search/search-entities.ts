@@ -20,6 +20,8 @@ export interface SourceReuse {
 }
 
 /** What the search index reads of the model. */
+import type { WordExampleQueries } from './word-examples.ts';
+
 export interface SearchSource {
   entities: SearchEntity[];
   labels: SearchLabel[][];
@@ -28,6 +30,8 @@ export interface SearchSource {
   forms?: PackedForms;
   /** Each entity's definition terms (see definingTerms): '' where it has no defining text. */
   definitions: string[];
+  /** The queries openapi.json's label and definition search examples show (the build answers them from its files). */
+  examples?: WordExampleQueries;
 }
 
 /**

@@ -18,6 +18,7 @@ import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
 import type { SearchSource } from './search-entities.ts';
 import { previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
+import { exampleDefinitionBuckets, exampleLabelBuckets } from './word-examples.ts';
 import { wordIndexOutput, type WordIndexOutput } from './word-files.ts';
 
 /** The previous build's search memo and manifest, for an update that makes only the files its edit reaches. */
@@ -31,8 +32,12 @@ export interface PreviousWords {
  * definitions' statistics BM25 needs). Updating, only the files holding a word or stem of an entity the edit
  * changed are made again (all, when the file counts or busy words changed); the others are carried.
  */
-export function emitWordIndexes(source: SearchSource, budget: number, previous?: PreviousWords): WordIndexOutput & { memo: WordsMemo } {
-  const { baseIri } = source;
+export function emitWordIndexes(
+  source: SearchSource,
+  budget: number,
+  previous?: PreviousWords,
+): WordIndexOutput & { memo: WordsMemo; made: ReadonlyMap<string, object> } {
+  const { baseIri, examples } = source;
   const entities = source.entities.map((entity) => ({ id: entity.iri.slice(baseIri.length), property: entity.kind === 'property' }));
   const before = previous?.memo.words && previous.memo.baseIri === baseIri ? previous : undefined;
   const reach = before && editReach(source, before.memo);
@@ -45,7 +50,7 @@ export function emitWordIndexes(source: SearchSource, budget: number, previous?:
       incremental && reach && before?.memo.words
         ? (buckets, busy, split) =>
             buckets === before.memo.words?.label && sameWords(busy, before.memo.words.busy) && sameWords(split, before.memo.words.split)
-              ? reach.labelBuckets(buckets, busy, split)
+              ? withExample(reach.labelBuckets(buckets, busy, split), examples && exampleLabelBuckets(examples.label, buckets, split))
               : undefined
         : undefined,
     );
@@ -53,7 +58,10 @@ export function emitWordIndexes(source: SearchSource, budget: number, previous?:
       entities,
       source.definitions,
       incremental && reach && before?.memo.words
-        ? (buckets) => (buckets === before.memo.words?.definition ? reach.definitionBuckets(buckets) : undefined)
+        ? (buckets) =>
+            buckets === before.memo.words?.definition
+              ? withExample(reach.definitionBuckets(buckets), examples && exampleDefinitionBuckets(examples.definition, buckets))
+              : undefined
         : undefined,
     );
     return { label, definition };
@@ -75,9 +83,20 @@ export function emitWordIndexes(source: SearchSource, budget: number, previous?:
     label: { buckets: label.buckets, split: label.split },
     definition: { buckets: definition.buckets, count: definition.count, averageLength: definition.averageLength },
   };
-  const output = wordIndexOutput([...label.files, ...definition.files, { path: WORDS_FILE, body: entry }], budget, hashOf);
+  const bodies = [...label.files, ...definition.files, { path: WORDS_FILE, body: entry }];
+  const output = wordIndexOutput(bodies, budget, hashOf);
   for (const path of kept) output.carried.set(`${SEARCH_FOLDER}/${path}`, hashOf(`${SEARCH_FOLDER}/${path}`) ?? '');
-  return { ...output, memo: { label: label.buckets, definition: definition.buckets, busy: label.busy, split: label.split } };
+  return {
+    ...output,
+    made: new Map(bodies.map((file) => [file.path, file.body])),
+    memo: { label: label.buckets, definition: definition.buckets, busy: label.busy, split: label.split },
+  };
+}
+
+/** The files an edit reaches, and those the examples read (which must be made to answer them). */
+function withExample(reached: Set<number>, example: readonly number[] | undefined): Set<number> {
+  for (const bucket of example ?? []) reached.add(bucket);
+  return reached;
 }
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {

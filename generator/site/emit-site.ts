@@ -4,6 +4,7 @@ import type { Router } from '../route/router.ts';
 import { SEARCH_FOLDER } from '../route/paths.ts';
 import { checkQuery, INDEX_FILE, normalize, rankedResponse, rankEntities, SearchQueryError, type SearchEntity } from '../search/core/search-core.js';
 import type { SearchSource } from '../search/search-entities.ts';
+import type { WordExamples } from '../search/word-examples.ts';
 import { emitDocs } from './docs.ts';
 import { SEARCH_EXAMPLE_LIMIT, emitOpenApi, pickExamples, type OpenApiExamples } from './openapi.ts';
 import { emitTree } from './tree.ts';
@@ -46,6 +47,8 @@ export function searchExample(model: OntologyModel, source: SearchSource): Searc
 
 export interface SiteInput {
   search: SearchExample;
+  /** Label and definition search's examples, answered from the built index (records by id). */
+  wordExamples?: WordExamples;
   /** The search index's entry file, which openapi.json quotes. */
   searchFiles: readonly OutputFile[];
   /** Updating: just these classes' tree files. */
@@ -53,11 +56,18 @@ export interface SiteInput {
 }
 
 /** The machine- and human-facing files around the API: openapi.json, /docs, the taxonomy tree's data. */
-export function emitSite(model: OntologyModel, router: Router, { search, searchFiles, treeOnly }: SiteInput): OutputFile[] {
+export function emitSite(model: OntologyModel, router: Router, { search, wordExamples, searchFiles, treeOnly }: SiteInput): OutputFile[] {
   const picked = pickExamples(model);
-  // openapi.json quotes the example entities' files: emitted again here, as they are served.
-  const quoted = emitApi(model, router, { only: (id) => id === picked.class.id || id === picked.property?.id });
+  const found = new Set(
+    wordExamples ? [wordExamples.label, wordExamples.definition].flatMap((example) => [...example.results, ...example.properties].map(([id]) => id)) : [],
+  );
+  // openapi.json quotes the example entities' files and the search examples' records: emitted again here, as they are served.
+  const quoted = emitApi(model, router, { only: (id) => id === picked.class.id || id === picked.property?.id || found.has(id) });
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
   const served = new Map([...quoted, ...searchFiles.filter((file) => file.path === entryPath)].map((file) => [file.path, file.contents]));
-  return [emitOpenApi(model, router, { ...picked, served, search }), ...emitDocs(model.info.title ?? 'Ontology', router), ...emitTree(model, treeOnly)];
+  return [
+    emitOpenApi(model, router, { ...picked, served, search, words: wordExamples }),
+    ...emitDocs(model.info.title ?? 'Ontology', router),
+    ...emitTree(model, treeOnly),
+  ];
 }

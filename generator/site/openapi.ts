@@ -15,6 +15,7 @@ import {
 import { wordSearchPath } from './openapi-word-search.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/core/search-core.js';
 import { SCHEMAS } from './openapi-schemas.ts';
+import type { WordExamples } from '../search/word-examples.ts';
 
 export interface OpenApiExamples {
   /** A class and a property to show, and the files the build serves for them. */
@@ -22,6 +23,8 @@ export interface OpenApiExamples {
   property?: ModelEntity;
   served: ReadonlyMap<string, string>;
   search: { query: string; response: SearchResponse; badQuery: string; badResponse: unknown };
+  /** Label and definition search's examples: each result's record is the served file of its id. */
+  words?: WordExamples;
 }
 
 type Media = 'json' | 'text';
@@ -177,7 +180,19 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     },
   };
   for (const kind of ['label', 'definition'] as const) {
-    const [path, item] = wordSearchPath(kind, SEARCH_ANSWERED_BY[router.host]);
+    const example = examples.words?.[kind];
+    const record = (id: string) => JSON.parse(examples.served.get(router.filePath(id, 'json')) ?? 'null') as unknown;
+    const [path, item] = wordSearchPath(
+      kind,
+      SEARCH_ANSWERED_BY[router.host],
+      example && {
+        query: example.query,
+        response: {
+          results: example.results.map(([id, score]) => [record(id), score]),
+          properties: example.properties.map(([id, score]) => [record(id), score]),
+        },
+      },
+    );
     paths[path] = item;
   }
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
