@@ -56,6 +56,19 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     expect(await page.locator('h1').textContent()).toBe(first);
   });
 
+  it("home: where no label begins with the query, the typeahead shows label search's closest labels", async () => {
+    await page.goto(`${server.baseUrl}/`);
+    // A typo and words out of order: no label begins so.
+    await page.locator('#query').pressSequentially('witnes expert', { delay: 20 });
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.startsWith('No label begins so'));
+    expect(await page.locator('#results li a').first().textContent()).toBe('Expert Witness');
+    expect(await page.locator('#results li.close').count()).toBe(await page.locator('#results li').count());
+    await page.locator('#query').fill('');
+    await page.locator('#query').pressSequentially('lawyre', { delay: 20 });
+    await page.waitForFunction(() => document.querySelector('#results li a')?.textContent === 'Lawyer');
+    expect(await page.locator('#status').textContent()).toMatch(/^No label begins so; \d+ close match(es)?$/);
+  });
+
   it('concept page: labels, translations, relations, downloads and the embedded JSON-LD', async () => {
     await page.goto(`${server.baseUrl}/${LAWYER}/html`);
     expect(await page.locator('h1').textContent()).toBe('Lawyer');

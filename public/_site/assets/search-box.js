@@ -1,6 +1,7 @@
 // The home page's typeahead. It asks the exact search URL, which a host worker or, on hosts without
 // query routing, the site's service worker answers; where neither does, it searches with the client
-// module itself. Arrow keys move through the results, Enter opens one.
+// module itself. When no label begins with what was typed (a typo, words in another order), it asks label
+// search for the closest labels. Arrow keys move through the results, Enter opens one.
 const base = document.body.dataset.base ?? '';
 const pageLink = document.body.dataset.pageLink ?? `${base}/html/{id}/`;
 // An entity's id is its IRI after the base IRI, which may end in "/" or "#".
@@ -33,17 +34,21 @@ const clientModule = () => (client ??= import(`${base}/search/client.js`));
 let text;
 const textModule = () => (text ??= import(`${base}/search/text.js`));
 
-async function search(query) {
+// One search URL (prefix or label), or the client module's same search where no host answers it.
+async function ask(kind, query, fromClient) {
   await ready;
-  const response = await fetch(`${base}/search/prefix?query=${encodeURIComponent(query)}&limit=10`).catch(() => undefined);
+  const response = await fetch(`${base}/search/${kind}?query=${encodeURIComponent(query)}&limit=10`).catch(() => undefined);
   if (response && (response.ok || response.status === 400) && /json/.test(response.headers.get('content-type') ?? '')) {
     return { status: response.status, body: await response.json() };
   }
-  return (await clientModule()).searchPrefix(query, { limit: 10 }).then(
+  return fromClient(await clientModule()).then(
     (body) => ({ status: 200, body }),
     (error) => ({ status: error.status ?? 500, body: error.body }),
   );
 }
+
+const search = (query) => ask('prefix', query, (module) => module.searchPrefix(query, { limit: 10 }));
+const closest = (query) => ask('label', query, (module) => module.searchLabel(query, { limit: 10 }));
 
 // Marks the part of the label that the query matched: at its start or at the start of a later word.
 function highlighted(label, query, core) {
@@ -95,9 +100,18 @@ input.addEventListener('input', async () => {
     return;
   }
   const result = answer.body;
+  let hits = [...result.classes, ...result.properties];
   status.textContent = `${result.total_classes} classes, ${result.total_properties} properties`;
+  if (hits.length === 0) {
+    const near = await closest(query);
+    if (ticket !== latest) return;
+    const found = near.status === 200 ? [...near.body.results, ...near.body.properties] : [];
+    // Label search's records; no part of them begins with the query, so nothing is marked.
+    hits = found.map(([record]) => ({ iri: record.iri, label: record.label, match: record.label, close: true }));
+    if (hits.length > 0) status.textContent = `No label begins so; ${hits.length} close ${hits.length === 1 ? 'match' : 'matches'}`;
+  }
   list.replaceChildren(
-    ...[...result.classes, ...result.properties].map((hit, at) => {
+    ...hits.map((hit, at) => {
       const item = document.createElement('li');
       item.id = `result-${at}`;
       item.setAttribute('role', 'option');
@@ -105,7 +119,9 @@ input.addEventListener('input', async () => {
       link.href = pageLink.replace('{id}', encodeURIComponent(hit.iri.slice(baseIri.length)));
       link.textContent = hit.label ?? hit.iri;
       item.append(link);
-      if (hit.match !== hit.label) {
+      if (hit.close) {
+        item.className = 'close';
+      } else if (hit.match !== hit.label) {
         const match = document.createElement('span');
         match.className = 'match';
         match.append(' — ', ...highlighted(hit.match, query, core));
