@@ -3,12 +3,12 @@
 // texts: how often the entry a query was made from is the first result, in the first 3, in the first 10.
 // Prints a table; records nothing (copy the figures into docs/search-quality.md with the commit).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFolioShaped } from '../folio-shaped/generate.ts';
 import { MACHINE } from '../timed-build.ts';
+import { benchCorpora } from './corpora.ts';
 import { loadCorpus, type Corpus } from './corpus.ts';
 import { definitionQueries, labelQueries, type KnownItem } from './known-items.ts';
 import { LabelLookup } from './label-lookup.ts';
@@ -20,24 +20,8 @@ import { definitionPostings, wholeList } from '../../generator/search/definition
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PER_KIND = Number(process.env.PER_KIND ?? 100);
 const LIMIT = 10;
-const EXCERPT = resolve(ROOT, '../shared/ontology/folio-excerpt.owl');
-const VOCABULARIES = join(ROOT, 'node_modules/@vocabulary');
-
-// FOLIO's size: its labels and translations are composed from word lists, its definitions from sentence patterns.
 const scratch = mkdtempSync(join(tmpdir(), 'search-quality-'));
-const FOLIO_SHAPED = join(scratch, 'folio-shaped.owl');
-writeFileSync(FOLIO_SHAPED, generateFolioShaped());
-
-const CORPORA: [name: string, file: string, baseIri?: string][] = [
-  ['FOLIO excerpt', EXCERPT],
-  ['FOLIO-shaped, full size', FOLIO_SHAPED],
-  ['the repo sample', join(ROOT, 'ontology')],
-  ['CIDOC CRM', join(VOCABULARIES, 'crm/crm.nq'), 'http://www.cidoc-crm.org/cidoc-crm/'],
-  ['DBpedia ontology', join(VOCABULARIES, 'dbo/dbo.nq'), 'http://dbpedia.org/ontology/'],
-  ['W3C PROV-O', join(VOCABULARIES, 'prov/prov.nq'), 'http://www.w3.org/ns/prov#'],
-  ['W3C ORG', join(VOCABULARIES, 'org/org.nq'), 'http://www.w3.org/ns/org#'],
-  ['FOAF', join(VOCABULARIES, 'foaf/foaf.nq'), 'http://xmlns.com/foaf/0.1/'],
-];
+const CORPORA = benchCorpora(scratch);
 
 /** Each method's results for every query: entry numbers, best first. */
 type Answers = Map<string, number[][]>;
