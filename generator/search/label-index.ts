@@ -33,7 +33,7 @@ export interface LabelIndexOptions {
 
 export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
   mostPerWord: 120,
-  mostPerVariant: 20,
+  mostPerVariant: 16,
   mostPerPair: 50,
   mostPerKey: 200,
   labelsPerFile: 16,
