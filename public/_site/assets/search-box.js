@@ -101,15 +101,16 @@ input.addEventListener('input', async () => {
   }
   const result = answer.body;
   let hits = [...result.classes, ...result.properties];
-  status.textContent = `${result.total_classes} classes, ${result.total_properties} properties`;
+  let said = `${result.total_classes} classes, ${result.total_properties} properties`;
   if (hits.length === 0) {
     const near = await closest(query);
     if (ticket !== latest) return;
     const found = near.status === 200 ? [...near.body.results, ...near.body.properties] : [];
     // Label search's records; no part of them begins with the query, so nothing is marked.
     hits = found.map(([record]) => ({ iri: record.iri, label: record.label, match: record.label, close: true }));
-    if (hits.length > 0) status.textContent = `No label begins so; ${hits.length} close ${hits.length === 1 ? 'match' : 'matches'}`;
+    if (hits.length > 0) said = `No label begins so; ${hits.length} close ${hits.length === 1 ? 'match' : 'matches'}`;
   }
+  status.textContent = said;
   list.replaceChildren(
     ...hits.map((hit, at) => {
       const item = document.createElement('li');
