@@ -7,6 +7,10 @@ import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-fil
 
 /** A stem's list keeps this many documents at most: those it weighs most in (it more often, in a shorter text). */
 export const MOST_DOCUMENTS_PER_STEM = 200;
+// A file's lists keep this many postings in all, but never fewer than LEAST_DOCUMENTS_PER_STEM each: four lists of
+// 200 (stems that hash together) would make a file over 16 kB gzipped.
+const MOST_POSTINGS_PER_FILE = 600;
+const LEAST_DOCUMENTS_PER_STEM = 100;
 // The file count aims at about this many kept postings per file, and at most two files per stem: where every stem
 // is common (a small vocabulary), two long lists then seldom share a file.
 const POSTINGS_PER_FILE = 64;
@@ -62,10 +66,12 @@ export function definitionIndex(
     .sort(([a], [b]) => a - b)
     .map(([bucket, own]) => {
       const table = new LocalTable(entities);
+      // Where several long lists share a file, each keeps its share of the file's postings.
+      const most = Math.min(MOST_DOCUMENTS_PER_STEM, Math.max(LEAST_DOCUMENTS_PER_STEM, Math.floor(MOST_POSTINGS_PER_FILE / Math.max(1, own.length))));
       const lists = Object.fromEntries(
         own.map((stem) => {
           const list = postings.get(stem) ?? [];
-          const cut = list.slice(0, MOST_DOCUMENTS_PER_STEM).map((posting) => [table.add(posting[0]), ...posting.slice(1)]);
+          const cut = list.slice(0, most).map((posting) => [table.add(posting[0]), ...posting.slice(1)]);
           return [stem, [list.length, ...cut]];
         }),
       );

@@ -27,6 +27,8 @@ export interface LabelIndexOptions {
   mostPerPair: number;
   /** Labels a key lists at most, roughly: the words of a beginning that would list more are keyed by a letter more. */
   mostPerKey: number;
+  /** Labels a file lists at most, roughly: past it, typo forms' lists are cut (see variantShare). */
+  mostPerFile: number;
   /** Labels per file, roughly, that the file count aims at. */
   labelsPerFile: number;
 }
@@ -36,6 +38,7 @@ export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
   mostPerVariant: 16,
   mostPerPair: 50,
   mostPerKey: 200,
+  mostPerFile: 480,
   labelsPerFile: 16,
 };
 
@@ -106,6 +109,13 @@ export function labelIndex(
   for (const content of contents.values()) for (const word of content.words.keys()) listed.add(word);
   const byWord = new Map<string, Posting[]>();
   const pairs = new Map<string, Posting[]>();
+  // Pairs recur in many labels: each one's file worked out once.
+  const pairFiles = new Map<string, number>();
+  const pairFile = (pair: string) => {
+    let bucket = pairFiles.get(pair);
+    if (bucket === undefined) pairFiles.set(pair, (bucket = bucketOf(pairKey(pair), buckets)));
+    return bucket;
+  };
   own.forEach((texts, entity) => {
     for (const { label, primary, words } of texts) {
       const posting = { entity, label, primary, words: words.length };
@@ -114,7 +124,7 @@ export function labelIndex(
       for (let first = 0; first < held.length; first += 1) {
         for (let second = first + 1; second < held.length; second += 1) {
           const pair = `${held[first]} ${held[second]}`;
-          const content = contentOf(bucketOf(pairKey(pair), buckets));
+          const content = contentOf(pairFile(pair));
           if (!content) continue;
           content.pairs.add(pair);
           listOf(pairs, pair).push(posting);
@@ -130,8 +140,12 @@ export function labelIndex(
     const labelTable = new Map<string, number>();
     const encode = (list: readonly Posting[], most: number) =>
       list.slice(0, most).flatMap((posting) => [table.add(posting.entity), 2 * localLabel(labelTable, posting.label) + Number(posting.primary)]);
+    const perVariant = variantShare(content, byWord, pairs, options);
     const words = Object.fromEntries(
-      [...content.words.keys()].sort(compareCodePoints).map((word) => [word, encode(byWord.get(word) ?? [], content.words.get(word) ?? 0)]),
+      [...content.words.keys()].sort(compareCodePoints).map((word) => {
+        const most = content.words.get(word) ?? 0;
+        return [word, encode(byWord.get(word) ?? [], most < options.mostPerWord ? Math.min(most, perVariant) : most)];
+      }),
     );
     const pairLists = Object.fromEntries([...content.pairs].sort(compareCodePoints).map((pair) => [pair, encode(pairs.get(pair) ?? [], options.mostPerPair)]));
     // How many labels each busy word of the file is in: label search reads the pair of the two rarest.
@@ -154,6 +168,33 @@ export function labelIndex(
   });
   return { files, buckets, busy: busyWords, split };
 }
+
+/**
+ * How many labels a typo form's list keeps in this file: mostPerVariant, unless the file's lists would then hold
+ * more than mostPerFile labels (keys that hash together), when the typo forms share what their words' own lists leave.
+ */
+function variantShare(
+  content: { words: ReadonlyMap<string, number>; pairs: ReadonlySet<string> },
+  byWord: ReadonlyMap<string, readonly Posting[]>,
+  pairs: ReadonlyMap<string, readonly Posting[]>,
+  options: LabelIndexOptions,
+): number {
+  let own = 0;
+  let variants = 0;
+  const lengths: number[] = [];
+  for (const [word, most] of content.words) {
+    const length = Math.min(most, byWord.get(word)?.length ?? 0);
+    if (most < options.mostPerWord) lengths.push(length);
+    else own += length;
+  }
+  for (const pair of content.pairs) own += Math.min(options.mostPerPair, pairs.get(pair)?.length ?? 0);
+  for (const length of lengths) variants += length;
+  if (own + variants <= options.mostPerFile || lengths.length === 0) return options.mostPerVariant;
+  return Math.max(LEAST_PER_VARIANT, Math.floor(Math.max(0, options.mostPerFile - own) / lengths.length));
+}
+
+// A typo form's list keeps at least this many labels, however full its file.
+const LEAST_PER_VARIANT = 4;
 
 /** An entity's labels, each text once (an rdfs:label before the same text otherwise), with their distinct words. */
 function distinctLabels(labels: readonly IndexedLabel[]): { label: string; primary: boolean; words: string[] }[] {
