@@ -8,9 +8,22 @@ import { REPO_ROOT } from './shared-data.ts';
 // Not newer than the workerd runtime that this wrangler bundles supports.
 const COMPATIBILITY_DATE = '2025-01-01';
 
+// Test files run in parallel: another server may take a port between wrangler choosing it and binding it (its
+// workerd's own sockets too). Such a start is tried again.
+const ATTEMPTS = 3;
+
 /** `wrangler pages dev` (Cloudflare's own runtime) serving a built folder on 127.0.0.1. */
 export async function startWranglerPages(folder: string, port?: number): Promise<RunningServer> {
-  port ??= await freePort();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(folder, port ?? (await freePort()));
+    } catch (error) {
+      if (attempt === ATTEMPTS || !(error instanceof Error) || !error.message.includes('Address already in use')) throw error;
+    }
+  }
+}
+
+async function startOnce(folder: string, port: number): Promise<RunningServer> {
   const home = mkdtempSync(join(tmpdir(), 'wrangler-home-'));
   const wrangler = join(REPO_ROOT, 'node_modules/wrangler/bin/wrangler.js');
   return startServerProcess(
