@@ -109,25 +109,32 @@ export function labelIndex(
   for (const content of contents.values()) for (const word of content.words.keys()) listed.add(word);
   const byWord = new Map<string, Posting[]>();
   const pairs = new Map<string, Posting[]>();
-  // Pairs recur in many labels: each one's file worked out once.
-  const pairFiles = new Map<string, number>();
-  const pairFile = (pair: string) => {
-    let bucket = pairFiles.get(pair);
-    if (bucket === undefined) pairFiles.set(pair, (bucket = bucketOf(pairKey(pair), buckets)));
-    return bucket;
-  };
+  // Pairs recur in many labels: each one's file is worked out once, by the busy words' numbers (in code point
+  // order, as busyWords is), with no text made for a pair outside the wanted files.
+  const busyNumbers = new Map(busyWords.map((word, number) => [word, number]));
+  const pairFiles = new Map<number, number>();
   own.forEach((texts, entity) => {
     for (const { label, primary, words } of texts) {
-      const posting = { entity, label, primary, words: words.length };
-      for (const word of words) if (listed.has(word)) listOf(byWord, word).push(posting);
-      const held = words.filter((word) => busy.has(word)).sort(compareCodePoints);
+      // Made only for a label some wanted list holds: an update scans every label for a few files' words.
+      let posting: Posting | undefined;
+      const held: number[] = [];
+      for (const word of words) {
+        if (listed.has(word)) listOf(byWord, word).push((posting ??= { entity, label, primary, words: words.length }));
+        const number = busyNumbers.get(word);
+        if (number !== undefined) held.push(number);
+      }
+      if (held.length < 2) continue;
+      held.sort((a, b) => a - b);
       for (let first = 0; first < held.length; first += 1) {
         for (let second = first + 1; second < held.length; second += 1) {
-          const pair = `${held[first]} ${held[second]}`;
-          const content = contentOf(pairFile(pair));
+          const pairNumber = held[first] * busyWords.length + held[second];
+          let bucket = pairFiles.get(pairNumber);
+          if (bucket === undefined) pairFiles.set(pairNumber, (bucket = bucketOf(pairKey(`${busyWords[held[first]]} ${busyWords[held[second]]}`), buckets)));
+          const content = contentOf(bucket);
           if (!content) continue;
+          const pair = `${busyWords[held[first]]} ${busyWords[held[second]]}`;
           content.pairs.add(pair);
-          listOf(pairs, pair).push(posting);
+          listOf(pairs, pair).push((posting ??= { entity, label, primary, words: words.length }));
         }
       }
     }
