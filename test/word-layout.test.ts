@@ -11,7 +11,6 @@ describe('label keys', () => {
     ['law', 'law', 'pla'],
     ['law', 'la', 'pla'],
     ['contract', 'contract', 'pcontr'],
-    ['contract', 'contr', 'pcontr'],
     ['contract', 'ocntract', 'poc'],
     ['contract', 'cntract', 'pcn'],
     ['contract', 'cotract', 'pcot'],
@@ -26,21 +25,50 @@ describe('label keys', () => {
     expect(storedKeys(word, SPLIT)).toContain(key);
   });
 
-  it('a split beginning typed whole is a key of its own; other beginnings are not split, "constructor" is an own key', () => {
-    expect(['co', 'con', 'cont', 'conte'].map((query) => queryKey(query, SPLIT))).toEqual(['pco', 'pcon', 'pcont', 'pconte']);
+  it('a key leaves the word its ending (2 letters up to 6, then 3): a word being typed is looked up under a split beginning', () => {
+    expect(['co', 'con', 'cont', 'conte', 'contr', 'contra', 'contrac'].map((query) => queryKey(query, SPLIT))).toEqual([
+      'pco',
+      'pco',
+      'pco',
+      'pcon',
+      'pcon',
+      'pcont',
+      'pcont',
+    ]);
+  });
+
+  it('other beginnings are not split, and "constructor" is a beginning like any other', () => {
     expect(queryKey('constructors', SPLIT)).toBe('pcons');
     expect(queryKey('constructor', splitSet([]))).toBe('pco');
-    expect(queryKey('constructor', splitSet(['co', 'con', 'cons', 'const', 'constr', 'constru', 'construc', 'construct', 'constructo']))).toBe('pconstructor');
+    // A word whose beginning is named like an Object.prototype member: the split set is looked up for its own entries only.
+    expect(queryKey('constructorship', splitSet(['co', 'con', 'cons', 'const', 'constr', 'constru', 'construc', 'construct', 'constructo']))).toBe(
+      'pconstructor',
+    );
   });
 
   it('typo forms drop or swap only the letters a word is keyed by', () => {
-    expect(typoForms('law', splitSet([]))).toEqual(['aw', 'lw', 'alw']);
-    // Keyed by "contr": its five letters dropped one by one, and its four pairs of neighbours swapped.
-    expect(typoForms('contract', SPLIT)).toEqual(['ontract', 'cntract', 'cotract', 'conract', 'contact', 'ocntract', 'cnotract', 'cotnract', 'conrtact']);
+    expect(typoForms('law', splitSet([]))).toEqual(['aw', 'lw', 'alw', 'lwa']);
+    // Keyed by "contr": its five letters dropped one by one, and its four pairs of neighbours swapped, and its last with the next.
+    expect(typoForms('contract', SPLIT)).toEqual([
+      'ontract',
+      'cntract',
+      'cotract',
+      'conract',
+      'contact',
+      'ocntract',
+      'cnotract',
+      'cotnract',
+      'conrtact',
+      'contarct',
+    ]);
   });
 
-  it('a replaced or added first letter is found by the last three letters and the length', () => {
-    expect(storedKeys('contract', SPLIT)).toEqual(expect.arrayContaining([fallbackKey('xontract'), fallbackKey('xcontract')]));
+  it('a replaced or added letter in the key is found by the ending and the length', () => {
+    expect(storedKeys('contract', SPLIT)).toEqual(expect.arrayContaining([fallbackKey('xontract'), fallbackKey('xcontract'), fallbackKey('coxtract')]));
     expect(fallbackKey('xontract')).toBe('sact8');
+    // Short words keep two letters for their ending: "court" is keyed "cou", a typo there leaves "rt".
+    expect(queryKey('court', SPLIT)).toBe('pcou');
+    expect(storedKeys('court', SPLIT)).toEqual(expect.arrayContaining([fallbackKey('coxrt'), fallbackKey('coxurt')]));
+    expect(fallbackKey('coxrt')).toBe('srt5');
   });
 });

@@ -27,7 +27,7 @@ export interface LabelIndexOptions {
   mostPerPair: number;
   /** Labels a key lists at most, roughly: the words of a beginning that would list more are keyed by a letter more. */
   mostPerKey: number;
-  /** Labels a file lists at most, roughly: past it, typo forms' lists are cut (see variantShare). */
+  /** Labels a file lists at most, roughly: past it, typo forms' and pairs' lists are cut (see fileShares). */
   mostPerFile: number;
   /** Labels per file, roughly, that the file count aims at. */
   labelsPerFile: number;
@@ -38,7 +38,7 @@ export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
   mostPerVariant: 16,
   mostPerPair: 50,
   mostPerKey: 200,
-  mostPerFile: 480,
+  mostPerFile: 440,
   labelsPerFile: 16,
 };
 
@@ -147,14 +147,14 @@ export function labelIndex(
     const labelTable = new Map<string, number>();
     const encode = (list: readonly Posting[], most: number) =>
       list.slice(0, most).flatMap((posting) => [table.add(posting.entity), 2 * localLabel(labelTable, posting.label) + Number(posting.primary)]);
-    const perVariant = variantShare(content, byWord, pairs, options);
+    const { perVariant, perPair } = fileShares(content, byWord, pairs, options);
     const words = Object.fromEntries(
       [...content.words.keys()].sort(compareCodePoints).map((word) => {
         const most = content.words.get(word) ?? 0;
         return [word, encode(byWord.get(word) ?? [], most < options.mostPerWord ? Math.min(most, perVariant) : most)];
       }),
     );
-    const pairLists = Object.fromEntries([...content.pairs].sort(compareCodePoints).map((pair) => [pair, encode(pairs.get(pair) ?? [], options.mostPerPair)]));
+    const pairLists = Object.fromEntries([...content.pairs].sort(compareCodePoints).map((pair) => [pair, encode(pairs.get(pair) ?? [], perPair)]));
     // How many labels each busy word of the file is in: label search reads the pair of the two rarest.
     const busyCounts = Object.fromEntries(
       [...content.words.keys()]
@@ -177,31 +177,38 @@ export function labelIndex(
 }
 
 /**
- * How many labels a typo form's list keeps in this file: mostPerVariant, unless the file's lists would then hold
- * more than mostPerFile labels (keys that hash together), when the typo forms share what their words' own lists leave.
+ * How many labels a typo form's list and a pair's list keep in this file: mostPerVariant and mostPerPair, unless
+ * the file's lists would then hold more than mostPerFile labels (keys that hash together), when they share what the
+ * words' own lists leave, evenly, down to a floor.
  */
-function variantShare(
+function fileShares(
   content: { words: ReadonlyMap<string, number>; pairs: ReadonlySet<string> },
   byWord: ReadonlyMap<string, readonly Posting[]>,
   pairs: ReadonlyMap<string, readonly Posting[]>,
   options: LabelIndexOptions,
-): number {
+): { perVariant: number; perPair: number } {
   let own = 0;
-  let variants = 0;
-  const lengths: number[] = [];
+  const variantLengths: number[] = [];
+  const pairLengths = [...content.pairs].map((pair) => pairs.get(pair)?.length ?? 0);
   for (const [word, most] of content.words) {
     const length = Math.min(most, byWord.get(word)?.length ?? 0);
-    if (most < options.mostPerWord) lengths.push(length);
+    if (most < options.mostPerWord) variantLengths.push(length);
     else own += length;
   }
-  for (const pair of content.pairs) own += Math.min(options.mostPerPair, pairs.get(pair)?.length ?? 0);
-  for (const length of lengths) variants += length;
-  if (own + variants <= options.mostPerFile || lengths.length === 0) return options.mostPerVariant;
-  return Math.max(LEAST_PER_VARIANT, Math.floor(Math.max(0, options.mostPerFile - own) / lengths.length));
+  const kept = (lengths: readonly number[], most: number) => lengths.reduce((sum, length) => sum + Math.min(most, length), 0);
+  const wanted = own + kept(variantLengths, options.mostPerVariant) + kept(pairLengths, options.mostPerPair);
+  if (wanted <= options.mostPerFile) return { perVariant: options.mostPerVariant, perPair: options.mostPerPair };
+  const left = Math.max(0, options.mostPerFile - own);
+  const lists = variantLengths.length + pairLengths.length;
+  const perVariant = Math.min(options.mostPerVariant, Math.max(LEAST_PER_VARIANT, Math.floor(left / lists)));
+  const leftForPairs = Math.max(0, left - kept(variantLengths, perVariant));
+  const perPair = Math.min(options.mostPerPair, Math.max(LEAST_PER_PAIR, Math.floor(leftForPairs / Math.max(1, pairLengths.length))));
+  return { perVariant, perPair };
 }
 
-// A typo form's list keeps at least this many labels, however full its file.
+// However full its file, a typo form's list keeps this many labels at least, and a pair's list this many.
 const LEAST_PER_VARIANT = 4;
+const LEAST_PER_PAIR = 10;
 
 /** An entity's labels, each text once (an rdfs:label before the same text otherwise), with their distinct words. */
 function distinctLabels(labels: readonly IndexedLabel[]): { label: string; primary: boolean; words: string[] }[] {

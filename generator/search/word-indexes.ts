@@ -109,20 +109,26 @@ function editReach(source: SearchSource, memo: SearchMemo) {
   const labels: string[][] = [];
   const stems = new Set<string>();
   const seen = new Uint8Array(memo.iris.length);
-  const add = (normalized: readonly string[], terms: string) => {
-    labels.push([...normalized]);
-    if (terms !== '') for (const stem of terms.split(' ')) stems.add(stem);
+  const add = (normalized: readonly string[] | undefined, terms: string | undefined) => {
+    if (normalized) labels.push([...normalized]);
+    if (terms) for (const stem of terms.split(' ')) stems.add(stem);
   };
   source.entities.forEach((entity, number) => {
     const old = numbers.get(entity.iri);
     if (old !== undefined) seen[old] = 1;
-    const same = old !== undefined && source.forms?.hashes[number] === memo.hashes[old] && memo.definitions[old] === source.definitions[number];
-    if (same) return;
+    const definitionChanged = old === undefined || memo.definitions[old] !== source.definitions[number];
+    if (!definitionChanged && source.forms?.hashes[number] === memo.hashes[old]) return;
+    // A label edit leaves the definition files as they were, and a definition edit the label files; where
+    // neither changed, something both show did (the entity became a property, or stopped being one).
+    const labelsChanged = old === undefined || source.forms?.labels[number] !== memo.labels[old];
+    const both = !labelsChanged && !definitionChanged;
     add(
-      source.labels[number].map((label) => label.normalized),
-      source.definitions[number],
+      labelsChanged || both ? source.labels[number].map((label) => label.normalized) : undefined,
+      definitionChanged || both ? source.definitions[number] : undefined,
     );
-    if (old !== undefined) add(splitLabels(memo.labels[old]).normalized, memo.definitions[old]);
+    if (old !== undefined) {
+      add(labelsChanged || both ? splitLabels(memo.labels[old]).normalized : undefined, definitionChanged || both ? memo.definitions[old] : undefined);
+    }
   });
   memo.iris.forEach((_, old) => {
     if (seen[old] === 0) add(splitLabels(memo.labels[old]).normalized, memo.definitions[old]);

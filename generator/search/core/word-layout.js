@@ -52,18 +52,30 @@ export function splitSet(split) {
 }
 
 /**
- * The beginning a word is keyed by: its first two letters, and one more while the beginning so far is split.
+ * The beginning a word is keyed by: its first two letters, and one more while the beginning so far is split and
+ * leaves the word's ending (see endingLength) out of it: a typo in the beginning is then found by the ending.
  * @param {readonly string[]} points @param {SplitSet} split
  */
 function keyedBeginning(points, split) {
   let length = 2;
-  while (length < points.length && hasOwn(split, points.slice(0, length).join(''))) length += 1;
+  while (length < points.length - endingLength(points.length) && hasOwn(split, points.slice(0, length).join(''))) length += 1;
   return points.slice(0, length).join('');
 }
 
+/** The letters of a word's ending its fallback key holds: two in words of up to 6 letters, three in longer ones. @param {number} length */
+function endingLength(length) {
+  return length <= 6 ? 2 : 3;
+}
+
+/** The key of the words of `length` letters ending so. @param {readonly string[]} points @param {number} length */
+function endingKey(points, length) {
+  return 's' + points.slice(-endingLength(length)).join('') + length;
+}
+
 /**
- * The key a query word is looked up under: its keyed beginning. A split beginning itself (a word being typed) has
- * a key of its own, which lists the commonest words it begins. @param {string} word @param {SplitSet} split
+ * The key a query word is looked up under: its keyed beginning. A split beginning's own key (where a word being
+ * typed, too short to leave an ending, is looked up) lists the commonest words it begins.
+ * @param {string} word @param {SplitSet} split
  */
 export function queryKey(word, split) {
   return 'p' + keyedBeginning(codePoints(word), split);
@@ -71,7 +83,8 @@ export function queryKey(word, split) {
 
 /**
  * What a query for a word would be if it dropped one of the letters the word's key is made of, or swapped two
- * neighbours among them: the typos label search finds under the word's stored keys.
+ * neighbours among them or the key's last letter with the next: the typos label search finds under the word's
+ * stored keys.
  * @param {string} word @param {SplitSet} split @returns {string[]}
  */
 export function typoForms(word, split) {
@@ -86,7 +99,9 @@ export function typoForms(word, split) {
         .concat(points.slice(at + 1))
         .join(''),
     );
-  for (let at = 0; at + 1 < depth && at + 1 < points.length; at += 1) {
+  // Up to the letter after the key: a swap across the key's end changes the key and, in a word just long enough for
+  // its key and ending, the ending too.
+  for (let at = 0; at < depth && at + 1 < points.length; at += 1) {
     forms.push(
       points
         .slice(0, at)
@@ -98,9 +113,9 @@ export function typoForms(word, split) {
 }
 
 /**
- * The keys a label word is stored under: its own, and those of its typo forms (see typoForms); and its last three
- * letters with its length and its length + 1, which a query whose first letter is replaced or added is looked up
- * under (fallbackKey) when its own key matched nothing.
+ * The keys a label word is stored under: its own, and those of its typo forms (see typoForms); and its ending with
+ * its length and its length + 1, which a query with a letter of its key replaced or added is looked up under
+ * (fallbackKey) when its own key matched nothing.
  * @param {string} word @param {SplitSet} split @returns {string[]}
  */
 export function storedKeys(word, split) {
@@ -108,18 +123,17 @@ export function storedKeys(word, split) {
   const keys = ['p' + keyedBeginning(points, split)];
   const forms = typoForms(word, split);
   for (let at = 0; at < forms.length; at += 1) keys.push('p' + keyedBeginning(codePoints(forms[at]), split));
-  const end = points.slice(-3).join('');
-  keys.push('s' + end + points.length, 's' + end + (points.length + 1));
+  keys.push(endingKey(points, points.length), endingKey(points, points.length + 1));
   /** @type {string[]} */
   const unique = [];
   for (let at = 0; at < keys.length; at += 1) if (unique.indexOf(keys[at]) < 0) unique.push(keys[at]);
   return unique;
 }
 
-/** The key a query word whose first letters match nothing is looked up under. @param {string} word */
+/** The key a query word whose own key matched nothing is looked up under: its ending and length. @param {string} word */
 export function fallbackKey(word) {
   const points = codePoints(word);
-  return 's' + points.slice(-3).join('') + points.length;
+  return endingKey(points, points.length);
 }
 
 /** The key the labels holding two busy words are stored under: the words in code point order, joined by a space. @param {string} pair */
