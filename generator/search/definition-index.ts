@@ -3,6 +3,7 @@
 import { bucketOf, compareCodePoints, definitionFilePath, stemKey, type DefinitionPosting } from './core/search-core.js';
 import type { IndexedEntity } from './label-index.ts';
 import { addPostings } from './definition-postings.ts';
+import { firstInOrder } from './first-in-order.ts';
 import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
 
 /** A stem's list keeps this many documents at most: those it weighs most in (it more often, in a shorter text). */
@@ -61,7 +62,8 @@ export function definitionIndex(
   documents.forEach((document, number) => addPostings(postings, number, document, KEPT_POSITIONS, listed));
   const rank = idRanks(entities);
   const byImpact = (a: DefinitionPosting, b: DefinitionPosting) => b[2] - a[2] || a[1] - b[1] || rank[a[0]] - rank[b[0]];
-  for (const list of postings.values()) list.sort(byImpact);
+  // Only a list's first MOST_DOCUMENTS_PER_STEM are kept: the rest need no order.
+  const firsts = new Map([...postings].map(([stem, list]) => [stem, firstInOrder(list, MOST_DOCUMENTS_PER_STEM, byImpact)]));
   const files = [...held]
     .sort(([a], [b]) => a - b)
     .map(([bucket, own]) => {
@@ -70,9 +72,8 @@ export function definitionIndex(
       const most = Math.min(MOST_DOCUMENTS_PER_STEM, Math.max(LEAST_DOCUMENTS_PER_STEM, Math.floor(MOST_POSTINGS_PER_FILE / Math.max(1, own.length))));
       const lists = Object.fromEntries(
         own.map((stem) => {
-          const list = postings.get(stem) ?? [];
-          const cut = list.slice(0, most).map((posting) => [table.add(posting[0]), ...posting.slice(1)]);
-          return [stem, [list.length, ...cut]];
+          const cut = (firsts.get(stem) ?? []).slice(0, most).map((posting) => [table.add(posting[0]), ...posting.slice(1)]);
+          return [stem, [postings.get(stem)?.length ?? 0, ...cut]];
         }),
       );
       return { path: definitionFilePath(bucket), body: { ...table.fields(buckets), t: lists } };

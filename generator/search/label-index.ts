@@ -3,6 +3,7 @@
 // words listed apart. Files are named by number, so an edit rewrites only the files of the words it touches.
 import { bucketOf, compareCodePoints, labelFilePath, pairKey, queryKey, splitSet, storedKeys } from './core/search-core.js';
 import { beginningWords, splitBeginnings } from './label-split.ts';
+import { firstInOrder } from './first-in-order.ts';
 import { listOf } from './list-of.ts';
 import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
 
@@ -140,8 +141,9 @@ export function labelIndex(
     }
   });
   const order = shortestFirst(entities);
-  for (const list of byWord.values()) list.sort(order);
-  for (const list of pairs.values()) list.sort(order);
+  // Only a list's first labels are kept: the rest need no order.
+  const firstByWord = new Map([...byWord].map(([word, list]) => [word, firstInOrder(list, options.mostPerWord, order)]));
+  const firstByPair = new Map([...pairs].map(([pair, list]) => [pair, firstInOrder(list, options.mostPerPair, order)]));
   const files = [...contents].map(([bucket, content]) => {
     const table = new LocalTable(entities);
     const labelTable = new Map<string, number>();
@@ -151,10 +153,10 @@ export function labelIndex(
     const words = Object.fromEntries(
       [...content.words.keys()].sort(compareCodePoints).map((word) => {
         const most = content.words.get(word) ?? 0;
-        return [word, encode(byWord.get(word) ?? [], most < options.mostPerWord ? Math.min(most, perVariant) : most)];
+        return [word, encode(firstByWord.get(word) ?? [], most < options.mostPerWord ? Math.min(most, perVariant) : most)];
       }),
     );
-    const pairLists = Object.fromEntries([...content.pairs].sort(compareCodePoints).map((pair) => [pair, encode(pairs.get(pair) ?? [], perPair)]));
+    const pairLists = Object.fromEntries([...content.pairs].sort(compareCodePoints).map((pair) => [pair, encode(firstByPair.get(pair) ?? [], perPair)]));
     // How many labels each busy word of the file is in: label search reads the pair of the two rarest.
     const busyCounts = Object.fromEntries(
       [...content.words.keys()]
