@@ -45,7 +45,7 @@ export function emitWordIndexes(
   const build = (incremental: boolean) => {
     const label = labelIndex(
       entities,
-      source.labels.map((labels) => labels.map(({ normalized, primary }) => ({ normalized, primary }))),
+      source.labels,
       LABEL_INDEX_DEFAULTS,
       incremental && reach && before?.memo.words
         ? (buckets, busy, split) =>
