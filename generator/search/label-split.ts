@@ -59,14 +59,7 @@ export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: Ke
 export function beginningWords(counts: ReadonlyMap<string, number>, split: readonly string[], perWord: number, mostPerKey: number): Map<string, string[]> {
   const splitSet = new Set(split);
   const under = new Map<string, string[]>();
-  for (const word of counts.keys()) {
-    const points = codePoints(word);
-    for (let length = 2; length <= points.length; length += 1) {
-      const beginning = points.slice(0, length).join('');
-      if (!splitSet.has(beginning)) break;
-      listOf(under, beginning).push(word);
-    }
-  }
+  for (const word of counts.keys()) for (const beginning of splitBeginningsOf(word, splitSet)) listOf(under, beginning).push(word);
   const listed = new Map<string, string[]>();
   for (const [beginning, words] of under) {
     words.sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || compareCodePoints(a, b));
@@ -80,4 +73,16 @@ export function beginningWords(counts: ReadonlyMap<string, number>, split: reado
     listed.set(beginning, kept);
   }
   return listed;
+}
+
+/** The split beginnings a word begins with, shortest first (its own text too, if that is split). */
+export function splitBeginningsOf(word: string, split: ReadonlySet<string>): string[] {
+  const points = codePoints(word);
+  const beginnings: string[] = [];
+  for (let length = 2; length <= points.length; length += 1) {
+    const beginning = points.slice(0, length).join('');
+    if (!split.has(beginning)) break;
+    beginnings.push(beginning);
+  }
+  return beginnings;
 }

@@ -3,12 +3,11 @@
 // such a query reads, so they are at hand; their JSON is what is written).
 import { SEARCH_FOLDER } from '../route/paths.ts';
 import {
-  MAX_QUERY_WORDS,
   bucketOf,
   compareCodePoints,
-  definitionTerms,
+  definitionQueryTerms,
   fallbackKey,
-  normalize,
+  labelQueryWords,
   pairKey,
   queryKey,
   searchDefinitionWith,
@@ -48,7 +47,7 @@ export function wordExampleQueries(label: string, definition: string | undefined
 /** Every label file the label query may read: each word's own and fallback file, and each pair's. */
 export function exampleLabelBuckets(query: string, buckets: number, split: readonly string[]): number[] {
   const lookup = splitSet(split);
-  const words = [...new Set(normalize(query).split(' '))].filter((word) => word !== '').slice(0, MAX_QUERY_WORDS);
+  const words = [...new Set(labelQueryWords(query))];
   const keys = words.flatMap((word) => [queryKey(word, lookup), fallbackKey(word)]);
   const sorted = [...words].sort(compareCodePoints);
   sorted.forEach((first, at) => {
@@ -59,7 +58,7 @@ export function exampleLabelBuckets(query: string, buckets: number, split: reado
 
 /** Every definition file the definition query reads. */
 export function exampleDefinitionBuckets(query: string, buckets: number): number[] {
-  return definitionTerms(query).map((term) => bucketOf(stemKey(term), buckets));
+  return definitionQueryTerms(query).map((term) => bucketOf(stemKey(term), buckets));
 }
 
 /** Both examples, answered from the files this build made (`made`: their contents by path in the search folder). */

@@ -2,7 +2,6 @@ import {
   WORDS_FILE,
   WORDS_VERSION,
   bucketOf,
-  codePoints,
   compareCodePoints,
   definitionFilePath,
   labelFilePath,
@@ -15,6 +14,7 @@ import {
 import { definitionIndex } from './definition-index.ts';
 import { splitLabels } from './joined-labels.ts';
 import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
+import { splitBeginningsOf } from './label-split.ts';
 import type { SearchSource } from './search-entities.ts';
 import { previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
@@ -144,10 +144,8 @@ function editReach(source: SearchSource, memo: SearchMemo) {
         const words = [...new Set(label.flatMap((text) => text.split(' ')))].filter((word) => word !== '');
         for (const word of words) {
           for (const key of storedKeys(word, split)) wanted.add(bucketOf(key, buckets));
-          const points = codePoints(word);
-          for (let length = 2; length <= points.length && splitWords.has(points.slice(0, length).join('')); length += 1) {
-            wanted.add(bucketOf(queryKey(points.slice(0, length).join(''), split), buckets));
-          }
+          // The keys of its split beginnings list the commonest words they begin: this word's count may change which.
+          for (const beginning of splitBeginningsOf(word, splitWords)) wanted.add(bucketOf(queryKey(beginning, split), buckets));
         }
         for (const text of label) {
           const held = [...new Set(text.split(' '))].filter((word) => busy.has(word)).sort(compareCodePoints);

@@ -64,10 +64,20 @@ async function readWordsEntry(read) {
   return entry;
 }
 
+/** The words label search looks a checked query up by: its normalised words, up to MAX_QUERY_WORDS distinct ones. @param {string} query */
+export function labelQueryWords(query) {
+  return firstDistinct(normalize(query).split(' '));
+}
+
+/** The terms definition search looks a checked query up by: its stems, up to MAX_QUERY_WORDS distinct ones. @param {string} query */
+export function definitionQueryTerms(query) {
+  return firstDistinct(definitionTerms(query));
+}
+
 /** The label index's entities for a checked query. @param {string} query @param {number} limit @param {import('./prefix-lookup.js').ReadIndexFile} read @returns {Promise<FoundEntities>} */
 async function findLabels(query, limit, read) {
   const entry = await readWordsEntry(read);
-  const words = firstDistinct(normalize(query).split(' '));
+  const words = labelQueryWords(query);
   const found = await lookUpLabels(words, entry.label, read);
   return rankFoundLabels(words, found, limit);
 }
@@ -75,7 +85,7 @@ async function findLabels(query, limit, read) {
 /** The definition index's entities for a checked query. @param {string} query @param {number} limit @param {import('./prefix-lookup.js').ReadIndexFile} read @returns {Promise<FoundEntities>} */
 async function findDefinitions(query, limit, read) {
   const entry = await readWordsEntry(read);
-  const terms = firstDistinct(definitionTerms(query));
+  const terms = definitionQueryTerms(query);
   return lookUpDefinitions(terms, entry.definition, limit, read);
 }
 
