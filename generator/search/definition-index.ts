@@ -73,7 +73,7 @@ export function definitionIndex(
       const lists = Object.fromEntries(
         own.map((stem) => {
           const cut = (firsts.get(stem) ?? []).slice(0, most).map((posting) => [table.add(posting[0]), ...posting.slice(1)]);
-          return [stem, [postings.get(stem)?.length ?? 0, ...cut]];
+          return [stem, [frequencies.get(stem) ?? 0, ...cut]];
         }),
       );
       return { path: definitionFilePath(bucket), body: { ...table.fields(buckets), t: lists } };
