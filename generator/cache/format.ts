@@ -11,7 +11,7 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 15;
+export const CACHE_VERSION = 16;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -116,6 +116,9 @@ const PACK_RUNS = [
   },
 ] as const;
 
+const STORED_LISTS = { starts: 'Int32Array', items: 'Int32Array' } as const;
+const FIRST_LISTS = { keys: ['string'], counts: 'Int32Array', starts: 'Int32Array', entries: 'Int32Array', width: 'number' } as const;
+
 const SEARCH_MEMO = {
   baseIri: 'string',
   budgets: 'string',
@@ -128,7 +131,25 @@ const SEARCH_MEMO = {
   json: { bytes: 'Uint8Array', ends: 'Int32Array' },
   nodes: { prefixes: ['string'], shapes: 'Int32Array', lists: 'Int32Array' },
   runs: { s: PACK_RUNS, r: PACK_RUNS, c: PACK_RUNS },
-  words: { optional: { label: 'number', definition: 'number', busy: ['string'], split: ['string'] } },
+  words: {
+    optional: {
+      label: {
+        words: { words: FIRST_LISTS, pairs: FIRST_LISTS, labelCount: 'number' },
+        buckets: 'number',
+        busy: ['string'],
+        split: ['string'],
+        beginnings: ['string'],
+        sums: 'Int32Array',
+        keyed: STORED_LISTS,
+        pairs: STORED_LISTS,
+      },
+      definition: {
+        stems: { lists: FIRST_LISTS, count: 'number', total: 'number' },
+        buckets: 'number',
+        stemBuckets: 'Int32Array',
+      },
+    },
+  },
   fold: { optional: { key: 'string', json: 'string' } },
 } as const satisfies ShapeOf<SearchMemo>;
 

@@ -15,3 +15,9 @@ export function splitLabels(joined: string): { normalized: string[]; primary: bo
   if (joined === '') return { normalized: [], primary: false };
   return { normalized: joined.slice(1).split(LABEL_SEPARATOR), primary: joined.startsWith(PRIMARY_MARK) };
 }
+
+/** joinLabels undone label by label: each normalised label, the first primary where the mark says so. */
+export function joinedLabels(joined: string): { normalized: string; primary: boolean }[] {
+  const { normalized, primary } = splitLabels(joined);
+  return normalized.map((label, at) => ({ normalized: label, primary: primary && at === 0 }));
+}

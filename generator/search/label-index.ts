@@ -1,11 +1,13 @@
 // The label index label search reads (see core/label-lookup.js): every label word in the files its stored keys
 // hash to, with the labels that hold it; the busiest words' lists cut to their shortest labels, and pairs of busy
 // words listed apart. Files are named by number, so an edit rewrites only the files of the words it touches.
-import { bucketOf, compareCodePoints, labelFilePath, pairKey, queryKey, splitSet, storedKeys } from './core/search-core.js';
-import { beginningWords, splitBeginnings } from './label-split.ts';
-import { firstInOrder } from './first-in-order.ts';
-import { listOf } from './list-of.ts';
-import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
+import { bucketOf, compareCodePoints, pairKey, queryKey, splitSet, storedKeys } from './core/search-core.js';
+import type { Entry, FirstLists } from './first-lists.ts';
+import { labelFileRenderer, type FileContent, type LabelSource, type Posting } from './label-files.ts';
+import { beginningWords, commonestWords, patchSplit, splitBeginnings, type KeyWeights, type SplitLayout } from './label-split.ts';
+import { LabelWords, distinctLabels, distinctTexts, type LabelChange, type LabelWordsMemo, type ListLengths } from './label-words.ts';
+import { NumberedLists, type StoredLists } from './numbered-lists.ts';
+import { bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
 
 /** An entity as both word indexes list it: its id, and whether it is a property. */
 export interface IndexedEntity {
@@ -43,12 +45,19 @@ export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
   labelsPerFile: 16,
 };
 
-interface Posting {
-  entity: number;
-  label: string;
-  primary: boolean;
-  /** The label's number of distinct words. */
-  words: number;
+/** What a build keeps of its label index, so that an update patches it by its edit instead of reading every label. */
+export interface LabelIndexMemo {
+  words: LabelWordsMemo;
+  buckets: number;
+  busy: string[];
+  split: string[];
+  /** The labels listed under each beginning splitBeginnings looked at (see SplitLayout). */
+  beginnings: string[];
+  sums: Int32Array;
+  /** Each file's words listed under a stored key of theirs, by number in `words`. */
+  keyed: StoredLists;
+  /** Each file's pairs of busy words, by their places in `busy` (first * busy.length + second). */
+  pairs: StoredLists;
 }
 
 /** What a label index build made: its files (only the wanted ones), its file count and busy words. */
@@ -59,179 +68,194 @@ export interface LabelIndex {
   busy: string[];
   /** The word beginnings keyed by a letter more (see splitBeginnings), in code point order: the same. */
   split: string[];
+  memo: LabelIndexMemo;
+}
+
+/** The previous build's label index, the entities whose labels changed since, and which files an unchanged layout needs. */
+export interface LabelUpdate {
+  memo: LabelIndexMemo;
+  changes: readonly LabelChange[];
+  /** Each entity's number now by its number then (-1: removed); absent when none moved. */
+  renumber?: Int32Array;
+  /** The files to make, given the file count, busy words and split beginnings (all as the previous build's). */
+  wanted: (buckets: number, busy: readonly string[], split: readonly string[]) => ReadonlySet<number>;
 }
 
 /**
- * The label index's files, and how many there are (label search hashes a key into that many). `wanted`, given
- * the file count and busy words, names the only files to make (undefined: all), so that an update makes only the
- * files its edit reaches; the others' words are then never listed.
+ * The label index's files, and how many there are (label search hashes a key into that many). Given an update
+ * whose edit leaves the file count, busy words and split beginnings as they were, only the wanted files are made,
+ * from the previous build's memo patched by the changes; otherwise every file, from every label.
  */
 export function labelIndex(
   entities: readonly IndexedEntity[],
   labels: readonly (readonly IndexedLabel[])[],
   options: LabelIndexOptions = LABEL_INDEX_DEFAULTS,
-  wanted?: (buckets: number, busy: readonly string[], split: readonly string[]) => ReadonlySet<number> | undefined,
+  update?: LabelUpdate,
 ): LabelIndex {
-  const own = labels.map(distinctLabels);
-  const counts = new Map<string, number>();
-  let labelCount = 0;
-  for (const texts of own) {
-    labelCount += texts.length;
-    for (const { words } of texts) for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  const busyWords = [...counts].filter(([, count]) => count > options.mostPerWord).map(([word]) => word);
-  busyWords.sort(compareCodePoints);
-  const busy = new Set(busyWords);
-  const buckets = bucketCount(labelCount, options.labelsPerFile);
-  const split = splitBeginnings(counts, { perWord: options.mostPerWord, perVariant: options.mostPerVariant, perKey: options.mostPerKey });
-  const only = wanted?.(buckets, busyWords, split);
-  // Each wanted file's words, with how many of each one's labels it keeps, and its pairs.
-  // Every wanted file is made, an empty one too: label search reads whichever a word's key hashes to.
-  const contents = new Map(
-    (only === undefined ? Array.from({ length: buckets }, (_, at) => at) : [...only].sort((a, b) => a - b)).map((bucket) => [
-      bucket,
-      { words: new Map<string, number>(), pairs: new Set<string>() },
-    ]),
-  );
-  const contentOf = (bucket: number) => contents.get(bucket);
-  const list = (key: string, word: string, most: number) => {
-    const words = contentOf(bucketOf(key, buckets))?.words;
-    if (words && (words.get(word) ?? 0) < most) words.set(word, most);
-  };
-  const lookup = splitSet(split);
-  for (const word of counts.keys()) {
+  return (update && patchedIndex(entities, labels, options, update)) ?? wholeIndex(entities, labels, options);
+}
+
+function wholeIndex(entities: readonly IndexedEntity[], labels: readonly (readonly IndexedLabel[])[], options: LabelIndexOptions): LabelIndex {
+  const texts = labels.map(distinctLabels);
+  let busyWords: string[] = [];
+  const words = LabelWords.count(texts, idRanks(entities), lengthsOf(options), (lists) => {
+    busyWords = busyOf(lists, options);
+    return new Set(busyWords);
+  });
+  const counts = new Map(words.words.keys.map((word, number) => [word, words.words.counts[number]]));
+  const buckets = bucketCount(words.labelCount, options.labelsPerFile);
+  const layout = splitBeginnings(counts, weightsOf(options));
+  const lookup = splitSet(layout.split);
+  const contents = Array.from({ length: buckets }, (): FileContent => ({ words: new Map(), pairs: [] }));
+  const keyed = contents.map((): number[] => []);
+  words.words.keys.forEach((word, number) => {
     const primary = queryKey(word, lookup);
-    for (const key of storedKeys(word, lookup)) list(key, word, key === primary ? options.mostPerWord : options.mostPerVariant);
-  }
-  for (const [beginning, words] of beginningWords(counts, split, options.mostPerVariant, options.mostPerKey)) {
-    for (const word of words) list(queryKey(beginning, lookup), word, options.mostPerVariant);
-  }
-  const listed = new Set<string>();
-  for (const content of contents.values()) for (const word of content.words.keys()) listed.add(word);
-  const byWord = new Map<string, Posting[]>();
-  const pairs = new Map<string, Posting[]>();
-  // Pairs recur in many labels: each one's file is worked out once, by the busy words' numbers (in code point
-  // order, as busyWords is), with no text made for a pair outside the wanted files.
-  const busyNumbers = new Map(busyWords.map((word, number) => [word, number]));
-  const pairFiles = new Map<number, number>();
-  own.forEach((texts, entity) => {
-    for (const { label, primary, words } of texts) {
-      // Made only for a label some wanted list holds: an update scans every label for a few files' words.
-      let posting: Posting | undefined;
-      const held: number[] = [];
-      for (const word of words) {
-        if (listed.has(word)) listOf(byWord, word).push((posting ??= { entity, label, primary, words: words.length }));
-        const number = busyNumbers.get(word);
-        if (number !== undefined) held.push(number);
-      }
-      if (held.length < 2) continue;
-      held.sort((a, b) => a - b);
-      for (let first = 0; first < held.length; first += 1) {
-        for (let second = first + 1; second < held.length; second += 1) {
-          const pairNumber = held[first] * busyWords.length + held[second];
-          let bucket = pairFiles.get(pairNumber);
-          if (bucket === undefined) pairFiles.set(pairNumber, (bucket = bucketOf(pairKey(`${busyWords[held[first]]} ${busyWords[held[second]]}`), buckets)));
-          const content = contentOf(bucket);
-          if (!content) continue;
-          const pair = `${busyWords[held[first]]} ${busyWords[held[second]]}`;
-          content.pairs.add(pair);
-          listOf(pairs, pair).push((posting ??= { entity, label, primary, words: words.length }));
-        }
-      }
+    for (const key of storedKeys(word, lookup)) {
+      const bucket = bucketOf(key, buckets);
+      if (!contents[bucket].words.has(word)) keyed[bucket].push(number);
+      raise(contents[bucket].words, word, key === primary ? options.mostPerWord : options.mostPerVariant);
     }
   });
-  const order = shortestFirst(entities);
-  // Only a list's first labels are kept: the rest need no order.
-  const firstByWord = new Map([...byWord].map(([word, list]) => [word, firstInOrder(list, options.mostPerWord, order)]));
-  const firstByPair = new Map([...pairs].map(([pair, list]) => [pair, firstInOrder(list, options.mostPerPair, order)]));
-  const files = [...contents].map(([bucket, content]) => {
-    const table = new LocalTable(entities);
-    const labelTable = new Map<string, number>();
-    const encode = (list: readonly Posting[], most: number) =>
-      list.slice(0, most).flatMap((posting) => [table.add(posting.entity), 2 * localLabel(labelTable, posting.label) + Number(posting.primary)]);
-    const { perVariant, perPair } = fileShares(content, byWord, pairs, options);
-    const words = Object.fromEntries(
-      [...content.words.keys()].sort(compareCodePoints).map((word) => {
-        const most = content.words.get(word) ?? 0;
-        return [word, encode(firstByWord.get(word) ?? [], most < options.mostPerWord ? Math.min(most, perVariant) : most)];
-      }),
-    );
-    const pairLists = Object.fromEntries([...content.pairs].sort(compareCodePoints).map((pair) => [pair, encode(firstByPair.get(pair) ?? [], perPair)]));
-    // How many labels each busy word of the file is in: label search reads the pair of the two rarest.
-    const busyCounts = Object.fromEntries(
-      [...content.words.keys()]
-        .filter((word) => busy.has(word))
-        .sort(compareCodePoints)
-        .map((word) => [word, counts.get(word) ?? 0]),
-    );
-    return {
-      path: labelFilePath(bucket),
-      body: {
-        ...table.fields(buckets),
-        l: [...labelTable.keys()],
-        w: words,
-        ...(Object.keys(busyCounts).length > 0 ? { b: busyCounts } : {}),
-        ...(content.pairs.size > 0 ? { q: pairLists } : {}),
-      },
-    };
+  for (const [beginning, listed] of beginningWords(counts, layout.split, options.mostPerVariant, options.mostPerKey)) {
+    for (const word of listed) raise(contents[bucketOf(queryKey(beginning, lookup), buckets)].words, word, options.mostPerVariant);
+  }
+  const pairs = contents.map((): number[] => []);
+  words.pairs.keys.forEach((pair, number) => {
+    const bucket = bucketOf(pairKey(pair), buckets);
+    pairs[bucket].push(number);
+    contents[bucket].pairs.push(pair);
   });
-  return { files, buckets, busy: busyWords, split };
+  const render = labelFileRenderer(sourceOf(entities, words, busyWords), buckets, options);
+  const files = contents.map((content, bucket) => render(bucket, content));
+  return {
+    files,
+    buckets,
+    busy: busyWords,
+    split: layout.split,
+    memo: memoOf(words, buckets, busyWords, layout, NumberedLists.of(keyed), NumberedLists.of(pairs)),
+  };
 }
 
-/**
- * How many labels a typo form's list and a pair's list keep in this file: mostPerVariant and mostPerPair, unless
- * the file's lists would then hold more than mostPerFile labels (keys that hash together), when they share what the
- * words' own lists leave, evenly, down to a floor.
- */
-function fileShares(
-  content: { words: ReadonlyMap<string, number>; pairs: ReadonlySet<string> },
-  byWord: ReadonlyMap<string, readonly Posting[]>,
-  pairs: ReadonlyMap<string, readonly Posting[]>,
+function patchedIndex(
+  entities: readonly IndexedEntity[],
+  labels: readonly (readonly IndexedLabel[])[],
   options: LabelIndexOptions,
-): { perVariant: number; perPair: number } {
-  let own = 0;
-  const variantLengths: number[] = [];
-  const pairLengths = [...content.pairs].map((pair) => pairs.get(pair)?.length ?? 0);
-  for (const [word, most] of content.words) {
-    const length = Math.min(most, byWord.get(word)?.length ?? 0);
-    if (most < options.mostPerWord) variantLengths.push(length);
-    else own += length;
+  update: LabelUpdate,
+): LabelIndex | undefined {
+  const { memo } = update;
+  const texts = new Map<number, string[]>();
+  const labelOf = (entity: number, place: number) => {
+    let own = texts.get(entity);
+    if (own === undefined) texts.set(entity, (own = distinctTexts(labels[entity])));
+    return own[place];
+  };
+  const { words, changed } = LabelWords.patched(memo.words, update.changes, entities, lengthsOf(options), labelOf, update.renumber);
+  const busyWords = busyOf(words.words, options);
+  const buckets = bucketCount(words.labelCount, options.labelsPerFile);
+  if (buckets !== memo.buckets || !sameWords(busyWords, memo.busy)) return undefined;
+  const busy = new Set(busyWords);
+  const reachedPairs = words.patchPairs(update.changes, busy);
+  if (!words.stillFirst()) return undefined;
+  const layout = patchSplit(
+    { split: memo.split, sums: new Map(memo.beginnings.map((beginning, at) => [beginning, memo.sums[at]])) },
+    changed,
+    weightsOf(options),
+  );
+  if (!layout || !sameWords(layout.split, memo.split)) return undefined;
+  const lookup = splitSet(layout.split);
+  const keyed = new NumberedLists(memo.keyed);
+  // A word no label held joins its files; a word no label holds any more leaves them.
+  for (const [word, was, is] of changed) {
+    const number = words.words.numberOf(word);
+    if ((was === 0) === (is === 0) || number === undefined) continue;
+    for (const key of storedKeys(word, lookup)) {
+      if (is === 0) keyed.remove(bucketOf(key, buckets), number);
+      else keyed.add(bucketOf(key, buckets), number);
+    }
   }
-  const kept = (lengths: readonly number[], most: number) => lengths.reduce((sum, length) => sum + Math.min(most, length), 0);
-  const wanted = own + kept(variantLengths, options.mostPerVariant) + kept(pairLengths, options.mostPerPair);
-  if (wanted <= options.mostPerFile) return { perVariant: options.mostPerVariant, perPair: options.mostPerPair };
-  const left = Math.max(0, options.mostPerFile - own);
-  const lists = variantLengths.length + pairLengths.length;
-  const perVariant = Math.min(options.mostPerVariant, Math.max(LEAST_PER_VARIANT, Math.floor(left / lists)));
-  const leftForPairs = Math.max(0, left - kept(variantLengths, perVariant));
-  const perPair = Math.min(options.mostPerPair, Math.max(LEAST_PER_PAIR, Math.floor(leftForPairs / Math.max(1, pairLengths.length))));
-  return { perVariant, perPair };
-}
-
-// However full its file, a typo form's list keeps this many labels at least, and a pair's list this many.
-const LEAST_PER_VARIANT = 4;
-const LEAST_PER_PAIR = 10;
-
-/** An entity's labels, each text once (an rdfs:label before the same text otherwise), with their distinct words. */
-function distinctLabels(labels: readonly IndexedLabel[]): { label: string; primary: boolean; words: string[] }[] {
-  const seen = new Set<string>();
-  const texts: { label: string; primary: boolean; words: string[] }[] = [];
-  for (const { normalized, primary } of labels) {
-    if (normalized === '' || seen.has(normalized)) continue;
-    seen.add(normalized);
-    texts.push({ label: normalized, primary, words: [...new Set(normalized.split(' '))] });
+  // Likewise a pair some label holds, or none now.
+  const pairs = new NumberedLists(memo.pairs);
+  for (const pair of reachedPairs) {
+    const number = words.pairs.numberOf(pair);
+    if (number === undefined) continue;
+    if (words.pairs.countOf(pair) > 0) pairs.add(bucketOf(pairKey(pair), buckets), number);
+    else pairs.remove(bucketOf(pairKey(pair), buckets), number);
   }
-  return texts;
+  const wanted = [...update.wanted(buckets, busyWords, layout.split)].sort((a, b) => a - b);
+  const contents = new Map(wanted.map((bucket): [number, FileContent] => [bucket, { words: new Map(), pairs: [] }]));
+  for (const [bucket, content] of contents) {
+    for (const number of keyed.get(bucket)) {
+      const word = words.words.keys[number];
+      const primary = queryKey(word, lookup);
+      for (const key of storedKeys(word, lookup)) {
+        if (bucketOf(key, buckets) === bucket) raise(content.words, word, key === primary ? options.mostPerWord : options.mostPerVariant);
+      }
+    }
+    for (const number of pairs.get(bucket)) content.pairs.push(words.pairs.keys[number]);
+  }
+  // The commonest words of the split beginnings whose own key is in a wanted file.
+  for (const beginning of layout.split) {
+    const content = contents.get(bucketOf(queryKey(beginning, lookup), buckets));
+    if (!content) continue;
+    const under = words.words.keys.filter((word, number) => words.words.counts[number] > 0 && word.startsWith(beginning));
+    for (const word of commonestWords(under, (word) => words.words.countOf(word), options.mostPerVariant, options.mostPerKey)) {
+      raise(content.words, word, options.mostPerVariant);
+    }
+  }
+  const render = labelFileRenderer(sourceOf(entities, words, busyWords), buckets, options);
+  const files = [...contents].map(([bucket, content]) => render(bucket, content));
+  return { files, buckets, busy: busyWords, split: layout.split, memo: memoOf(words, buckets, busyWords, layout, keyed.toStored(), pairs.toStored()) };
 }
 
-/** The order a cut list keeps: fewer words first, an rdfs:label before others, then by id and label (no numbering decides it). */
-function shortestFirst(entities: readonly IndexedEntity[]): (a: Posting, b: Posting) => number {
-  const rank = idRanks(entities);
-  return (a, b) => a.words - b.words || Number(b.primary) - Number(a.primary) || rank[a.entity] - rank[b.entity] || compareCodePoints(a.label, b.label);
+/** What the files list, from the words' and pairs' lists. */
+function sourceOf(entities: readonly IndexedEntity[], words: LabelWords, busyWords: readonly string[]): LabelSource {
+  // A word is listed in the files of each of its keys: its postings are made once.
+  const made = new Map<string, Posting[]>();
+  const postings = (key: string, list: () => readonly Entry[]) => {
+    let listed = made.get(key);
+    if (listed === undefined) made.set(key, (listed = list().map((entry) => words.postingOf(entry))));
+    return listed;
+  };
+  return {
+    entities,
+    wordFirsts: (word) => postings(`w${word}`, () => words.words.first(word)),
+    pairFirsts: (pair) => postings(`q${pair}`, () => words.pairs.first(pair)),
+    countOf: (word) => words.words.countOf(word),
+    pairCountOf: (pair) => words.pairs.countOf(pair),
+    busy: new Set(busyWords),
+  };
 }
 
-function localLabel(table: Map<string, number>, label: string): number {
-  let at = table.get(label);
-  if (at === undefined) table.set(label, (at = table.size));
-  return at;
+function memoOf(words: LabelWords, buckets: number, busy: string[], layout: SplitLayout, keyed: StoredLists, pairs: StoredLists): LabelIndexMemo {
+  return {
+    words: words.toMemo(),
+    buckets,
+    busy,
+    split: layout.split,
+    beginnings: [...layout.sums.keys()],
+    sums: Int32Array.from(layout.sums.values()),
+    keyed,
+    pairs,
+  };
+}
+
+function lengthsOf(options: LabelIndexOptions): ListLengths {
+  return { perWord: options.mostPerWord, perPair: options.mostPerPair };
+}
+
+/** Words in more labels than a list keeps, in code point order. */
+function busyOf(words: FirstLists, options: LabelIndexOptions): string[] {
+  return words.keys.filter((_, number) => words.counts[number] > options.mostPerWord).sort(compareCodePoints);
+}
+
+function weightsOf(options: LabelIndexOptions): KeyWeights {
+  return { perWord: options.mostPerWord, perVariant: options.mostPerVariant, perKey: options.mostPerKey };
+}
+
+function raise(words: Map<string, number>, word: string, most: number): void {
+  if ((words.get(word) ?? 0) < most) words.set(word, most);
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word, at) => word === b[at]);
 }

@@ -11,16 +11,23 @@ export interface KeyWeights {
   perKey: number;
 }
 
+/** The split beginnings, and the labels listed under each beginning looked at (all of two letters, and the children of split ones). */
+export interface SplitLayout {
+  split: string[];
+  sums: Map<string, number>;
+}
+
 /**
  * The split beginnings, in code point order: each beginning of two letters or more under which the words, and the
  * forms a typo in their first two letters gives (see typoForms), list more than `perKey` labels in all; and the
  * same, a letter longer, within each. (Deeper typo forms keep the word's first letters: they spread under it.)
  */
-export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: KeyWeights): string[] {
+export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: KeyWeights): SplitLayout {
   const texts: (readonly string[])[] = [];
   const listed: number[] = [];
   const unsplit = splitSet([]);
   for (const [word, count] of counts) {
+    if (count === 0) continue;
     texts.push(codePoints(word));
     listed.push(Math.min(weights.perWord, count));
     for (const form of typoForms(word, unsplit)) {
@@ -29,12 +36,14 @@ export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: Ke
     }
   }
   const heavy: string[] = [];
+  const sums = new Map<string, number>();
   // Level by level, only the texts under a beginning found heavy at the level before.
   let current = texts.map((_, at) => at).filter((at) => texts[at].length >= 2);
   let beginnings = current.map((at) => texts[at].slice(0, 2).join(''));
   for (let length = 2; current.length > 0; length += 1) {
     const labels = new Map<string, number>();
     current.forEach((at, place) => labels.set(beginnings[place], (labels.get(beginnings[place]) ?? 0) + listed[at]));
+    for (const [beginning, sum] of labels) sums.set(beginning, sum);
     const split = new Set([...labels].filter(([, sum]) => sum > weights.perKey).map(([beginning]) => beginning));
     heavy.push(...split);
     const next: number[] = [];
@@ -48,7 +57,46 @@ export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: Ke
     current = next;
     beginnings = longer;
   }
-  return heavy.sort(compareCodePoints);
+  return { split: heavy.sort(compareCodePoints), sums };
+}
+
+/**
+ * The layout after some words' label counts changed (word, count before, count after), worked out from the sums
+ * alone; undefined when a beginning becomes split, whose children's sums were never counted (then splitBeginnings).
+ */
+export function patchSplit(layout: SplitLayout, changed: Iterable<readonly [string, number, number]>, weights: KeyWeights): SplitLayout | undefined {
+  const before = new Set(layout.split);
+  const sums = new Map(layout.sums);
+  const unsplit = splitSet([]);
+  // A text counts under each beginning of it whose parent is split, as splitBeginnings counts it.
+  const add = (text: string, delta: number) => {
+    if (delta === 0) return;
+    const points = codePoints(text);
+    for (let length = 2; length <= points.length; length += 1) {
+      const beginning = points.slice(0, length).join('');
+      sums.set(beginning, (sums.get(beginning) ?? 0) + delta);
+      if (!before.has(beginning)) break;
+    }
+  };
+  for (const [word, was, is] of changed) {
+    add(word, Math.min(weights.perWord, is) - Math.min(weights.perWord, was));
+    const variant = Math.min(weights.perVariant, is) - Math.min(weights.perVariant, was);
+    for (const form of typoForms(word, unsplit)) add(form, variant);
+  }
+  const parentOf = (beginning: string) => codePoints(beginning).slice(0, -1).join('');
+  const heavy = [...sums].filter(([, sum]) => sum > weights.perKey).map(([beginning]) => beginning);
+  heavy.sort((a, b) => codePoints(a).length - codePoints(b).length || compareCodePoints(a, b));
+  const split = new Set<string>();
+  for (const beginning of heavy) {
+    if (codePoints(beginning).length > 2 && !split.has(parentOf(beginning))) continue;
+    if (!before.has(beginning)) return undefined;
+    split.add(beginning);
+  }
+  // Only what splitBeginnings would have counted: every beginning of two letters, and the children of split ones.
+  for (const [beginning, sum] of sums) {
+    if (sum === 0 || (codePoints(beginning).length > 2 && !split.has(parentOf(beginning)))) sums.delete(beginning);
+  }
+  return { split: [...split].sort(compareCodePoints), sums };
 }
 
 /**
@@ -59,20 +107,21 @@ export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: Ke
 export function beginningWords(counts: ReadonlyMap<string, number>, split: readonly string[], perWord: number, mostPerKey: number): Map<string, string[]> {
   const splitSet = new Set(split);
   const under = new Map<string, string[]>();
-  for (const word of counts.keys()) for (const beginning of splitBeginningsOf(word, splitSet)) listOf(under, beginning).push(word);
-  const listed = new Map<string, string[]>();
-  for (const [beginning, words] of under) {
-    words.sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || compareCodePoints(a, b));
-    const kept: string[] = [];
-    let labels = 0;
-    for (const word of words) {
-      if (labels >= mostPerKey) break;
-      kept.push(word);
-      labels += Math.min(perWord, counts.get(word) ?? 0);
-    }
-    listed.set(beginning, kept);
+  for (const [word, count] of counts) if (count > 0) for (const beginning of splitBeginningsOf(word, splitSet)) listOf(under, beginning).push(word);
+  return new Map([...under].map(([beginning, words]) => [beginning, commonestWords(words, (word) => counts.get(word) ?? 0, perWord, mostPerKey)]));
+}
+
+/** What a split beginning's key lists of the words it begins (see beginningWords). */
+export function commonestWords(words: readonly string[], countOf: (word: string) => number, perWord: number, mostPerKey: number): string[] {
+  const sorted = [...words].sort((a, b) => countOf(b) - countOf(a) || compareCodePoints(a, b));
+  const kept: string[] = [];
+  let labels = 0;
+  for (const word of sorted) {
+    if (labels >= mostPerKey) break;
+    kept.push(word);
+    labels += Math.min(perWord, countOf(word));
   }
-  return listed;
+  return kept;
 }
 
 /** The split beginnings a word begins with, shortest first (its own text too, if that is split). */

@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
+import type { DefinitionIndexMemo } from './definition-index.ts';
 import type { FoldMemo } from './fold-table.ts';
+import type { LabelIndexMemo } from './label-index.ts';
 import { searchLabels } from './core/search-core.js';
 import type { SearchEntity } from './core/search-core.js';
 import { fitsLeaf, type BuiltNode } from './expand-nodes.ts';
@@ -7,7 +9,7 @@ import { EditReach, type ComparedLabel } from './edit-reach.ts';
 import type { PackRun } from './shard-files.ts';
 import { PackedJsonReader, type PackedJson } from './packed-json.ts';
 import { decodeNodes, type EncodedNodes } from './node-codec.ts';
-import { splitLabels } from './joined-labels.ts';
+import { joinedLabels } from './joined-labels.ts';
 
 /** What a build keeps of its search index, so the next one redoes only what an edit reaches. */
 export interface SearchMemo {
@@ -29,18 +31,16 @@ export interface SearchMemo {
   /** Nodes in index order, lists in that numbering. */
   nodes: EncodedNodes;
   runs: { s: PackRun[]; r: PackRun[]; c: PackRun[] };
-  /** The label and definition indexes' file counts and busy words (added by emitSearch). */
+  /** What the label and definition indexes keep (added by emitSearch). */
   words?: WordsMemo;
   /** The nginx handler's fold table (added by emitSearch). */
   fold?: FoldMemo;
 }
 
-/** What a build keeps of its word indexes: their file counts, busy words and split beginnings, which an update must find the same. */
+/** What a build keeps of its word indexes, so that an update patches them by its edit. */
 export interface WordsMemo {
-  label: number;
-  definition: number;
-  busy: string[];
-  split: string[];
+  label: LabelIndexMemo;
+  definition: DefinitionIndexMemo;
 }
 
 /** The previous index, renumbered for this build, and what the edit reaches. */
@@ -102,10 +102,7 @@ export function planIndexReuse(
   const changed = new Set<string>();
   const reach = new EditReach();
   const previousJson = new PackedJsonReader(memo.json);
-  const previousLabels = (old: number): ComparedLabel[] => {
-    const { normalized, primary } = splitLabels(memo.labels[old]);
-    return normalized.map((label, at) => ({ normalized: label, primary: primary && at === 0 }));
-  };
+  const previousLabels = (old: number): ComparedLabel[] => joinedLabels(memo.labels[old]);
   entities.forEach((entity, number) => {
     const old = before.get(entity.iri);
     if (old !== undefined && memo.hashes[old] === hashes[number]) return;

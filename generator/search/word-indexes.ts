@@ -12,7 +12,9 @@ import {
   stemKey,
 } from './core/search-core.js';
 import { definitionIndex } from './definition-index.ts';
-import { splitLabels } from './joined-labels.ts';
+import { joinedLabels, splitLabels } from './joined-labels.ts';
+import { distinctLabels, type LabelChange } from './label-words.ts';
+import type { DefinitionChange } from './definition-stems.ts';
 import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
 import { splitBeginningsOf } from './label-split.ts';
 import type { SearchSource } from './search-entities.ts';
@@ -29,8 +31,9 @@ export interface PreviousWords {
 
 /**
  * Label and definition search's files: both indexes, and their entry `words.json` (file counts, and the
- * definitions' statistics BM25 needs). Updating, only the files holding a word or stem of an entity the edit
- * changed are made again (all, when the file counts or busy words changed); the others are carried.
+ * definitions' statistics BM25 needs). Updating, the previous build's memo is patched by the entities the edit
+ * changed, and only the files holding one of their words or stems are made again (all, when the file counts, busy
+ * words or split beginnings changed); the others are carried.
  */
 export function emitWordIndexes(
   source: SearchSource,
@@ -39,30 +42,34 @@ export function emitWordIndexes(
 ): WordIndexOutput & { memo: WordsMemo; made: ReadonlyMap<string, object> } {
   const { baseIri, examples } = source;
   const entities = source.entities.map((entity) => ({ id: entity.iri.slice(baseIri.length), property: entity.kind === 'property' }));
-  const before = previous?.memo.words && previous.memo.baseIri === baseIri ? previous : undefined;
-  const reach = before && editReach(source, before.memo);
+  const before = previous?.memo.words && previous.memo.baseIri === baseIri ? previous.memo : undefined;
+  const edit = before && editOf(source, before);
   const hashOf = previous?.hashOf ?? (() => undefined);
   const build = (incremental: boolean) => {
+    const update = incremental ? edit : undefined;
     const label = labelIndex(
       entities,
       source.labels,
       LABEL_INDEX_DEFAULTS,
-      incremental && reach && before?.memo.words
-        ? (buckets, busy, split) =>
-            buckets === before.memo.words?.label && sameWords(busy, before.memo.words.busy) && sameWords(split, before.memo.words.split)
-              ? withExample(reach.labelBuckets(buckets, busy, split), examples && exampleLabelBuckets(examples.label, buckets, split))
-              : undefined
-        : undefined,
+      update &&
+        before?.words && {
+          memo: before.words.label,
+          changes: update.labelChanges,
+          renumber: update.renumber,
+          wanted: (buckets, busy, split) =>
+            withExample(update.labelBuckets(buckets, busy, split), examples && exampleLabelBuckets(examples.label, buckets, split)),
+        },
     );
     const definition = definitionIndex(
       entities,
       source.definitions,
-      incremental && reach && before?.memo.words
-        ? (buckets) =>
-            buckets === before.memo.words?.definition
-              ? withExample(reach.definitionBuckets(buckets), examples && exampleDefinitionBuckets(examples.definition, buckets))
-              : undefined
-        : undefined,
+      update &&
+        before?.words && {
+          memo: before.words.definition,
+          changes: update.definitionChanges,
+          renumber: update.renumber,
+          wanted: (buckets) => withExample(update.definitionBuckets(buckets), examples && exampleDefinitionBuckets(examples.definition, buckets)),
+        },
     );
     return { label, definition };
   };
@@ -89,7 +96,7 @@ export function emitWordIndexes(
   return {
     ...output,
     made: new Map(bodies.map((file) => [file.path, file.body])),
-    memo: { label: label.buckets, definition: definition.buckets, busy: label.busy, split: label.split },
+    memo: { label: label.memo, definition: definition.memo },
   };
 }
 
@@ -99,28 +106,42 @@ function withExample(reached: Set<number>, example: readonly number[] | undefine
   return reached;
 }
 
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((word, at) => word === b[at]);
-}
-
-/** The labels' words and the definitions' stems of every entity added, removed or changed since the memo's build. */
-function editReach(source: SearchSource, memo: SearchMemo) {
+/**
+ * What changed since the memo's build: the entities whose labels or defining text changed (added and removed ones
+ * too), their numbers then and now, and the words and stems of those labels and texts, whose files an update makes.
+ */
+function editOf(source: SearchSource, memo: SearchMemo) {
   const numbers = previousNumbers(memo);
   const labels: string[][] = [];
   const stems = new Set<string>();
-  const seen = new Uint8Array(memo.iris.length);
+  const labelChanges: LabelChange[] = [];
+  const definitionChanges: DefinitionChange[] = [];
+  const renumber = new Int32Array(memo.iris.length).fill(-1);
+  const oldTexts = (old: number) => distinctLabels(joinedLabels(memo.labels[old]));
   const add = (normalized: readonly string[] | undefined, terms: string | undefined) => {
     if (normalized) labels.push([...normalized]);
     if (terms) for (const stem of terms.split(' ')) stems.add(stem);
   };
   source.entities.forEach((entity, number) => {
     const old = numbers.get(entity.iri);
-    if (old !== undefined) seen[old] = 1;
+    if (old !== undefined) renumber[old] = number;
     const definitionChanged = old === undefined || memo.definitions[old] !== source.definitions[number];
     if (!definitionChanged && source.forms?.hashes[number] === memo.hashes[old]) return;
     // A label edit leaves the definition files as they were, and a definition edit the label files; where
     // neither changed, something both show did (the entity became a property, or stopped being one).
     const labelsChanged = old === undefined || source.forms?.labels[number] !== memo.labels[old];
+    if (labelsChanged) {
+      labelChanges.push({
+        ...(old === undefined ? {} : { old: { entity: old, texts: oldTexts(old) } }),
+        now: { entity: number, texts: distinctLabels(source.labels[number]) },
+      });
+    }
+    if (definitionChanged) {
+      definitionChanges.push({
+        ...(old === undefined ? {} : { old: { entity: old, terms: memo.definitions[old] } }),
+        now: { entity: number, terms: source.definitions[number] },
+      });
+    }
     const both = !labelsChanged && !definitionChanged;
     add(
       labelsChanged || both ? source.labels[number].map((label) => label.normalized) : undefined,
@@ -130,10 +151,17 @@ function editReach(source: SearchSource, memo: SearchMemo) {
       add(labelsChanged || both ? splitLabels(memo.labels[old]).normalized : undefined, definitionChanged || both ? memo.definitions[old] : undefined);
     }
   });
-  memo.iris.forEach((_, old) => {
-    if (seen[old] === 0) add(splitLabels(memo.labels[old]).normalized, memo.definitions[old]);
+  renumber.forEach((number, old) => {
+    if (number >= 0) return;
+    add(splitLabels(memo.labels[old]).normalized, memo.definitions[old]);
+    labelChanges.push({ old: { entity: old, texts: oldTexts(old) } });
+    definitionChanges.push({ old: { entity: old, terms: memo.definitions[old] } });
   });
+  const moved = renumber.length !== source.entities.length || renumber.some((number, old) => number !== old);
   return {
+    labelChanges,
+    definitionChanges,
+    renumber: moved ? renumber : undefined,
     /** The label files holding a word of those labels, the commonest words of a beginning of one, or a pair of busy words they hold. */
     labelBuckets(buckets: number, busyWords: readonly string[], splitBeginnings: readonly string[]): Set<number> {
       const busy = new Set(busyWords);

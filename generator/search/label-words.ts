@@ -1,0 +1,199 @@
+// The words of every entity's labels as the label index lists them: how many labels hold each word and each pair
+// of busy words, and the first of them in list order. A build keeps them (LabelWordsMemo), so that an update patches
+// them by its edit instead of reading every label.
+import { compareCodePoints } from './core/search-core.js';
+import { FirstLists, type Entry, type FirstListsShape, type StoredFirstLists } from './first-lists.ts';
+import type { Posting } from './label-files.ts';
+import type { IndexedEntity } from './label-index.ts';
+import { listOf } from './list-of.ts';
+
+/** One label of an entity as the label index lists it: its normalised text, whether it is the rdfs:label, its distinct words. */
+export interface LabelText {
+  label: string;
+  primary: boolean;
+  words: string[];
+}
+
+/** An entity's distinct labels' texts, as distinctLabels has them (without their words). */
+export function distinctTexts(labels: readonly { normalized: string }[]): string[] {
+  const texts: string[] = [];
+  for (const { normalized } of labels) if (normalized !== '' && !texts.includes(normalized)) texts.push(normalized);
+  return texts;
+}
+
+/** An entity's labels, each text once (an rdfs:label before the same text otherwise), with their distinct words. */
+export function distinctLabels(labels: readonly { normalized: string; primary: boolean }[]): LabelText[] {
+  const seen = new Set<string>();
+  const texts: LabelText[] = [];
+  for (const { normalized, primary } of labels) {
+    if (normalized === '' || seen.has(normalized)) continue;
+    seen.add(normalized);
+    texts.push({ label: normalized, primary, words: [...new Set(normalized.split(' '))] });
+  }
+  return texts;
+}
+
+/** What a build keeps of its label words. */
+export interface LabelWordsMemo {
+  words: StoredFirstLists;
+  /** Lists of the labels holding two busy words, keyed by the words in code point order joined by a space. */
+  pairs: StoredFirstLists;
+  labelCount: number;
+}
+
+/** An entity whose labels changed: its number before (absent: added) and now (absent: removed), and its labels then and now. */
+export interface LabelChange {
+  old?: { entity: number; texts: readonly LabelText[] };
+  now?: { entity: number; texts: readonly LabelText[] };
+}
+
+/** How many labels a word's and a pair's list keep (an index file lists fewer: the rest are spare for updates). */
+export interface ListLengths {
+  perWord: number;
+  perPair: number;
+}
+
+// An entry: [entity, the label's place among the entity's distinct labels, 2 × its words + 1 if it is the rdfs:label].
+const WIDTH = 3;
+
+/** The labels in lists, in list order: fewer words first, an rdfs:label before others, then by id and label text. */
+export class LabelWords {
+  readonly words: FirstLists;
+  readonly pairs: FirstLists;
+  labelCount: number;
+  readonly #labelOf: (entity: number, place: number) => string;
+
+  private constructor(words: FirstLists, pairs: FirstLists, labelCount: number, labelOf: (entity: number, place: number) => string) {
+    this.words = words;
+    this.pairs = pairs;
+    this.labelCount = labelCount;
+    this.#labelOf = labelOf;
+  }
+
+  /**
+   * Every entity's labels (by entity number) read; `rank`: each entity's place in id order. The pairs are those of
+   * the words `busy` gives, once the words are counted.
+   */
+  static count(texts: readonly (readonly LabelText[])[], rank: Int32Array, lengths: ListLengths, busy: (words: FirstLists) => ReadonlySet<string>): LabelWords {
+    const order = entryOrder(
+      (a, b) => rank[a] - rank[b],
+      (entity, place) => texts[entity][place].label,
+    );
+    const byWord = new Map<string, Entry[]>();
+    let labelCount = 0;
+    texts.forEach((own, entity) =>
+      own.forEach((text, place) => {
+        labelCount += 1;
+        const entry = entryOf(entity, place, text);
+        for (const word of text.words) listOf(byWord, word).push(entry);
+      }),
+    );
+    const words = FirstLists.of(shapeOf(order, lengths.perWord), byWord);
+    const held = busy(words);
+    const byPair = new Map<string, Entry[]>();
+    texts.forEach((own, entity) => own.forEach((text, place) => eachPair(text, held, (pair) => listOf(byPair, pair).push(entryOf(entity, place, text)))));
+    return new LabelWords(words, FirstLists.of(shapeOf(order, lengths.perPair), byPair), labelCount, (entity, place) => texts[entity][place].label);
+  }
+
+  /**
+   * The memo's words patched by the changes (`renumber` as FirstLists has it), with each word whose count changed
+   * (before, after); `labelOf` gives an entity's label text now. The pairs are patched by patchPairs, once the busy
+   * words are known the same.
+   */
+  static patched(
+    memo: LabelWordsMemo,
+    changes: readonly LabelChange[],
+    entities: readonly IndexedEntity[],
+    lengths: ListLengths,
+    labelOf: (entity: number, place: number) => string,
+    renumber?: Int32Array,
+  ): { words: LabelWords; changed: [string, number, number][] } {
+    const order = entryOrder((a, b) => compareCodePoints(entities[a].id, entities[b].id), labelOf);
+    const words = new FirstLists(shapeOf(order, lengths.perWord), memo.words, renumber);
+    const pairs = new FirstLists(shapeOf(order, lengths.perPair), memo.pairs, renumber);
+    const patched = new LabelWords(words, pairs, memo.labelCount, labelOf);
+    const before = new Map<string, number>();
+    const note = (texts: readonly LabelText[]) => {
+      for (const text of texts) for (const word of text.words) if (!before.has(word)) before.set(word, words.countOf(word));
+    };
+    for (const { old, now } of changes) for (const side of [old, now]) if (side) note(side.texts);
+    for (const { old } of changes) {
+      if (!old) continue;
+      const entity = words.current(old.entity);
+      old.texts.forEach((text, place) => {
+        patched.labelCount -= 1;
+        for (const word of text.words) words.remove(word, [entity, place]);
+      });
+    }
+    for (const { now } of changes) {
+      now?.texts.forEach((text, place) => {
+        patched.labelCount += 1;
+        const entry = entryOf(now.entity, place, text);
+        for (const word of text.words) words.add(word, entry);
+      });
+    }
+    const changed: [string, number, number][] = [];
+    for (const [word, count] of before) if (words.countOf(word) !== count) changed.push([word, count, words.countOf(word)]);
+    return { words: patched, changed };
+  }
+
+  /** The pairs patched by the changes, `busy` being the busy words (the same before and after); the pairs they reach. */
+  patchPairs(changes: readonly LabelChange[], busy: ReadonlySet<string>): Set<string> {
+    const reached = new Set<string>();
+    for (const { old } of changes) {
+      if (!old) continue;
+      const entity = this.pairs.current(old.entity);
+      old.texts.forEach((text, place) =>
+        eachPair(text, busy, (pair) => {
+          reached.add(pair);
+          this.pairs.remove(pair, [entity, place]);
+        }),
+      );
+    }
+    for (const { now } of changes) {
+      now?.texts.forEach((text, place) =>
+        eachPair(text, busy, (pair) => {
+          reached.add(pair);
+          this.pairs.add(pair, entryOf(now.entity, place, text));
+        }),
+      );
+    }
+    return reached;
+  }
+
+  /** Whether every list an update changed still has the labels an index file lists. */
+  stillFirst(): boolean {
+    return this.words.stillFirst() && this.pairs.stillFirst();
+  }
+
+  /** The label of an entry of a list, as it lists it. */
+  postingOf(entry: Entry): Posting {
+    return { entity: entry[0], label: this.#labelOf(entry[0], entry[1]), primary: (entry[2] & 1) === 1, words: entry[2] >> 1 };
+  }
+
+  toMemo(): LabelWordsMemo {
+    return { words: this.words.toStored(), pairs: this.pairs.toStored(), labelCount: this.labelCount };
+  }
+}
+
+/** Each pair of the busy words the label holds, as its words in code point order joined by a space. */
+export function eachPair(text: LabelText, busy: ReadonlySet<string>, pair: (pair: string) => void): void {
+  const held = text.words.filter((word) => busy.has(word));
+  if (held.length < 2) return;
+  held.sort(compareCodePoints);
+  for (let first = 0; first < held.length; first += 1) for (let second = first + 1; second < held.length; second += 1) pair(`${held[first]} ${held[second]}`);
+}
+
+function entryOf(entity: number, place: number, text: LabelText): Entry {
+  return [entity, place, 2 * text.words.length + Number(text.primary)];
+}
+
+/** List order on entries: fewer words first, an rdfs:label before others, then by id, then by label text. */
+function entryOrder(byId: (a: number, b: number) => number, labelOf: (entity: number, place: number) => string): (a: Entry, b: Entry) => number {
+  return (a, b) => (a[2] >> 1) - (b[2] >> 1) || (b[2] & 1) - (a[2] & 1) || byId(a[0], b[0]) || compareCodePoints(labelOf(a[0], a[1]), labelOf(b[0], b[1]));
+}
+
+/** A list keeps a third more than a file lists: an update may take that many out before the lists are read again. */
+function shapeOf(order: (a: Entry, b: Entry) => number, needed: number): FirstListsShape {
+  return { order, needed, kept: Math.ceil((needed * 4) / 3), identity: 2, width: WIDTH };
+}
