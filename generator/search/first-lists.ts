@@ -16,6 +16,12 @@ export interface StoredFirstLists {
   width: number;
 }
 
+/** A key as an index file shows it (see FirstLists.shown). */
+export interface Shown {
+  count: number;
+  first: Entry[];
+}
+
 export interface FirstListsShape {
   /** The order the first entries are kept in (a total order: entries of one key differ in it). */
   order: (a: Entry, b: Entry) => number;
@@ -107,6 +113,30 @@ export class FirstLists {
     if (at >= 0) list.splice(at, 0, entry);
     else if (complete) list.push(entry);
     if (list.length > kept) list.length = kept;
+  }
+
+  /** What an index file shows of a key: how many entries it has, and its first `needed` (copies, to hold against later). */
+  shown(key: string): Shown {
+    const number = this.#numbers.get(key);
+    if (number === undefined) return { count: 0, first: [] };
+    return {
+      count: this.counts[number],
+      first: this.#listOf(number)
+        .slice(0, this.#shape.needed)
+        .map((entry) => [...entry]),
+    };
+  }
+
+  /** Whether a file would show the key otherwise than `before`: another count, other first entries, or one `changed` says shows otherwise. */
+  showsOtherwise(key: string, before: Shown, changed: (entry: Entry) => boolean): boolean {
+    const now = this.shown(key);
+    return (
+      now.count !== before.count ||
+      now.first.length !== before.first.length ||
+      now.first.some(
+        (entry, at) => changed(entry) || entry.length !== before.first[at].length || entry.some((value, field) => value !== before.first[at][field]),
+      )
+    );
   }
 
   /** Whether every list an update changed still has the entries an index file lists. */

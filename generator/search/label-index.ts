@@ -77,8 +77,16 @@ export interface LabelUpdate {
   changes: readonly LabelChange[];
   /** Each entity's number now by its number then (-1: removed); absent when none moved. */
   renumber?: Int32Array;
-  /** The files to make, given the file count, busy words and split beginnings (all as the previous build's). */
-  wanted: (buckets: number, busy: readonly string[], split: readonly string[]) => ReadonlySet<number>;
+  /**
+   * The files to make, given the file count, busy words and split beginnings (as the previous build's), and the words
+   * and pairs whose lists a file shows otherwise since: the files of their keys, at least.
+   */
+  wanted: (
+    buckets: number,
+    busy: readonly string[],
+    split: readonly string[],
+    shownOtherwise: { words: readonly string[]; pairs: readonly string[] },
+  ) => ReadonlySet<number>;
 }
 
 /**
@@ -149,12 +157,12 @@ function patchedIndex(
     if (own === undefined) texts.set(entity, (own = distinctTexts(labels[entity])));
     return own[place];
   };
-  const { words, changed } = LabelWords.patched(memo.words, update.changes, entities, lengthsOf(options), labelOf, update.renumber);
+  const { words, changed, shownOtherwise } = LabelWords.patched(memo.words, update.changes, entities, lengthsOf(options), labelOf, update.renumber);
   const busyWords = busyOf(words.words, options);
   const buckets = bucketCount(words.labelCount, options.labelsPerFile);
   if (buckets !== memo.buckets || !sameWords(busyWords, memo.busy)) return undefined;
   const busy = new Set(busyWords);
-  const reachedPairs = words.patchPairs(update.changes, busy);
+  const pairsShownOtherwise = words.patchPairs(update.changes, busy);
   if (!words.stillFirst()) return undefined;
   const layout = patchSplit(
     { split: memo.split, sums: new Map(memo.beginnings.map((beginning, at) => [beginning, memo.sums[at]])) },
@@ -175,13 +183,13 @@ function patchedIndex(
   }
   // Likewise a pair some label holds, or none now.
   const pairs = new NumberedLists(memo.pairs);
-  for (const pair of reachedPairs) {
+  for (const pair of pairsShownOtherwise) {
     const number = words.pairs.numberOf(pair);
     if (number === undefined) continue;
     if (words.pairs.countOf(pair) > 0) pairs.add(bucketOf(pairKey(pair), buckets), number);
     else pairs.remove(bucketOf(pairKey(pair), buckets), number);
   }
-  const wanted = [...update.wanted(buckets, busyWords, layout.split)].sort((a, b) => a - b);
+  const wanted = [...update.wanted(buckets, busyWords, layout.split, { words: shownOtherwise, pairs: pairsShownOtherwise })].sort((a, b) => a - b);
   const contents = new Map(wanted.map((bucket): [number, FileContent] => [bucket, { words: new Map(), pairs: [] }]));
   for (const [bucket, content] of contents) {
     for (const number of keyed.get(bucket)) {

@@ -2,7 +2,7 @@
 // of busy words, and the first of them in list order. A build keeps them (LabelWordsMemo), so that an update patches
 // them by its edit instead of reading every label.
 import { compareCodePoints } from './core/search-core.js';
-import { FirstLists, type Entry, type FirstListsShape, type StoredFirstLists } from './first-lists.ts';
+import { FirstLists, type Entry, type FirstListsShape, type Shown, type StoredFirstLists } from './first-lists.ts';
 import type { Posting } from './label-files.ts';
 import type { IndexedEntity } from './label-index.ts';
 import { listOf } from './list-of.ts';
@@ -62,12 +62,21 @@ export class LabelWords {
   readonly pairs: FirstLists;
   labelCount: number;
   readonly #labelOf: (entity: number, place: number) => string;
+  // Labels an update changed the text or mark of, in place (entity now, place): a list showing one shows it otherwise.
+  readonly #changedLabels: ReadonlySet<number>;
 
-  private constructor(words: FirstLists, pairs: FirstLists, labelCount: number, labelOf: (entity: number, place: number) => string) {
+  private constructor(
+    words: FirstLists,
+    pairs: FirstLists,
+    labelCount: number,
+    labelOf: (entity: number, place: number) => string,
+    changedLabels: ReadonlySet<number> = new Set(),
+  ) {
     this.words = words;
     this.pairs = pairs;
     this.labelCount = labelCount;
     this.#labelOf = labelOf;
+    this.#changedLabels = changedLabels;
   }
 
   /**
@@ -97,8 +106,8 @@ export class LabelWords {
 
   /**
    * The memo's words patched by the changes (`renumber` as FirstLists has it), with each word whose count changed
-   * (before, after); `labelOf` gives an entity's label text now. The pairs are patched by patchPairs, once the busy
-   * words are known the same.
+   * (before, after) and each word an index file shows otherwise since (see FirstLists.showsOtherwise); `labelOf`
+   * gives an entity's label text now. The pairs are patched by patchPairs, once the busy words are known the same.
    */
   static patched(
     memo: LabelWordsMemo,
@@ -107,16 +116,16 @@ export class LabelWords {
     lengths: ListLengths,
     labelOf: (entity: number, place: number) => string,
     renumber?: Int32Array,
-  ): { words: LabelWords; changed: [string, number, number][] } {
+  ): { words: LabelWords; changed: [string, number, number][]; shownOtherwise: string[] } {
     const order = entryOrder((a, b) => compareCodePoints(entities[a].id, entities[b].id), labelOf);
     const words = new FirstLists(shapeOf(order, lengths.perWord), memo.words, renumber);
     const pairs = new FirstLists(shapeOf(order, lengths.perPair), memo.pairs, renumber);
-    const patched = new LabelWords(words, pairs, memo.labelCount, labelOf);
-    const before = new Map<string, number>();
-    const note = (texts: readonly LabelText[]) => {
-      for (const text of texts) for (const word of text.words) if (!before.has(word)) before.set(word, words.countOf(word));
-    };
-    for (const { old, now } of changes) for (const side of [old, now]) if (side) note(side.texts);
+    const patched = new LabelWords(words, pairs, memo.labelCount, labelOf, relabelled(changes));
+    const before = new Map<string, Shown>();
+    for (const { old, now } of changes) {
+      for (const side of [old, now])
+        for (const text of side?.texts ?? []) for (const word of text.words) if (!before.has(word)) before.set(word, words.shown(word));
+    }
     for (const { old } of changes) {
       if (!old) continue;
       const entity = words.current(old.entity);
@@ -133,32 +142,31 @@ export class LabelWords {
       });
     }
     const changed: [string, number, number][] = [];
-    for (const [word, count] of before) if (words.countOf(word) !== count) changed.push([word, count, words.countOf(word)]);
-    return { words: patched, changed };
+    for (const [word, { count }] of before) if (words.countOf(word) !== count) changed.push([word, count, words.countOf(word)]);
+    const shownOtherwise = [...before]
+      .filter(([word, shown]) => words.showsOtherwise(word, shown, (entry) => patched.#relabelled(entry)))
+      .map(([word]) => word);
+    return { words: patched, changed, shownOtherwise };
   }
 
-  /** The pairs patched by the changes, `busy` being the busy words (the same before and after); the pairs they reach. */
-  patchPairs(changes: readonly LabelChange[], busy: ReadonlySet<string>): Set<string> {
-    const reached = new Set<string>();
+  /** The pairs patched by the changes, `busy` being the busy words (the same before and after); those an index file shows otherwise since. */
+  patchPairs(changes: readonly LabelChange[], busy: ReadonlySet<string>): string[] {
+    const before = new Map<string, Shown>();
+    for (const { old, now } of changes) {
+      for (const side of [old, now])
+        for (const text of side?.texts ?? []) eachPair(text, busy, (pair) => before.has(pair) || before.set(pair, this.pairs.shown(pair)));
+    }
     for (const { old } of changes) {
       if (!old) continue;
       const entity = this.pairs.current(old.entity);
-      old.texts.forEach((text, place) =>
-        eachPair(text, busy, (pair) => {
-          reached.add(pair);
-          this.pairs.remove(pair, [entity, place]);
-        }),
-      );
+      old.texts.forEach((text, place) => eachPair(text, busy, (pair) => this.pairs.remove(pair, [entity, place])));
     }
-    for (const { now } of changes) {
-      now?.texts.forEach((text, place) =>
-        eachPair(text, busy, (pair) => {
-          reached.add(pair);
-          this.pairs.add(pair, entryOf(now.entity, place, text));
-        }),
-      );
-    }
-    return reached;
+    for (const { now } of changes) now?.texts.forEach((text, place) => eachPair(text, busy, (pair) => this.pairs.add(pair, entryOf(now.entity, place, text))));
+    return [...before].filter(([pair, shown]) => this.pairs.showsOtherwise(pair, shown, (entry) => this.#relabelled(entry))).map(([pair]) => pair);
+  }
+
+  #relabelled(entry: Entry): boolean {
+    return this.#changedLabels.has(entry[0] * PLACES + entry[1]);
   }
 
   /** Whether every list an update changed still has the labels an index file lists. */
@@ -182,6 +190,22 @@ export function eachPair(text: LabelText, busy: ReadonlySet<string>, pair: (pair
   if (held.length < 2) return;
   held.sort(compareCodePoints);
   for (let first = 0; first < held.length; first += 1) for (let second = first + 1; second < held.length; second += 1) pair(`${held[first]} ${held[second]}`);
+}
+
+// A label's entity and place in one number, as the changed labels are looked up.
+const PLACES = 2 ** 20;
+
+/** The labels of the changes whose text or mark is not the one the same place had (every label of an entity added). */
+function relabelled(changes: readonly LabelChange[]): Set<number> {
+  const labels = new Set<number>();
+  for (const { old, now } of changes) {
+    if (!now) continue;
+    now.texts.forEach((text, place) => {
+      const was = old?.texts[place];
+      if (was?.label !== text.label || was.primary !== text.primary) labels.add(now.entity * PLACES + place);
+    });
+  }
+  return labels;
 }
 
 function entryOf(entity: number, place: number, text: LabelText): Entry {

@@ -13,6 +13,7 @@ import {
 } from './core/search-core.js';
 import { definitionIndex } from './definition-index.ts';
 import { joinedLabels, splitLabels } from './joined-labels.ts';
+import { PackedJsonReader } from './packed-json.ts';
 import { distinctLabels, type LabelChange } from './label-words.ts';
 import type { DefinitionChange } from './definition-stems.ts';
 import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
@@ -56,8 +57,8 @@ export function emitWordIndexes(
           memo: before.words.label,
           changes: update.labelChanges,
           renumber: update.renumber,
-          wanted: (buckets, busy, split) =>
-            withExample(update.labelBuckets(buckets, busy, split), examples && exampleLabelBuckets(examples.label, buckets, split)),
+          wanted: (buckets, busy, split, shown) =>
+            withExample(update.labelBuckets(buckets, busy, split, shown), examples && exampleLabelBuckets(examples.label, buckets, split)),
         },
     );
     const definition = definitionIndex(
@@ -108,11 +109,15 @@ function withExample(reached: Set<number>, example: readonly number[] | undefine
 
 /**
  * What changed since the memo's build: the entities whose labels or defining text changed (added and removed ones
- * too), their numbers then and now, and the words and stems of those labels and texts, whose files an update makes.
+ * too), their numbers then and now, and the stems of those texts and the labels of entities that became or stopped
+ * being properties, whose files an update makes.
  */
 function editOf(source: SearchSource, memo: SearchMemo) {
   const numbers = previousNumbers(memo);
+  // Labels of entities whose kind changed (see below).
   const labels: string[][] = [];
+  // A packed entity's JSON begins with its kind: [0 for a class, [1 for a property.
+  const previousJson = new PackedJsonReader(memo.json);
   const stems = new Set<string>();
   const labelChanges: LabelChange[] = [];
   const definitionChanges: DefinitionChange[] = [];
@@ -142,18 +147,20 @@ function editOf(source: SearchSource, memo: SearchMemo) {
         now: { entity: number, terms: source.definitions[number] },
       });
     }
-    const both = !labelsChanged && !definitionChanged;
+    // Every list showing an entity that became a property, or stopped being one, shows it otherwise; where neither
+    // its labels nor its definition changed, that is what changed (or something else both indexes show).
+    const kindChanged =
+      (old !== undefined && previousJson.text(old).charAt(1) !== (entity.kind === 'class' ? '0' : '1')) || (!labelsChanged && !definitionChanged);
     add(
-      labelsChanged || both ? source.labels[number].map((label) => label.normalized) : undefined,
-      definitionChanged || both ? source.definitions[number] : undefined,
+      kindChanged ? source.labels[number].map((label) => label.normalized) : undefined,
+      definitionChanged || kindChanged ? source.definitions[number] : undefined,
     );
-    if (old !== undefined) {
-      add(labelsChanged || both ? splitLabels(memo.labels[old]).normalized : undefined, definitionChanged || both ? memo.definitions[old] : undefined);
-    }
+    if (old !== undefined)
+      add(kindChanged ? splitLabels(memo.labels[old]).normalized : undefined, definitionChanged || kindChanged ? memo.definitions[old] : undefined);
   });
   renumber.forEach((number, old) => {
     if (number >= 0) return;
-    add(splitLabels(memo.labels[old]).normalized, memo.definitions[old]);
+    add(undefined, memo.definitions[old]);
     labelChanges.push({ old: { entity: old, texts: oldTexts(old) } });
     definitionChanges.push({ old: { entity: old, terms: memo.definitions[old] } });
   });
@@ -162,26 +169,37 @@ function editOf(source: SearchSource, memo: SearchMemo) {
     labelChanges,
     definitionChanges,
     renumber: moved ? renumber : undefined,
-    /** The label files holding a word of those labels, the commonest words of a beginning of one, or a pair of busy words they hold. */
-    labelBuckets(buckets: number, busyWords: readonly string[], splitBeginnings: readonly string[]): Set<number> {
+    /**
+     * The label files holding a word or pair of busy words whose list a file shows otherwise, or the commonest words of a
+     * beginning of such a word; and those holding a word or pair of the labels of an entity whose kind changed.
+     */
+    labelBuckets(
+      buckets: number,
+      busyWords: readonly string[],
+      splitBeginnings: readonly string[],
+      shown: { words: readonly string[]; pairs: readonly string[] },
+    ): Set<number> {
       const busy = new Set(busyWords);
       const split = splitSet(splitBeginnings);
       const splitWords = new Set(splitBeginnings);
       const wanted = new Set<number>();
+      const words = new Set(shown.words);
+      const pairs = new Set(shown.pairs);
       for (const label of labels) {
-        const words = [...new Set(label.flatMap((text) => text.split(' ')))].filter((word) => word !== '');
-        for (const word of words) {
-          for (const key of storedKeys(word, split)) wanted.add(bucketOf(key, buckets));
-          // The keys of its split beginnings list the commonest words they begin: this word's count may change which.
-          for (const beginning of splitBeginningsOf(word, splitWords)) wanted.add(bucketOf(queryKey(beginning, split), buckets));
-        }
         for (const text of label) {
+          for (const word of text.split(' ')) if (word !== '') words.add(word);
           const held = [...new Set(text.split(' '))].filter((word) => busy.has(word)).sort(compareCodePoints);
-          for (let first = 0; first < held.length; first += 1) {
-            for (let second = first + 1; second < held.length; second += 1) wanted.add(bucketOf(pairKey(`${held[first]} ${held[second]}`), buckets));
-          }
+          held.forEach((first, at) => {
+            for (const second of held.slice(at + 1)) pairs.add(`${first} ${second}`);
+          });
         }
       }
+      for (const word of words) {
+        for (const key of storedKeys(word, split)) wanted.add(bucketOf(key, buckets));
+        // The keys of its split beginnings list the commonest words they begin, and their lists.
+        for (const beginning of splitBeginningsOf(word, splitWords)) wanted.add(bucketOf(queryKey(beginning, split), buckets));
+      }
+      for (const pair of pairs) wanted.add(bucketOf(pairKey(pair), buckets));
       return wanted;
     },
     /** The definition files holding a stem of those definitions. */
