@@ -3,7 +3,7 @@
 import { bucketOf, compareCodePoints, definitionFilePath, stemKey, type DefinitionPosting } from './core/search-core.js';
 import { DefinitionStems, type DefinitionChange, type DefinitionStemsMemo, type StemLists } from './definition-stems.ts';
 import type { FirstLists } from './first-lists.ts';
-import type { IndexedEntity } from './label-index.ts';
+import type { IndexedEntity } from './word-index-types.ts';
 import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
 
 /** A stem's list keeps this many documents at most: those it weighs most in (it more often, in a shorter text). */

@@ -1,17 +1,8 @@
 // A label index file rendered from what it holds: each word's list (its first labels in list order), each pair's,
 // and the busy words' counts; a whole build and an update render their files alike.
 import { compareCodePoints, labelFilePath } from './core/search-core.js';
-import type { IndexedEntity, LabelIndexOptions } from './label-index.ts';
+import type { IndexedEntity, LabelIndexOptions, Posting } from './word-index-types.ts';
 import { LocalTable, type WordIndexFile } from './word-files.ts';
-
-/** A label as a list holds it. */
-export interface Posting {
-  entity: number;
-  label: string;
-  primary: boolean;
-  /** The label's number of distinct words. */
-  words: number;
-}
 
 /** What a file lists: each word with how many of its labels it keeps at most, and the pairs of busy words. */
 export interface FileContent {

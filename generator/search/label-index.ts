@@ -3,38 +3,14 @@
 // words listed apart. Files are named by number, so an edit rewrites only the files of the words it touches.
 import { bucketOf, compareCodePoints, pairKey, queryKey, splitSet, storedKeys } from './core/search-core.js';
 import type { Entry, FirstLists } from './first-lists.ts';
-import { labelFileRenderer, type FileContent, type LabelSource, type Posting } from './label-files.ts';
+import { labelFileRenderer, type FileContent, type LabelSource } from './label-files.ts';
 import { beginningWords, commonestWords, patchSplit, splitBeginnings, type KeyWeights, type SplitLayout } from './label-split.ts';
 import { LabelWords, distinctLabels, distinctTexts, type LabelChange, type LabelWordsMemo, type ListLengths } from './label-words.ts';
 import { NumberedLists, type StoredLists } from './numbered-lists.ts';
 import { bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
+import type { IndexedEntity, IndexedLabel, LabelIndexOptions, Posting } from './word-index-types.ts';
 
-/** An entity as both word indexes list it: its id, and whether it is a property. */
-export interface IndexedEntity {
-  id: string;
-  property: boolean;
-}
-
-/** One label of an entity: its normalised text, and whether it is the entity's rdfs:label. */
-export interface IndexedLabel {
-  normalized: string;
-  primary: boolean;
-}
-
-export interface LabelIndexOptions {
-  /** A word's list keeps this many labels at most, under its own key; a word in more is busy. */
-  mostPerWord: number;
-  /** The same list in the files of the keys a typo in its first letters gives keeps fewer. */
-  mostPerVariant: number;
-  /** A list of the labels holding two busy words keeps this many. */
-  mostPerPair: number;
-  /** Labels a key lists at most, roughly: the words of a beginning that would list more are keyed by a letter more. */
-  mostPerKey: number;
-  /** Labels a file lists at most, roughly: past it, typo forms' and pairs' lists are cut (see fileShares). */
-  mostPerFile: number;
-  /** Labels per file, roughly, that the file count aims at. */
-  labelsPerFile: number;
-}
+export type { IndexedEntity, IndexedLabel, LabelIndexOptions } from './word-index-types.ts';
 
 export const LABEL_INDEX_DEFAULTS: LabelIndexOptions = {
   mostPerWord: 120,

@@ -3,8 +3,7 @@
 // them by its edit instead of reading every label.
 import { compareCodePoints } from './core/search-core.js';
 import { FirstLists, type Entry, type FirstListsShape, type Shown, type StoredFirstLists } from './first-lists.ts';
-import type { Posting } from './label-files.ts';
-import type { IndexedEntity } from './label-index.ts';
+import type { IndexedEntity, Posting } from './word-index-types.ts';
 import { listOf } from './list-of.ts';
 
 /** One label of an entity as the label index lists it: its normalised text, whether it is the rdfs:label, its distinct words. */
