@@ -4,7 +4,7 @@ import { bucketOf, compareCodePoints, definitionFilePath, stemKey, type Definiti
 import { DefinitionStems, type DefinitionChange, type DefinitionStemsMemo, type StemLists } from './definition-stems.ts';
 import type { FirstLists } from './first-lists.ts';
 import type { IndexedEntity } from './word-index-types.ts';
-import { LocalTable, bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
+import { LocalTable, bucketCount, idRanks, takeFiles, type WordFileSink, type WordIndexFile } from './word-files.ts';
 
 /** A stem's list keeps this many documents at most: those it weighs most in (it more often, in a shorter text). */
 export const MOST_DOCUMENTS_PER_STEM = 200;
@@ -28,7 +28,7 @@ export interface DefinitionIndexMemo {
 }
 
 export interface DefinitionIndex {
-  /** Only the wanted ones. */
+  /** Only the wanted ones (none given to a sink). */
   files: WordIndexFile[];
   buckets: number;
   /** Documents (entities with a defining text that has a term), and their mean length in terms. */
@@ -51,11 +51,11 @@ export interface DefinitionUpdate {
  * Given an update whose edit leaves the file count as it was, only the wanted files are made, from the previous
  * build's memo patched by the changes; otherwise every file, from every definition.
  */
-export function definitionIndex(entities: readonly IndexedEntity[], terms: readonly string[], update?: DefinitionUpdate): DefinitionIndex {
-  return (update && patchedIndex(entities, update)) ?? wholeIndex(entities, terms);
+export function definitionIndex(entities: readonly IndexedEntity[], terms: readonly string[], update?: DefinitionUpdate, sink?: WordFileSink): DefinitionIndex {
+  return (update && patchedIndex(entities, update, sink)) ?? wholeIndex(entities, terms, sink);
 }
 
-function wholeIndex(entities: readonly IndexedEntity[], terms: readonly string[]): DefinitionIndex {
+function wholeIndex(entities: readonly IndexedEntity[], terms: readonly string[], sink?: WordFileSink): DefinitionIndex {
   const stems = DefinitionStems.count(terms, listsOf(impactOrder(entities, idRanks(entities))));
   const buckets = bucketsOf(stems.lists);
   const stemBuckets = Int32Array.from(stems.lists.keys, (stem) => bucketOf(stemKey(stem), buckets));
@@ -65,10 +65,11 @@ function wholeIndex(entities: readonly IndexedEntity[], terms: readonly string[]
     buckets,
     stemBuckets,
     Array.from({ length: buckets }, (_, bucket) => bucket),
+    sink,
   );
 }
 
-function patchedIndex(entities: readonly IndexedEntity[], update: DefinitionUpdate): DefinitionIndex | undefined {
+function patchedIndex(entities: readonly IndexedEntity[], update: DefinitionUpdate, sink?: WordFileSink): DefinitionIndex | undefined {
   const { memo } = update;
   const stems = DefinitionStems.patched(memo.stems, update.changes, listsOf(impactOrder(entities)), update.renumber);
   if (!stems) return undefined;
@@ -78,7 +79,7 @@ function patchedIndex(entities: readonly IndexedEntity[], update: DefinitionUpda
   const stemBuckets = new Int32Array(keys.length);
   stemBuckets.set(memo.stemBuckets);
   for (let stem = memo.stemBuckets.length; stem < keys.length; stem += 1) stemBuckets[stem] = bucketOf(stemKey(keys[stem]), buckets);
-  return indexOf(entities, stems, buckets, stemBuckets, [...update.wanted(buckets)]);
+  return indexOf(entities, stems, buckets, stemBuckets, [...update.wanted(buckets)], sink);
 }
 
 /** The file count: about POSTINGS_PER_FILE kept postings per file, and at most 1 / STEMS_PER_FILE files per stem. */
@@ -99,6 +100,7 @@ function indexOf(
   buckets: number,
   stemBuckets: Int32Array,
   wanted: readonly number[],
+  sink: WordFileSink | undefined,
 ): DefinitionIndex {
   // Every wanted file is made, an empty one too: definition search reads whichever a term hashes to.
   const held = new Map<number, string[]>([...wanted].sort((a, b) => a - b).map((bucket) => [bucket, []]));
@@ -106,7 +108,8 @@ function indexOf(
   lists.keys.forEach((stem, number) => {
     if (lists.counts[number] > 0) held.get(stemBuckets[number])?.push(stem);
   });
-  const files = [...held].map(([bucket, own]) => {
+  const { take, files } = takeFiles(sink, { buckets });
+  for (const [bucket, own] of held) {
     own.sort(compareCodePoints);
     const table = new LocalTable(entities);
     // Where several long lists share a file, each keeps its share of the file's postings.
@@ -120,8 +123,8 @@ function indexOf(
         return [stem, [lists.countOf(stem), ...cut]];
       }),
     );
-    return { path: definitionFilePath(bucket), body: { ...table.fields(buckets), t: stemLists } };
-  });
+    take({ path: definitionFilePath(bucket), body: { ...table.fields(buckets), t: stemLists } });
+  }
   const { count, total } = stems;
   // Rounded, so the entry's bytes do not hang on the last bits of a division.
   const averageLength = count === 0 ? 0 : Math.round((total / count) * 10000) / 10000;

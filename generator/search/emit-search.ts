@@ -16,9 +16,9 @@ export type EmittedSearch = Omit<SearchIndex, 'entities' | 'memo'> & { memo: Sea
  */
 export async function emitSearch(source: SearchSource, previous?: PreviousIndex, stream?: IndexStream): Promise<EmittedSearch> {
   const index = indexSearchSource(source, DEFAULT_BUDGETS, previous, stream);
-  const words = emitWordIndexes(source, DEFAULT_BUDGETS.fileGzip, previous);
+  // Streamed, the word indexes' files are handed over as they are made.
+  const words = emitWordIndexes(source, DEFAULT_BUDGETS.fileGzip, previous, stream?.handOff);
   const examples = source.examples && (await answerWordExamples(words.made, source.examples));
-  if (stream) stream.handOff(words.files.splice(0));
   const fold = foldJson(index.memo.characters, previous?.memo.fold);
   const { stats } = index;
   return {

@@ -7,7 +7,7 @@ import { labelFileRenderer, type FileContent, type LabelSource } from './label-f
 import { beginningWords, commonestWords, patchSplit, splitBeginnings, type KeyWeights, type SplitLayout } from './label-split.ts';
 import { LabelWords, distinctLabels, distinctTexts, type LabelChange, type LabelWordsMemo, type ListLengths } from './label-words.ts';
 import { NumberedLists, type StoredLists } from './numbered-lists.ts';
-import { bucketCount, idRanks, type WordIndexFile } from './word-files.ts';
+import { bucketCount, idRanks, takeFiles, type WordFileSink, type WordIndexFile } from './word-files.ts';
 import type { IndexedEntity, IndexedLabel, LabelIndexOptions, Posting } from './word-index-types.ts';
 
 export type { IndexedEntity, IndexedLabel, LabelIndexOptions } from './word-index-types.ts';
@@ -36,7 +36,7 @@ export interface LabelIndexMemo {
   pairs: StoredLists;
 }
 
-/** What a label index build made: its files (only the wanted ones), its file count and busy words. */
+/** What a label index build made: its files (only the wanted ones; none given to a sink), its file count and busy words. */
 export interface LabelIndex {
   files: WordIndexFile[];
   buckets: number;
@@ -75,11 +75,17 @@ export function labelIndex(
   labels: readonly (readonly IndexedLabel[])[],
   options: LabelIndexOptions = LABEL_INDEX_DEFAULTS,
   update?: LabelUpdate,
+  sink?: WordFileSink,
 ): LabelIndex {
-  return (update && patchedIndex(entities, labels, options, update)) ?? wholeIndex(entities, labels, options);
+  return (update && patchedIndex(entities, labels, options, update, sink)) ?? wholeIndex(entities, labels, options, sink);
 }
 
-function wholeIndex(entities: readonly IndexedEntity[], labels: readonly (readonly IndexedLabel[])[], options: LabelIndexOptions): LabelIndex {
+function wholeIndex(
+  entities: readonly IndexedEntity[],
+  labels: readonly (readonly IndexedLabel[])[],
+  options: LabelIndexOptions,
+  sink?: WordFileSink,
+): LabelIndex {
   const texts = labels.map(distinctLabels);
   let busyWords: string[] = [];
   const words = LabelWords.count(texts, idRanks(entities), lengthsOf(options), (lists) => {
@@ -110,7 +116,8 @@ function wholeIndex(entities: readonly IndexedEntity[], labels: readonly (readon
     contents[bucket].pairs.push(pair);
   });
   const render = labelFileRenderer(sourceOf(entities, words, busyWords), buckets, options);
-  const files = contents.map((content, bucket) => render(bucket, content));
+  const { take, files } = takeFiles(sink, { buckets, split: layout.split });
+  contents.forEach((content, bucket) => take(render(bucket, content)));
   return {
     files,
     buckets,
@@ -125,6 +132,7 @@ function patchedIndex(
   labels: readonly (readonly IndexedLabel[])[],
   options: LabelIndexOptions,
   update: LabelUpdate,
+  sink?: WordFileSink,
 ): LabelIndex | undefined {
   const { memo } = update;
   const texts = new Map<number, string[]>();
@@ -187,7 +195,8 @@ function patchedIndex(
     }
   }
   const render = labelFileRenderer(sourceOf(entities, words, busyWords), buckets, options);
-  const files = [...contents].map(([bucket, content]) => render(bucket, content));
+  const { take, files } = takeFiles(sink, { buckets, split: layout.split });
+  for (const [bucket, content] of contents) take(render(bucket, content));
   return { files, buckets, busy: busyWords, split: layout.split, memo: memoOf(words, buckets, busyWords, layout, keyed.toStored(), pairs.toStored()) };
 }
 

@@ -75,23 +75,63 @@ export interface WordIndexOutput {
   stats: { files: number; bytes: number; gzipBytesAtMost: number; oversized: string[] };
 }
 
+/** Where an index's files go as it makes them, once its file count (and, for labels, split beginnings) is known. */
+export type WordFileSink = (layout: { buckets: number; split?: readonly string[] }) => (file: WordIndexFile) => void;
+
+/** An index's files as it makes them: handed to the sink's consumer as they come, or kept to be returned. */
+export function takeFiles(
+  sink: WordFileSink | undefined,
+  layout: { buckets: number; split?: readonly string[] },
+): { take: (file: WordIndexFile) => void; files: WordIndexFile[] } {
+  const files: WordIndexFile[] = [];
+  return { take: sink?.(layout) ?? ((file) => files.push(file)), files };
+}
+
+// Files handed over at a time, where the output is streamed: the rendered files are let go as the index goes on.
+const HAND_OFF_EVERY = 256;
+
 /**
- * The files as output: each rendered, measured against the gzip budget, and carried rather than written when the
- * previous build's manifest has the same hash for its path.
+ * The files as output, one at a time: each rendered, measured against the gzip budget, and carried rather than
+ * written when the previous build's manifest has the same hash for its path. With `handOff`, the files made go to
+ * it as they come (in batches) instead of being kept.
  */
-export function wordIndexOutput(files: readonly WordIndexFile[], budget: number, hashOf: (path: string) => string | undefined): WordIndexOutput {
-  const output: WordIndexOutput = { files: [], carried: new Map(), stats: { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] } };
-  for (const file of files) {
-    const path = `${SEARCH_FOLDER}/${file.path}`;
-    const contents = emitJson(file.body);
-    const measured = measure(contents, budget);
-    output.stats.files += 1;
-    output.stats.bytes += measured.bytes;
-    output.stats.gzipBytesAtMost += measured.gzipAtMost;
-    if (measured.oversized) output.stats.oversized.push(`${path} (over ${budget} bytes gzipped)`);
-    const hash = contentHash(measured.encoded);
-    if (hashOf(path) === hash) output.carried.set(path, hash);
-    else output.files.push({ path, contents, encoded: measured.encoded });
+export class WordFilesOutput {
+  readonly #budget: number;
+  readonly #hashOf: (path: string) => string | undefined;
+  readonly #handOff?: (files: OutputFile[]) => void;
+  readonly #added = new Set<string>();
+  readonly #output: WordIndexOutput = { files: [], carried: new Map(), stats: { files: 0, bytes: 0, gzipBytesAtMost: 0, oversized: [] } };
+
+  constructor(budget: number, hashOf: (path: string) => string | undefined, handOff?: (files: OutputFile[]) => void) {
+    this.#budget = budget;
+    this.#hashOf = hashOf;
+    this.#handOff = handOff;
   }
-  return output;
+
+  add(file: WordIndexFile): void {
+    const { stats, files, carried } = this.#output;
+    const path = `${SEARCH_FOLDER}/${file.path}`;
+    this.#added.add(path);
+    const contents = emitJson(file.body);
+    const measured = measure(contents, this.#budget);
+    stats.files += 1;
+    stats.bytes += measured.bytes;
+    stats.gzipBytesAtMost += measured.gzipAtMost;
+    if (measured.oversized) stats.oversized.push(`${path} (over ${this.#budget} bytes gzipped)`);
+    const hash = contentHash(measured.encoded);
+    if (this.#hashOf(path) === hash) carried.set(path, hash);
+    else files.push({ path, contents, encoded: measured.encoded });
+    if (this.#handOff && files.length >= HAND_OFF_EVERY) this.#handOff(files.splice(0));
+  }
+
+  /** Whether a file of this path was added. */
+  has(path: string): boolean {
+    return this.#added.has(path);
+  }
+
+  /** What was made (with `handOff`, the files not handed over yet: none). */
+  finish(): WordIndexOutput {
+    if (this.#handOff && this.#output.files.length > 0) this.#handOff(this.#output.files.splice(0));
+    return this.#output;
+  }
 }

@@ -22,7 +22,8 @@ import type { SearchSource } from './search-entities.ts';
 import { previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { exampleDefinitionBuckets, exampleLabelBuckets } from './word-examples.ts';
-import { wordIndexOutput, type WordIndexOutput } from './word-files.ts';
+import { WordFilesOutput, type WordFileSink, type WordIndexOutput } from './word-files.ts';
+import type { OutputFile } from '../emit/emit-api.ts';
 
 /** The previous build's search memo and manifest, for an update that makes only the files its edit reaches. */
 export interface PreviousWords {
@@ -40,6 +41,7 @@ export function emitWordIndexes(
   source: SearchSource,
   budget: number,
   previous?: PreviousWords,
+  handOff?: (files: OutputFile[]) => void,
 ): WordIndexOutput & { memo: WordsMemo; made: ReadonlyMap<string, object> } {
   const { baseIri, examples } = source;
   const entities = source.entities.map((entity) => ({ id: entity.iri.slice(baseIri.length), property: entity.kind === 'property' }));
@@ -48,6 +50,19 @@ export function emitWordIndexes(
   const hashOf = previous?.hashOf ?? (() => undefined);
   const build = (incremental: boolean) => {
     const update = incremental ? edit : undefined;
+    // Each file rendered as it is made, and only the examples' files kept as JSON (to answer them): at full scale
+    // the files' texts and bodies together took hundreds of megabytes.
+    const output = new WordFilesOutput(budget, hashOf, handOff);
+    const made = new Map<string, object>();
+    const sink =
+      (exampleBuckets: (layout: { buckets: number; split?: readonly string[] }) => readonly number[], pathOf: (bucket: number) => string): WordFileSink =>
+      (layout) => {
+        const kept = new Set(exampleBuckets(layout).map(pathOf));
+        return (file) => {
+          if (kept.has(file.path)) made.set(file.path, file.body);
+          output.add(file);
+        };
+      };
     const label = labelIndex(
       entities,
       source.labels,
@@ -60,6 +75,7 @@ export function emitWordIndexes(
           wanted: (buckets, busy, split, shown) =>
             withExample(update.labelBuckets(buckets, busy, split, shown), examples && exampleLabelBuckets(examples.label, buckets, split)),
         },
+      sink(({ buckets, split }) => (examples ? exampleLabelBuckets(examples.label, buckets, split ?? []) : []), labelFilePath),
     );
     const definition = definitionIndex(
       entities,
@@ -71,19 +87,20 @@ export function emitWordIndexes(
           renumber: update.renumber,
           wanted: (buckets) => withExample(update.definitionBuckets(buckets), examples && exampleDefinitionBuckets(examples.definition, buckets)),
         },
+      sink(({ buckets }) => (examples ? exampleDefinitionBuckets(examples.definition, buckets) : []), definitionFilePath),
     );
-    return { label, definition };
+    return { label, definition, output, made };
   };
-  let { label, definition } = build(true);
-  const made = new Set([...label.files, ...definition.files].map((file) => file.path));
+  let { label, definition, output, made } = build(true);
   // The files this update does not make: the previous build's, carried.
-  let kept = [
+  const bucketPaths = () => [
     ...Array.from({ length: label.buckets }, (_, bucket) => labelFilePath(bucket)),
     ...Array.from({ length: definition.buckets }, (_, bucket) => definitionFilePath(bucket)),
-  ].filter((path) => !made.has(path));
+  ];
+  let kept = edit ? bucketPaths().filter((path) => !output.has(`${SEARCH_FOLDER}/${path}`)) : [];
   // A file the update would keep but the previous manifest lacks: make them all.
   if (kept.some((path) => hashOf(`${SEARCH_FOLDER}/${path}`) === undefined)) {
-    ({ label, definition } = build(false));
+    ({ label, definition, output, made } = build(false));
     kept = [];
   }
   const entry = {
@@ -91,14 +108,11 @@ export function emitWordIndexes(
     label: { buckets: label.buckets, split: label.split },
     definition: { buckets: definition.buckets, count: definition.count, averageLength: definition.averageLength },
   };
-  const bodies = [...label.files, ...definition.files, { path: WORDS_FILE, body: entry }];
-  const output = wordIndexOutput(bodies, budget, hashOf);
-  for (const path of kept) output.carried.set(`${SEARCH_FOLDER}/${path}`, hashOf(`${SEARCH_FOLDER}/${path}`) ?? '');
-  return {
-    ...output,
-    made: new Map(bodies.map((file) => [file.path, file.body])),
-    memo: { label: label.memo, definition: definition.memo },
-  };
+  output.add({ path: WORDS_FILE, body: entry });
+  made.set(WORDS_FILE, entry);
+  const finished = output.finish();
+  for (const path of kept) finished.carried.set(`${SEARCH_FOLDER}/${path}`, hashOf(`${SEARCH_FOLDER}/${path}`) ?? '');
+  return { ...finished, made, memo: { label: label.memo, definition: definition.memo } };
 }
 
 /** The files an edit reaches, and those the examples read (which must be made to answer them). */
