@@ -11,7 +11,7 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 16;
+export const CACHE_VERSION = 17;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -117,7 +117,7 @@ const PACK_RUNS = [
 ] as const;
 
 const STORED_LISTS = { starts: 'Int32Array', items: 'Int32Array' } as const;
-const FIRST_LISTS = { keys: ['string'], counts: 'Int32Array', starts: 'Int32Array', entries: 'Int32Array', width: 'number' } as const;
+const FIRST_LISTS = { keys: ['string'], counts: 'Int32Array', starts: 'Int32Array', entries: 'Int32Array', width: 'number', order: 'Int32Array' } as const;
 
 const SEARCH_MEMO = {
   baseIri: 'string',

@@ -1,6 +1,7 @@
 // Keyed lists of entries (arrays of numbers, an entity number first) that keep, for each key, how many entries it
 // has and its first ones in an order: a few more than an index file lists, so that an update can patch a list by
 // its edit (take out an entity's entries, put its new ones in place) without reading every entity again.
+import { compareUnits } from '../text/compare-units.ts';
 import { firstInOrder } from './first-in-order.ts';
 
 /** An entry: an entity's number, then what the list's order and the index file read of it. */
@@ -14,6 +15,8 @@ export interface StoredFirstLists {
   /** Entries padded to the width with -1 (an entry never ends in -1). */
   entries: Int32Array;
   width: number;
+  /** The key numbers in the keys' UTF-16 order, to look a key up without a map of them all. */
+  order: Int32Array;
 }
 
 /** A key as an index file shows it (see FirstLists.shown). */
@@ -34,9 +37,10 @@ export interface FirstListsShape {
 }
 
 export class FirstLists {
-  readonly keys: string[];
+  #keys: string[];
   readonly counts: number[];
-  readonly #numbers: Map<string, number>;
+  // Keys added since the stored lists (looked up here; the stored ones by their order).
+  readonly #added = new Map<string, number>();
   readonly #lists = new Map<number, Entry[]>();
   readonly #shape: FirstListsShape;
   readonly #stored?: StoredFirstLists;
@@ -52,9 +56,8 @@ export class FirstLists {
     this.#shape = shape;
     this.#stored = stored;
     this.#renumber = renumber;
-    this.keys = stored ? [...stored.keys] : [];
+    this.#keys = stored ? stored.keys : [];
     this.counts = stored ? Array.from(stored.counts) : [];
-    this.#numbers = new Map(this.keys.map((key, number) => [key, number]));
   }
 
   /** Every key's whole list, each cut to its first entries. */
@@ -68,18 +71,23 @@ export class FirstLists {
     return made;
   }
 
+  /** The keys, by number (shared with the stored lists until a key is added). */
+  get keys(): readonly string[] {
+    return this.#keys;
+  }
+
   numberOf(key: string): number | undefined {
-    return this.#numbers.get(key);
+    return this.#added.get(key) ?? this.#storedNumber(key);
   }
 
   countOf(key: string): number {
-    const number = this.#numbers.get(key);
+    const number = this.numberOf(key);
     return number === undefined ? 0 : this.counts[number];
   }
 
   /** The key's first entries in order: at least as many as `needed`, or all. */
   first(key: string): readonly Entry[] {
-    const number = this.#numbers.get(key);
+    const number = this.numberOf(key);
     return number === undefined ? [] : this.#listOf(number);
   }
 
@@ -92,7 +100,7 @@ export class FirstLists {
 
   /** Takes an entry out (`entry` identifies it, its entity numbered as `current` gives). */
   remove(key: string, entry: Entry): void {
-    const number = this.#numbers.get(key);
+    const number = this.numberOf(key);
     if (number === undefined || this.counts[number] === 0) throw new Error(`no entry of "${key}" to remove`);
     this.counts[number] -= 1;
     this.#touched.add(number);
@@ -117,7 +125,7 @@ export class FirstLists {
 
   /** What an index file shows of a key: how many entries it has, and its first `needed` (copies, to hold against later). */
   shown(key: string): Shown {
-    const number = this.#numbers.get(key);
+    const number = this.numberOf(key);
     if (number === undefined) return { count: 0, first: [] };
     return {
       count: this.counts[number],
@@ -147,34 +155,76 @@ export class FirstLists {
 
   toStored(): StoredFirstLists {
     const { width } = this.#shape;
-    const starts = new Int32Array(this.keys.length + 1);
-    let total = 0;
-    for (let number = 0; number < this.keys.length; number += 1) {
-      starts[number] = total;
-      total += width * this.#lengthOf(number);
+    const stored = this.#stored;
+    const count = this.#keys.length;
+    const storedCount = stored ? stored.keys.length : 0;
+    // Each list's length: the stored one's, unless worked out here.
+    const starts = new Int32Array(count + 1);
+    for (let number = 0; number < count; number += 1) {
+      starts[number + 1] = number < storedCount && stored ? (stored.starts[number + 1] - stored.starts[number]) / stored.width : 0;
     }
-    starts[this.keys.length] = total;
-    const entries = new Int32Array(total).fill(-1);
-    for (let number = 0; number < this.keys.length; number += 1) {
-      const list = this.#lists.get(number);
-      const stored = this.#stored;
-      if (list === undefined && stored && number < stored.keys.length) {
-        // Untouched: copied as stored, renumbered.
-        const from = stored.starts[number];
-        const to = stored.starts[number + 1];
-        entries.set(stored.entries.subarray(from, to), starts[number]);
-        if (this.#renumber)
-          for (let at = starts[number]; at < starts[number] + to - from; at += width) entries[at] = this.#checked(this.current(entries[at]), number);
-        continue;
-      }
-      let at = starts[number];
+    for (const [number, list] of this.#lists) starts[number + 1] = list.length;
+    for (let number = 0; number < count; number += 1) starts[number + 1] = starts[number] + width * starts[number + 1];
+    const entries = new Int32Array(starts[count]).fill(-1);
+    const changed = [...this.#lists.keys()].sort((a, b) => a - b);
+    // The stored lists between the changed ones are copied as they are, a run at a time, then renumbered.
+    let from = 0;
+    for (const until of [...changed, count]) {
+      if (stored && from < until) this.#copyRun(stored, entries, starts, from, Math.min(until, storedCount));
+      const list = this.#lists.get(until);
+      let at = starts[until];
       for (const entry of list ?? []) {
         entries.set(entry, at);
-        entries[at] = this.#checked(entry[0], number);
+        this.#checked(entry[0], until);
         at += width;
       }
+      from = until + 1;
     }
-    return { keys: this.keys, counts: Int32Array.from(this.counts), starts, entries, width };
+    return { keys: this.#keys, counts: Int32Array.from(this.counts), starts, entries, width, order: this.#order() };
+  }
+
+  /** Stored lists from..until (not included), unchanged, into the new entries: their entities renumbered. */
+  #copyRun(stored: StoredFirstLists, entries: Int32Array, starts: Int32Array, from: number, until: number): void {
+    if (from >= until) return;
+    const begin = starts[from];
+    entries.set(stored.entries.subarray(stored.starts[from], stored.starts[until]), begin);
+    if (!this.#renumber) return;
+    const end = begin + stored.starts[until] - stored.starts[from];
+    for (let at = begin; at < end; at += stored.width) {
+      const entity = this.#renumber[entries[at]];
+      if (entity < 0) throw new Error(`a stored list still lists a removed entity (${entries[at]})`);
+      entries[at] = entity;
+    }
+  }
+
+  /** The keys' order for look-ups: the stored one with the added keys merged in. */
+  #order(): Int32Array {
+    const before = this.#stored?.order ?? new Int32Array(0);
+    if (this.#added.size === 0) return before;
+    const keys = this.#keys;
+    const added = [...this.#added.values()].sort((a, b) => compareUnits(keys[a], keys[b]));
+    const order = new Int32Array(before.length + added.length);
+    let left = 0;
+    let right = 0;
+    for (let at = 0; at < order.length; at += 1) {
+      order[at] = right >= added.length || (left < before.length && compareUnits(keys[before[left]], keys[added[right]]) < 0) ? before[left++] : added[right++];
+    }
+    return order;
+  }
+
+  #storedNumber(key: string): number | undefined {
+    const stored = this.#stored;
+    if (!stored) return undefined;
+    let low = 0;
+    let high = stored.order.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      const other = stored.keys[stored.order[middle]];
+      if (other === key) return stored.order[middle];
+      if (other < key) low = middle + 1;
+      else high = middle;
+    }
+    return undefined;
   }
 
   #checked(entity: number, key: number): number {
@@ -188,21 +238,16 @@ export class FirstLists {
   }
 
   #numberOf(key: string): number {
-    let number = this.#numbers.get(key);
+    let number = this.numberOf(key);
     if (number === undefined) {
-      number = this.keys.push(key) - 1;
-      this.#numbers.set(key, number);
+      // The stored keys are shared: copied before the first key is added.
+      if (this.#stored && this.#keys === this.#stored.keys) this.#keys = [...this.#keys];
+      number = this.#keys.push(key) - 1;
+      this.#added.set(key, number);
       this.counts.push(0);
       this.#lists.set(number, []);
     }
     return number;
-  }
-
-  #lengthOf(number: number): number {
-    const list = this.#lists.get(number);
-    if (list) return list.length;
-    const stored = this.#stored;
-    return stored && number < stored.keys.length ? (stored.starts[number + 1] - stored.starts[number]) / stored.width : 0;
   }
 
   #listOf(number: number): Entry[] {
