@@ -7,6 +7,7 @@ import { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
 import { updateBuild } from './pipeline/update-build.ts';
+import type { SearchMemo } from './search/search-memo.ts';
 import { previousLoad, type PreviousBuild } from './write/build-cache.ts';
 import type { FileSink } from './write/threaded-writer.ts';
 
@@ -18,7 +19,8 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
  * the entities an edit reaches are emitted again (unless `options.full`; never for bundles, whose files mix forty
  * entities). `openSink`, when the whole API is emitted (not an update, not bundles): files go to the sink it opens
  * as they are made, so writing runs alongside the rest of the build, and `files` is left empty. `onModel` is
- * called with the model before anything is emitted (the site build renders its concept pages there).
+ * called with the model before anything is emitted (the site build renders its concept pages there); `onSearchMemo`,
+ * by an update or a streamed build, with the search index's memo as soon as it is made (the cache's largest part).
  */
 export async function generateApi(
   options: ModelOptions,
@@ -26,6 +28,7 @@ export async function generateApi(
   reading?: PreviousBuild | Promise<PreviousBuild | undefined>,
   openSink?: (previous: PreviousBuild | undefined) => FileSink,
   onModel?: (loaded: LoadedModel) => void,
+  onSearchMemo?: (memo: SearchMemo) => void,
 ): Promise<ApiBuild> {
   const pending = Promise.resolve(reading);
   const updating = !options.bundleEntities && !options.full;
@@ -43,7 +46,7 @@ export async function generateApi(
   const warnings: string[] = [];
   if (plan && cache && previous) {
     try {
-      return await updateBuild(loaded, progress, { ...previous, cache }, plan);
+      return await updateBuild(loaded, progress, { ...previous, cache }, plan, onSearchMemo);
     } catch (error) {
       if (error instanceof UserError) throw error;
       // A fault of the update's own (a cache it misread): the full build below is right whatever the cache holds.
@@ -53,6 +56,6 @@ export async function generateApi(
     }
   }
   const sink = openSink?.(previous);
-  const build = sink ? await streamedBuild(loaded, progress, previous, sink) : await fullBuild(loaded, progress, previous);
+  const build = sink ? await streamedBuild(loaded, progress, previous, sink, onSearchMemo) : await fullBuild(loaded, progress, previous);
   return { ...build, warnings };
 }

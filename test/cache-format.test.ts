@@ -1,12 +1,21 @@
 // The build cache's stored shape is fingerprinted against CACHE_VERSION: a change of shape that is not also a
 // change of version fails here, so an older cache is never misread by newer code.
 import { readFileSync } from 'node:fs';
-import { deserialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CACHE_VERSION, formatFingerprint, readStoredBlocks, readStoredCache, shapeProblem, STORED_BLOCKS, STORED_CACHE } from '../generator/cache/format.ts';
+import {
+  CACHE_VERSION,
+  formatFingerprint,
+  readStoredBlocks,
+  readStoredCache,
+  readStoredSearch,
+  shapeProblem,
+  STORED_BLOCKS,
+  STORED_CACHE,
+} from '../generator/cache/format.ts';
 import { fingerprintOf } from '../generator/cache/generator-fingerprint.js';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
@@ -14,7 +23,7 @@ import { cacheFolder } from '../generator/write/build-cache.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 // Change both together, and only when the stored shape changed: the version is what a build checks on read.
-const RECORDED = { version: 17, fingerprint: 't2J77wvnIpwilwe1' };
+const RECORDED = { version: 18, fingerprint: '4YuwoaM0pdorMgaZ' };
 
 const scratch = mkdtempSync(join(tmpdir(), 'cache-format-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -34,6 +43,14 @@ describe('the build cache format', () => {
     expect(shapeProblem(deserialize(blocksBytes), STORED_BLOCKS)).toBeUndefined();
     expect(readStoredCache(cacheBytes)).toBeDefined();
     expect(readStoredBlocks(blocksBytes)).toBeDefined();
+    // The search memo is in a file of its own beside the cache, which the cache file names.
+    const searchFile = readStoredCache(cacheBytes)?.searchFile;
+    expect(searchFile).toMatch(/^search-[\w-]+\.memo$/);
+    const memoBytes = readFileSync(join(cacheFolder(out), searchFile ?? ''));
+    expect(readStoredSearch(memoBytes)?.baseIri).toBe('https://lexicon.example.org/');
+    const spoiled = deserialize(memoBytes) as { runs: { s: { first: unknown }[] } };
+    spoiled.runs.s[0].first = 5;
+    expect(readStoredSearch(serialize(spoiled))).toBeUndefined();
   });
 
   it.each<[string, unknown, string | undefined]>([
@@ -82,9 +99,9 @@ describe('the build cache format', () => {
     [
       'a nested list element of another type',
       (stored) => {
-        (stored.search as { runs: { s: { first: unknown }[] } }).runs.s[1].first = 5;
+        (stored.cuts as { name: unknown }[])[0].name = 5;
       },
-      'search.runs.s[1].first is not a string',
+      'cuts[0].name is not a string',
     ],
   ])('refuses a cache with %s, naming where', async (_, spoil, problem) => {
     const cacheBytes = readFileSync(join(cacheFolder(join(scratch, 'dist')), `build-cache.v${CACHE_VERSION}`));

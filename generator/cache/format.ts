@@ -11,7 +11,7 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 17;
+export const CACHE_VERSION = 18;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -40,10 +40,12 @@ export interface BuildCache {
 }
 
 /** The cache file: the parsed blocks are the blocks file's, plus what this cache adds to them. */
-export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBytes'> & {
+export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBytes' | 'search'> & {
   parsed: BlocksDelta;
   /** The files beside the cache file that hold the bytes of the files cut (see cuts), in the same order. */
   copies: string[];
+  /** The file beside the cache file that holds the search memo (see SearchMemoFile). */
+  searchFile?: string;
 };
 
 /**
@@ -164,7 +166,7 @@ export const STORED_CACHE = {
   blockKeys: ['string'],
   cuts: [{ name: 'string', baseIRI: 'string', headEnd: 'number', tailStart: 'number', starts: 'Int32Array', ends: 'Int32Array', first: 'number' }],
   copies: ['string'],
-  search: { optional: SEARCH_MEMO },
+  searchFile: { optional: 'string' },
   parsed: { file: 'string', strings: ['string'], blocks: PACKED_BLOCKS },
 } as const satisfies ShapeOf<StoredCache>;
 
@@ -174,7 +176,7 @@ export const STORED_BLOCKS = { id: 'string', strings: ['string'], blocks: PACKED
 /** The stored shapes as one hash, which test/cache-format.test.ts records beside CACHE_VERSION. */
 export function formatFingerprint(): string {
   return createHash('sha256')
-    .update(JSON.stringify([STORED_CACHE, STORED_BLOCKS]))
+    .update(JSON.stringify([STORED_CACHE, STORED_BLOCKS, SEARCH_MEMO]))
     .digest('base64url')
     .slice(0, 16);
 }
@@ -274,6 +276,12 @@ export function readStoredCache(bytes: Uint8Array): StoredCache | undefined {
   const { version, generator } = (value ?? {}) as Partial<StoredCache>;
   if (version !== CACHE_VERSION || generator !== generatorFingerprint()) return undefined;
   return shapeProblem(value, STORED_CACHE) === undefined ? (value as StoredCache) : undefined;
+}
+
+/** The search memo file's value, when it has the stored shape. */
+export function readStoredSearch(bytes: Uint8Array): SearchMemo | undefined {
+  const value = deserializeSafely(bytes);
+  return value !== undefined && shapeProblem(value, SEARCH_MEMO) === undefined ? (value as SearchMemo) : undefined;
 }
 
 /** The blocks file's value, when it has the stored shape. */

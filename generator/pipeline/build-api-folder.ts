@@ -7,6 +7,7 @@ import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { cacheFolder, readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
+import { SearchMemoFile } from '../write/search-memo-file.ts';
 import { SourceCopies } from '../write/source-copies.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/output-folder.ts';
@@ -18,8 +19,8 @@ import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/outp
 export async function buildApiFolder(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<ApiSummary> {
   // Generated and written by a function of its own, so when the files are made in memory (bundles) they are
   // let go before the cache is serialised: kept alive together, they passed the 1 GB budget.
-  const { cache, timings, summary, cacheWritten, previousCache, copies } = await generateAndWriteApi(options, model, reporter);
-  await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache, previousCache, copies));
+  const { cache, timings, summary, cacheWritten, previousCache, copies, searchWritten } = await generateAndWriteApi(options, model, reporter);
+  await timed(timings, 'cache', () => cacheWritten ?? writeBuildCache(options.out, cache, previousCache, { copied: copies, searchWritten }));
   return summary;
 }
 
@@ -33,6 +34,8 @@ interface GeneratedApi {
   previousCache?: BuildCache;
   /** The copies of the files cut, begun as soon as they were read. */
   copies?: SourceCopies;
+  /** The search memo's file, begun as soon as the index was made. */
+  searchWritten?: SearchMemoFile;
 }
 
 async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<GeneratedApi> {
@@ -47,19 +50,34 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
   // The files cut are copied beside the cache as soon as they are read (see SourceCopies).
   let copies: SourceCopies | undefined;
   let cacheWritten: Promise<void> | undefined;
+  // The search memo is written as soon as it is made (see SearchMemoFile).
+  let searchWritten: SearchMemoFile | undefined;
   try {
-    const build = await generateApi(model, reporter, previousBuild, openSink, (loaded) => {
-      copies = new SourceCopies(
-        cacheFolder(options.out),
-        loaded.cuts.map(({ bytes }) => bytes),
-      );
-    });
+    const build = await generateApi(
+      model,
+      reporter,
+      previousBuild,
+      openSink,
+      (loaded) => {
+        copies = new SourceCopies(
+          cacheFolder(options.out),
+          loaded.cuts.map(({ bytes }) => bytes),
+        );
+      },
+      (memo) => {
+        searchWritten = new SearchMemoFile(cacheFolder(options.out), memo);
+      },
+    );
     const previous = await previousBuild;
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
     // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).
     cacheWritten = update
-      ? (await timed(build.timings, 'cache', () => ({ written: writeBuildCache(options.out, build.cache, previous?.cache, copies) }))).written
+      ? (
+          await timed(build.timings, 'cache', () => ({
+            written: writeBuildCache(options.out, build.cache, previous?.cache, { copied: copies, searchWritten }),
+          }))
+        ).written
       : undefined;
     // Awaited by the caller; if updating fails first, that failure is the one reported.
     cacheWritten?.catch(() => {});
@@ -73,14 +91,22 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
         : await inFreshFolder(options.out, (staging) =>
             timed(build.timings, 'write', () => writeFiles(staging, build.files, reusableOutput(options.out, previous?.manifest, build.manifest))),
           );
-    return { cache: build.cache, timings: build.timings, summary: summarizeApi(build, written), cacheWritten, previousCache: previous?.cache, copies };
+    return {
+      cache: build.cache,
+      timings: build.timings,
+      summary: summarizeApi(build, written),
+      cacheWritten,
+      previousCache: previous?.cache,
+      copies,
+      searchWritten,
+    };
   } catch (error) {
     if (fresh) {
       await fresh.writer.stop();
       fresh.folder.discard();
     }
     // Nothing of a failed build goes on writing once it has reported (the user may delete the folder at once).
-    await Promise.allSettled([copies?.written, cacheWritten]);
+    await Promise.allSettled([copies?.written, searchWritten?.written, cacheWritten]);
     throw error;
   }
 }

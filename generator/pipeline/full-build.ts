@@ -7,6 +7,7 @@ import { describeSearchIndex } from '../report/describe.ts';
 import { startSearchThread } from './search-thread.ts';
 import { SEARCH_LANE } from '../write/batch-flow.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
+import type { SearchMemo } from '../search/search-memo.ts';
 import type { FileSink } from '../write/threaded-writer.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
@@ -25,7 +26,13 @@ export async function fullBuild(loaded: LoadedModel, progress: Progress, previou
  * A full build that hands every file to `sink` as it is made, so writing runs alongside the build: the search
  * index is built on another thread meanwhile, and this one hashes and orders what is written while it waits.
  */
-export async function streamedBuild(loaded: LoadedModel, progress: Progress, previous: PreviousBuild | undefined, sink: FileSink): Promise<ApiBuild> {
+export async function streamedBuild(
+  loaded: LoadedModel,
+  progress: Progress,
+  previous: PreviousBuild | undefined,
+  sink: FileSink,
+  onSearchMemo?: (memo: SearchMemo) => void,
+): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const { source, example } = await prepareSearch(loaded);
   const searching = startSearchThread({ source, flow: sink.flow.buffer }, (batch) => sink.addBatch(batch, SEARCH_LANE));
@@ -46,6 +53,7 @@ export async function streamedBuild(loaded: LoadedModel, progress: Progress, pre
     return searching;
   });
   progress.log(`search: ${describeSearchIndex(search.stats)} (built on another thread while emitting; the search stage is the wait after)`);
+  onSearchMemo?.(search.memo);
   sink.add([...search.files, ...(await emitAround(loaded, search, example))]);
   const hashed = await timed(timings, 'write', () => sink.hashes());
   const manifest = await timed(timings, 'manifest', async () => (await manifestBegun)(hashed));

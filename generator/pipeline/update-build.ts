@@ -1,6 +1,7 @@
 import { hashFiles, removedFiles } from '../changes/manifest.ts';
 import { patchManifest } from '../changes/patch-manifest.ts';
 import type { UpdatePlan } from './plan-update.ts';
+import type { SearchMemo } from '../search/search-memo.ts';
 import { SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
 import { treeUpdate } from '../site/tree.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
@@ -18,6 +19,7 @@ export async function updateBuild(
   progress: Progress,
   previous: PreviousBuild & { cache: BuildCache },
   plan: UpdatePlan,
+  onSearchMemo?: (memo: SearchMemo) => void,
 ): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const memo = previous.cache.search;
@@ -26,6 +28,7 @@ export async function updateBuild(
   const files = await emitEntities(loaded, progress, { plan });
   // The index keeps the files the previous build wrote that the edit does not reach.
   const search = await indexSearch(loaded, source, progress, memo && { memo, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`) });
+  onSearchMemo?.(search.memo);
   const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
   const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only))]);
   const manifest = await timed(timings, 'manifest', () =>

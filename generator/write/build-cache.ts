@@ -4,12 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { serialize } from 'node:v8';
 import { joinBlocks, splitBlocks } from '../cache/blocks.ts';
-import { CACHE_VERSION, readStoredBlocks, readStoredCache, type BuildCache, type StoredCache } from '../cache/format.ts';
+import { CACHE_VERSION, readStoredBlocks, readStoredCache, readStoredSearch, type BuildCache, type StoredCache } from '../cache/format.ts';
 import { Manifest } from '../changes/manifest-table.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../route/paths.ts';
 import type { PreviousLoad } from '../load/load-ontology.ts';
 import { writeAtomically } from './atomic-write.ts';
-import { SourceCopies, copiesNamed, readAllCopies, removeOtherCopies } from './source-copies.ts';
+import { SEARCH_MEMO_FILES, SearchMemoFile } from './search-memo-file.ts';
+import { filesNamed } from './side-files.ts';
+import { SOURCE_COPIES, SourceCopies } from './source-copies.ts';
 
 export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 
@@ -44,7 +46,8 @@ export function manifestHash(contents: string | Uint8Array): string {
 export async function readPreviousBuild(outDir: string, { sourceCopies = true }: { sourceCopies?: boolean } = {}): Promise<PreviousBuild | undefined> {
   const trusted = !existsSync(join(outDir, UPDATING_FILE));
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
-  const copies = trusted && sourceCopies ? readAllCopies(cacheFolder(outDir)) : new Map();
+  const copies = trusted && sourceCopies ? SOURCE_COPIES.readAll(cacheFolder(outDir)) : new Map();
+  const memos = trusted ? SEARCH_MEMO_FILES.readAll(cacheFolder(outDir)) : new Map();
   const [bytes, cacheBytes, blocksBytes] = await Promise.all([
     readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined),
     cacheFile(CACHE_FILE),
@@ -52,8 +55,11 @@ export async function readPreviousBuild(outDir: string, { sourceCopies = true }:
   ]);
   if (bytes === undefined) return undefined;
   const decoded = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
-  const sourceBytes = decoded && (await copiesNamed(copies, decoded.copies));
-  const cache = decoded && { ...decoded, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
+  const sourceBytes = decoded && (await filesNamed(copies, decoded.copies));
+  // Without its search memo, a cache still serves an update: the search index is then made whole.
+  const searchBytes = decoded?.searchFile === undefined ? undefined : await memos.get(decoded.searchFile);
+  const search = searchBytes && readStoredSearch(searchBytes);
+  const cache = decoded && { ...decoded, search, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
   const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
   // The file is the one the columns were written with (its hash says so): its text is theirs.
   const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes);
@@ -62,7 +68,7 @@ export async function readPreviousBuild(outDir: string, { sourceCopies = true }:
   return manifest && { manifest };
 }
 
-function decodeCache(bytes: Buffer, blocksBytes: Buffer): (BuildCache & { copies: string[] }) | undefined {
+function decodeCache(bytes: Buffer, blocksBytes: Buffer): (Omit<BuildCache, 'search'> & { copies: string[]; searchFile?: string }) | undefined {
   const stored = readStoredCache(bytes);
   const blocks = stored && readStoredBlocks(blocksBytes);
   const joined = stored && blocks && joinBlocks(blocks, stored.parsed);
@@ -81,23 +87,34 @@ export function previousLoad(cache: BuildCache): PreviousLoad {
 /**
  * Written whole under temporary names and renamed, so a reader never sees half a cache: the blocks file
  * first, when a new one is needed (an update that continues the previous build's string table adds to the
- * one `previous` was read from instead) and the copies of the files cut (`copied`: begun already), then the
- * cache file naming them. Serialised at once; the files are written in the background (the returned promise
- * settles when they are in place).
+ * one `previous` was read from instead), the copies of the files cut and the search memo's file (`copied` and
+ * `searchWritten`: begun already), then the cache file naming them. Serialised at once; the files are written in
+ * the background (the returned promise settles when they are in place).
  */
-export function writeBuildCache(outDir: string, cache: BuildCache, previous?: BuildCache, copied?: SourceCopies): Promise<void> {
+export function writeBuildCache(
+  outDir: string,
+  cache: BuildCache,
+  previous?: BuildCache,
+  { copied, searchWritten }: { copied?: SourceCopies; searchWritten?: SearchMemoFile } = {},
+): Promise<void> {
   const folder = cacheFolder(outDir);
   mkdirSync(folder, { recursive: true });
   // Adding to the blocks file instead of writing it again: 190 ms instead of 330 ms per update at full scale (measured).
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
-  const { parsed, blocksOrigin, sourceBytes = [], ...kept } = cache;
+  const { parsed, blocksOrigin, sourceBytes = [], search, ...kept } = cache;
   const copies = copied ?? new SourceCopies(folder, sourceBytes);
-  const stored: StoredCache = { ...kept, parsed: delta, copies: copies.names };
+  const memo = searchWritten ?? (search && new SearchMemoFile(folder, search));
+  const stored: StoredCache = { ...kept, parsed: delta, copies: copies.names, ...(memo ? { searchFile: memo.name } : {}) };
   for (const name of readdirSync(folder))
     if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);
   const blocksBytes = file && serialize(file);
   // The files the cache file names first, then the cache file; then what no cache file names any more.
-  const written = Promise.all([blocksBytes && writeAtomically(join(folder, BLOCKS_FILE), blocksBytes), copies.written]);
-  return written.then(() => writeAtomically(join(folder, CACHE_FILE), cacheBytes)).then(() => removeOtherCopies(folder, copies.names));
+  const written = Promise.all([blocksBytes && writeAtomically(join(folder, BLOCKS_FILE), blocksBytes), copies.written, memo?.written]);
+  return written
+    .then(() => writeAtomically(join(folder, CACHE_FILE), cacheBytes))
+    .then(() => {
+      SOURCE_COPIES.removeOthers(folder, copies.names);
+      SEARCH_MEMO_FILES.removeOthers(folder, memo ? [memo.name] : []);
+    });
 }
