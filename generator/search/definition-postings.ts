@@ -37,6 +37,16 @@ export function addPostings(
   keptPositions: number,
   listed?: ReadonlySet<string>,
 ): void {
+  for (const [term, list] of termPositions(terms, listed)) {
+    const entry: DefinitionPosting = [document, terms.length, list.length, ...list.slice(0, keptPositions)];
+    const existing = postings.get(term);
+    if (existing) existing.push(entry);
+    else postings.set(term, [entry]);
+  }
+}
+
+/** Each term's positions in a document (of the `listed` terms, if given). */
+export function termPositions(terms: readonly string[], listed?: ReadonlySet<string>): Map<string, number[]> {
   const positions = new Map<string, number[]>();
   terms.forEach((term, position) => {
     if (listed && !listed.has(term)) return;
@@ -44,12 +54,7 @@ export function addPostings(
     if (list) list.push(position);
     else positions.set(term, [position]);
   });
-  for (const [term, list] of positions) {
-    const entry: DefinitionPosting = [document, terms.length, list.length, ...list.slice(0, keptPositions)];
-    const existing = postings.get(term);
-    if (existing) existing.push(entry);
-    else postings.set(term, [entry]);
-  }
+  return positions;
 }
 
 /** A term's whole list as the ranking reads it: every posting, and as many documents as there are postings. */

@@ -2,7 +2,8 @@
 // and each one's first postings in list order, a few more than a file lists (see FirstLists), so that an update
 // patches the lists by its edit instead of reading every definition.
 import type { DefinitionPosting } from './core/search-core.js';
-import { addPostings } from './definition-postings.ts';
+import { addPostings, termPositions } from './definition-postings.ts';
+import { BestFirst } from './first-in-order.ts';
 import { FirstLists, type FirstListsShape, type StoredFirstLists } from './first-lists.ts';
 
 /** What a build keeps of its definition stems. */
@@ -40,9 +41,14 @@ export class DefinitionStems {
     this.total = total;
   }
 
-  /** Every document's terms read (by entity number). */
+  /**
+   * Every document's terms read (by entity number). Each stem keeps only its first postings as they come: a posting
+   * is made only when it would be kept (at full scale, 110,000 of 555,000).
+   */
   static count(terms: readonly string[], shape: StemLists): DefinitionStems {
-    const postings = new Map<string, DefinitionPosting[]>();
+    const lists = new Map<string, { count: number; best: BestFirst<DefinitionPosting> }>();
+    // What the order compares of a posting: its document, length and count.
+    const probe: DefinitionPosting = [0, 0, 0];
     let count = 0;
     let total = 0;
     terms.forEach((joined, document) => {
@@ -50,9 +56,18 @@ export class DefinitionStems {
       const words = joined.split(' ');
       count += 1;
       total += words.length;
-      addPostings(postings, document, words, KEPT_POSITIONS);
+      for (const [stem, positions] of termPositions(words)) {
+        let list = lists.get(stem);
+        if (list === undefined) lists.set(stem, (list = { count: 0, best: new BestFirst(shape.kept, shape.order) }));
+        list.count += 1;
+        probe[0] = document;
+        probe[1] = words.length;
+        probe[2] = positions.length;
+        if (list.best.wants(probe)) list.best.offer([document, words.length, positions.length, ...positions.slice(0, KEPT_POSITIONS)]);
+      }
     });
-    return new DefinitionStems(FirstLists.of(shapeOf(shape), postings), count, total);
+    const firsts = new Map([...lists].map(([stem, list]) => [stem, { count: list.count, first: list.best.sorted() }]));
+    return new DefinitionStems(FirstLists.ofFirsts(shapeOf(shape), firsts), count, total);
   }
 
   /**

@@ -71,6 +71,17 @@ export class FirstLists {
     return made;
   }
 
+  /** Every key's count and first entries, worked out already (in order, at most `kept`). */
+  static ofFirsts(shape: FirstListsShape, lists: ReadonlyMap<string, { count: number; first: Entry[] }>): FirstLists {
+    const made = new FirstLists(shape);
+    for (const [key, { count, first }] of lists) {
+      const number = made.#numberOf(key);
+      made.counts[number] = count;
+      made.#lists.set(number, first);
+    }
+    return made;
+  }
+
   /** The keys, by number (shared with the stored lists until a key is added). */
   get keys(): readonly string[] {
     return this.#keys;

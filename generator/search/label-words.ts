@@ -89,17 +89,19 @@ export class LabelWords {
     );
     const byWord = new Map<string, Entry[]>();
     let labelCount = 0;
-    texts.forEach((own, entity) =>
-      own.forEach((text, place) => {
+    // One entry a label, in the lists of its words and pairs alike.
+    const entries = texts.map((own, entity) =>
+      own.map((text, place) => {
         labelCount += 1;
         const entry = entryOf(entity, place, text);
         for (const word of text.words) listOf(byWord, word).push(entry);
+        return entry;
       }),
     );
     const words = FirstLists.of(shapeOf(order, lengths.perWord), byWord);
     const held = busy(words);
     const byPair = new Map<string, Entry[]>();
-    texts.forEach((own, entity) => own.forEach((text, place) => eachPair(text, held, (pair) => listOf(byPair, pair).push(entryOf(entity, place, text)))));
+    texts.forEach((own, entity) => own.forEach((text, place) => eachPair(text, held, (pair) => listOf(byPair, pair).push(entries[entity][place]))));
     return new LabelWords(words, FirstLists.of(shapeOf(order, lengths.perPair), byPair), labelCount, (entity, place) => texts[entity][place].label);
   }
 
