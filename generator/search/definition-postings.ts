@@ -26,30 +26,25 @@ export function definitionPostings(texts: readonly (string | null)[]): Definitio
   return { postings, stats: { count, averageLength: count === 0 ? 0 : total / count } };
 }
 
-/**
- * Adds one document's entries to the postings: for each of its terms (each `listed` one, if given), the document,
- * its length, the term's count in it and its first `keptPositions` positions.
- */
-export function addPostings(
-  postings: Map<string, DefinitionPosting[]>,
-  document: number,
-  terms: readonly string[],
-  keptPositions: number,
-  listed?: ReadonlySet<string>,
-): void {
-  for (const [term, list] of termPositions(terms, listed)) {
-    const entry: DefinitionPosting = [document, terms.length, list.length, ...list.slice(0, keptPositions)];
+/** Adds one document's entries to the postings: for each of its terms, its posting (see postingOf). */
+export function addPostings(postings: Map<string, DefinitionPosting[]>, document: number, terms: readonly string[], keptPositions: number): void {
+  for (const [term, list] of termPositions(terms)) {
+    const entry = postingOf(document, terms.length, list, keptPositions);
     const existing = postings.get(term);
     if (existing) existing.push(entry);
     else postings.set(term, [entry]);
   }
 }
 
-/** Each term's positions in a document (of the `listed` terms, if given). */
-export function termPositions(terms: readonly string[], listed?: ReadonlySet<string>): Map<string, number[]> {
+/** A document's entry in a term's list: the document, its length, the term's count in it and its first `keptPositions` positions. */
+export function postingOf(document: number, length: number, positions: readonly number[], keptPositions: number): DefinitionPosting {
+  return [document, length, positions.length, ...positions.slice(0, keptPositions)];
+}
+
+/** Each term's positions in a document. */
+export function termPositions(terms: readonly string[]): Map<string, number[]> {
   const positions = new Map<string, number[]>();
   terms.forEach((term, position) => {
-    if (listed && !listed.has(term)) return;
     const list = positions.get(term);
     if (list) list.push(position);
     else positions.set(term, [position]);

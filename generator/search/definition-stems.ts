@@ -2,7 +2,7 @@
 // and each one's first postings in list order, a few more than a file lists (see FirstLists), so that an update
 // patches the lists by its edit instead of reading every definition.
 import type { DefinitionPosting } from './core/search-core.js';
-import { addPostings, termPositions } from './definition-postings.ts';
+import { postingOf, termPositions } from './definition-postings.ts';
 import { BestFirst } from './first-in-order.ts';
 import { FirstLists, type FirstListsShape, type StoredFirstLists } from './first-lists.ts';
 
@@ -63,7 +63,7 @@ export class DefinitionStems {
         probe[0] = document;
         probe[1] = words.length;
         probe[2] = positions.length;
-        if (list.best.wants(probe)) list.best.offer([document, words.length, positions.length, ...positions.slice(0, KEPT_POSITIONS)]);
+        if (list.best.wants(probe)) list.best.offer(postingOf(document, words.length, positions, KEPT_POSITIONS));
       }
     });
     const firsts = new Map([...lists].map(([stem, list]) => [stem, { count: list.count, first: list.best.sorted() }]));
@@ -90,9 +90,7 @@ export class DefinitionStems {
       const words = now.terms.split(' ');
       stems.count += 1;
       stems.total += words.length;
-      const postings = new Map<string, DefinitionPosting[]>();
-      addPostings(postings, now.entity, words, KEPT_POSITIONS);
-      for (const [stem, [posting]] of postings) lists.add(stem, posting);
+      for (const [stem, positions] of termPositions(words)) lists.add(stem, postingOf(now.entity, words.length, positions, KEPT_POSITIONS));
     }
     return lists.stillFirst() ? stems : undefined;
   }

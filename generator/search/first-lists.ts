@@ -62,13 +62,10 @@ export class FirstLists {
 
   /** Every key's whole list, each cut to its first entries. */
   static of(shape: FirstListsShape, lists: ReadonlyMap<string, readonly Entry[]>): FirstLists {
-    const made = new FirstLists(shape);
-    for (const [key, list] of lists) {
-      const number = made.#numberOf(key);
-      made.counts[number] = list.length;
-      made.#lists.set(number, firstInOrder(list, shape.kept, shape.order));
-    }
-    return made;
+    return FirstLists.ofFirsts(
+      shape,
+      new Map([...lists].map(([key, list]) => [key, { count: list.length, first: firstInOrder(list, shape.kept, shape.order) }])),
+    );
   }
 
   /** Every key's count and first entries, worked out already (in order, at most `kept`). */
@@ -134,16 +131,11 @@ export class FirstLists {
     if (list.length > kept) list.length = kept;
   }
 
-  /** What an index file shows of a key: how many entries it has, and its first `needed` (copies, to hold against later). */
+  /** What an index file shows of a key: how many entries it has, and its first `needed` (entries are never changed in place). */
   shown(key: string): Shown {
     const number = this.numberOf(key);
     if (number === undefined) return { count: 0, first: [] };
-    return {
-      count: this.counts[number],
-      first: this.#listOf(number)
-        .slice(0, this.#shape.needed)
-        .map((entry) => [...entry]),
-    };
+    return { count: this.counts[number], first: this.#listOf(number).slice(0, this.#shape.needed) };
   }
 
   /** Whether a file would show the key otherwise than `before`: another count, other first entries, or one `changed` says shows otherwise. */

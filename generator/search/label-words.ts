@@ -59,7 +59,7 @@ const WIDTH = 3;
 export class LabelWords {
   readonly words: FirstLists;
   readonly pairs: FirstLists;
-  labelCount: number;
+  readonly labelCount: number;
   readonly #labelOf: (entity: number, place: number) => string;
   // Labels an update changed the text or mark of, in place (entity now, place): a list showing one shows it otherwise.
   readonly #changedLabels: ReadonlySet<number>;
@@ -101,7 +101,11 @@ export class LabelWords {
     const words = FirstLists.of(shapeOf(order, lengths.perWord), byWord);
     const held = busy(words);
     const byPair = new Map<string, Entry[]>();
-    texts.forEach((own, entity) => own.forEach((text, place) => eachPair(text, held, (pair) => listOf(byPair, pair).push(entries[entity][place]))));
+    texts.forEach((own, entity) =>
+      own.forEach((text, place) => {
+        for (const pair of pairsOf(text.words, held)) listOf(byPair, pair).push(entries[entity][place]);
+      }),
+    );
     return new LabelWords(words, FirstLists.of(shapeOf(order, lengths.perPair), byPair), labelCount, (entity, place) => texts[entity][place].label);
   }
 
@@ -121,49 +125,44 @@ export class LabelWords {
     const order = entryOrder((a, b) => compareCodePoints(entities[a].id, entities[b].id), labelOf);
     const words = new FirstLists(shapeOf(order, lengths.perWord), memo.words, renumber);
     const pairs = new FirstLists(shapeOf(order, lengths.perPair), memo.pairs, renumber);
-    const patched = new LabelWords(words, pairs, memo.labelCount, labelOf, relabelled(changes));
-    const before = new Map<string, Shown>();
-    for (const { old, now } of changes) {
-      for (const side of [old, now])
-        for (const text of side?.texts ?? []) for (const word of text.words) if (!before.has(word)) before.set(word, words.shown(word));
-    }
-    for (const { old } of changes) {
-      if (!old) continue;
-      const entity = words.current(old.entity);
-      old.texts.forEach((text, place) => {
-        patched.labelCount -= 1;
-        for (const word of text.words) words.remove(word, [entity, place]);
-      });
-    }
-    for (const { now } of changes) {
-      now?.texts.forEach((text, place) => {
-        patched.labelCount += 1;
-        const entry = entryOf(now.entity, place, text);
-        for (const word of text.words) words.add(word, entry);
-      });
-    }
+    const labelCount = changes.reduce((count, { old, now }) => count - (old?.texts.length ?? 0) + (now?.texts.length ?? 0), memo.labelCount);
+    const patched = new LabelWords(words, pairs, labelCount, labelOf, relabelled(changes));
+    const { before, shownOtherwise } = patched.#patch(words, changes, (text) => text.words);
     const changed: [string, number, number][] = [];
     for (const [word, { count }] of before) if (words.countOf(word) !== count) changed.push([word, count, words.countOf(word)]);
-    const shownOtherwise = [...before]
-      .filter(([word, shown]) => words.showsOtherwise(word, shown, (entry) => patched.#relabelled(entry)))
-      .map(([word]) => word);
     return { words: patched, changed, shownOtherwise };
   }
 
   /** The pairs patched by the changes, `busy` being the busy words (the same before and after); those an index file shows otherwise since. */
   patchPairs(changes: readonly LabelChange[], busy: ReadonlySet<string>): string[] {
+    return this.#patch(this.pairs, changes, (text) => pairsOf(text.words, busy)).shownOtherwise;
+  }
+
+  /**
+   * The lists patched by the changes, each label listed under the keys `keysOf` gives it: every old label taken out,
+   * then every new one put in. Returns each key's showing before, and the keys a file shows otherwise since.
+   */
+  #patch(lists: FirstLists, changes: readonly LabelChange[], keysOf: (text: LabelText) => readonly string[]) {
     const before = new Map<string, Shown>();
     for (const { old, now } of changes) {
       for (const side of [old, now])
-        for (const text of side?.texts ?? []) eachPair(text, busy, (pair) => before.has(pair) || before.set(pair, this.pairs.shown(pair)));
+        for (const text of side?.texts ?? []) for (const key of keysOf(text)) if (!before.has(key)) before.set(key, lists.shown(key));
     }
     for (const { old } of changes) {
       if (!old) continue;
-      const entity = this.pairs.current(old.entity);
-      old.texts.forEach((text, place) => eachPair(text, busy, (pair) => this.pairs.remove(pair, [entity, place])));
+      const entity = lists.current(old.entity);
+      old.texts.forEach((text, place) => {
+        for (const key of keysOf(text)) lists.remove(key, [entity, place]);
+      });
     }
-    for (const { now } of changes) now?.texts.forEach((text, place) => eachPair(text, busy, (pair) => this.pairs.add(pair, entryOf(now.entity, place, text))));
-    return [...before].filter(([pair, shown]) => this.pairs.showsOtherwise(pair, shown, (entry) => this.#relabelled(entry))).map(([pair]) => pair);
+    for (const { now } of changes) {
+      now?.texts.forEach((text, place) => {
+        const entry = entryOf(now.entity, place, text);
+        for (const key of keysOf(text)) lists.add(key, entry);
+      });
+    }
+    const shownOtherwise = [...before].filter(([key, shown]) => lists.showsOtherwise(key, shown, (entry) => this.#relabelled(entry))).map(([key]) => key);
+    return { before, shownOtherwise };
   }
 
   #relabelled(entry: Entry): boolean {
@@ -185,12 +184,13 @@ export class LabelWords {
   }
 }
 
-/** Each pair of the busy words the label holds, as its words in code point order joined by a space. */
-export function eachPair(text: LabelText, busy: ReadonlySet<string>, pair: (pair: string) => void): void {
-  const held = text.words.filter((word) => busy.has(word));
-  if (held.length < 2) return;
-  held.sort(compareCodePoints);
-  for (let first = 0; first < held.length; first += 1) for (let second = first + 1; second < held.length; second += 1) pair(`${held[first]} ${held[second]}`);
+/** Each pair of the busy words among a label's distinct words, as its words in code point order joined by a space. */
+export function pairsOf(words: readonly string[], busy: ReadonlySet<string>): string[] {
+  const held = words.filter((word) => busy.has(word)).sort(compareCodePoints);
+  const pairs: string[] = [];
+  for (let first = 0; first < held.length; first += 1)
+    for (let second = first + 1; second < held.length; second += 1) pairs.push(`${held[first]} ${held[second]}`);
+  return pairs;
 }
 
 // A label's entity and place in one number, as the changed labels are looked up.

@@ -2,7 +2,6 @@ import {
   WORDS_FILE,
   WORDS_VERSION,
   bucketOf,
-  compareCodePoints,
   definitionFilePath,
   labelFilePath,
   pairKey,
@@ -14,7 +13,7 @@ import {
 import { definitionIndex } from './definition-index.ts';
 import { joinedLabels, splitLabels } from './joined-labels.ts';
 import { PackedJsonReader } from './packed-json.ts';
-import { distinctLabels, type LabelChange } from './label-words.ts';
+import { distinctLabels, pairsOf, type LabelChange } from './label-words.ts';
 import type { DefinitionChange } from './definition-stems.ts';
 import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
 import { splitBeginningsOf } from './label-split.ts';
@@ -202,10 +201,7 @@ function editOf(source: SearchSource, memo: SearchMemo) {
       for (const label of labels) {
         for (const text of label) {
           for (const word of text.split(' ')) if (word !== '') words.add(word);
-          const held = [...new Set(text.split(' '))].filter((word) => busy.has(word)).sort(compareCodePoints);
-          held.forEach((first, at) => {
-            for (const second of held.slice(at + 1)) pairs.add(`${first} ${second}`);
-          });
+          for (const pair of pairsOf([...new Set(text.split(' '))], busy)) pairs.add(pair);
         }
       }
       for (const word of words) {
