@@ -2,6 +2,7 @@
 // hash to, with the labels that hold it; the busiest words' lists cut to their shortest labels, and pairs of busy
 // words listed apart. Files are named by number, so an edit rewrites only the files of the words it touches.
 import { bucketOf, compareCodePoints, pairKey, queryKey, splitSet, storedKeys } from './core/search-core.js';
+import type { SplitSet } from './core/word-layout.js';
 import type { Entry, FirstLists } from './first-lists.ts';
 import { labelFileRenderer, type FileContent, type LabelSource } from './label-files.ts';
 import { beginningWords, commonestWords, patchSplit, splitBeginnings, type KeyWeights, type SplitLayout } from './label-split.ts';
@@ -98,14 +99,12 @@ function wholeIndex(
   const lookup = splitSet(layout.split);
   const contents = Array.from({ length: buckets }, (): FileContent => ({ words: new Map(), pairs: [] }));
   const keyed = contents.map((): number[] => []);
-  words.words.keys.forEach((word, number) => {
-    const primary = queryKey(word, lookup);
-    for (const key of storedKeys(word, lookup)) {
-      const bucket = bucketOf(key, buckets);
+  words.words.keys.forEach((word, number) =>
+    eachStoredKey(word, lookup, buckets, options, (bucket, most) => {
       if (!contents[bucket].words.has(word)) keyed[bucket].push(number);
-      raise(contents[bucket].words, word, key === primary ? options.mostPerWord : options.mostPerVariant);
-    }
-  });
+      raise(contents[bucket].words, word, most);
+    }),
+  );
   for (const [beginning, listed] of beginningWords(counts, layout.split, options.mostPerVariant, options.mostPerKey)) {
     for (const word of listed) raise(contents[bucketOf(queryKey(beginning, lookup), buckets)].words, word, options.mostPerVariant);
   }
@@ -178,10 +177,9 @@ function patchedIndex(
   for (const [bucket, content] of contents) {
     for (const number of keyed.get(bucket)) {
       const word = words.words.keys[number];
-      const primary = queryKey(word, lookup);
-      for (const key of storedKeys(word, lookup)) {
-        if (bucketOf(key, buckets) === bucket) raise(content.words, word, key === primary ? options.mostPerWord : options.mostPerVariant);
-      }
+      eachStoredKey(word, lookup, buckets, options, (at, most) => {
+        if (at === bucket) raise(content.words, word, most);
+      });
     }
     for (const number of pairs.get(bucket)) content.pairs.push(words.pairs.keys[number]);
   }
@@ -243,6 +241,12 @@ function busyOf(words: FirstLists, options: LabelIndexOptions): string[] {
 
 function weightsOf(options: LabelIndexOptions): KeyWeights {
   return { perWord: options.mostPerWord, perVariant: options.mostPerVariant, perKey: options.mostPerKey };
+}
+
+/** Each file a word's stored keys hash to, with how many of its labels the key lists: all its list under its own key, fewer under a typo form's. */
+function eachStoredKey(word: string, lookup: SplitSet, buckets: number, options: LabelIndexOptions, key: (bucket: number, most: number) => void): void {
+  const primary = queryKey(word, lookup);
+  for (const stored of storedKeys(word, lookup)) key(bucketOf(stored, buckets), stored === primary ? options.mostPerWord : options.mostPerVariant);
 }
 
 function raise(words: Map<string, number>, word: string, most: number): void {

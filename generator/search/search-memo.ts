@@ -107,8 +107,7 @@ export function planIndexReuse(
     const old = before.get(entity.iri);
     if (old !== undefined && memo.hashes[old] === hashes[number]) return;
     changed.add(entity.iri);
-    // A packed entity's JSON begins with its kind: [0 for a class, [1 for a property.
-    const kindChanged = old !== undefined && previousJson.text(old).charAt(1) !== (entity.kind === 'class' ? '0' : '1');
+    const kindChanged = old !== undefined && kindChangedSince(previousJson, old, entity.kind);
     reach.add(old === undefined ? [] : previousLabels(old), searchLabels(entity), kindChanged);
   });
   memo.iris.forEach((iri, old) => {
@@ -142,6 +141,12 @@ export function planIndexReuse(
     changedNumbers,
     moved,
   };
+}
+
+/** Whether the entity numbered `old` in the memo's build was of another kind than `kind` then. */
+export function kindChangedSince(previousJson: PackedJsonReader, old: number, kind: SearchEntity['kind']): boolean {
+  // A packed entity's JSON begins with its kind: [0 for a class, [1 for a property.
+  return previousJson.text(old).charAt(1) !== (kind === 'class' ? '0' : '1');
 }
 
 function membersOf(built: BuiltNode): number[] {

@@ -18,7 +18,7 @@ import type { DefinitionChange } from './definition-stems.ts';
 import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
 import { splitBeginningsOf } from './label-split.ts';
 import type { SearchSource } from './search-entities.ts';
-import { previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
+import { kindChangedSince, previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { exampleDefinitionBuckets, exampleLabelBuckets } from './word-examples.ts';
 import { WordFilesOutput, type WordFileSink, type WordIndexOutput } from './word-files.ts';
@@ -129,7 +129,6 @@ function editOf(source: SearchSource, memo: SearchMemo) {
   const numbers = previousNumbers(memo);
   // Labels of entities whose kind changed (see below).
   const labels: string[][] = [];
-  // A packed entity's JSON begins with its kind: [0 for a class, [1 for a property.
   const previousJson = new PackedJsonReader(memo.json);
   const stems = new Set<string>();
   const labelChanges: LabelChange[] = [];
@@ -162,8 +161,7 @@ function editOf(source: SearchSource, memo: SearchMemo) {
     }
     // Every list showing an entity that became a property, or stopped being one, shows it otherwise; where neither
     // its labels nor its definition changed, that is what changed (or something else both indexes show).
-    const kindChanged =
-      (old !== undefined && previousJson.text(old).charAt(1) !== (entity.kind === 'class' ? '0' : '1')) || (!labelsChanged && !definitionChanged);
+    const kindChanged = (old !== undefined && kindChangedSince(previousJson, old, entity.kind)) || (!labelsChanged && !definitionChanged);
     add(
       kindChanged ? source.labels[number].map((label) => label.normalized) : undefined,
       definitionChanged || kindChanged ? source.definitions[number] : undefined,
