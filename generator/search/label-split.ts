@@ -25,15 +25,12 @@ export interface SplitLayout {
 export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: KeyWeights): SplitLayout {
   const texts: (readonly string[])[] = [];
   const listed: number[] = [];
-  const unsplit = splitSet([]);
   for (const [word, count] of counts) {
     if (count === 0) continue;
-    texts.push(codePoints(word));
-    listed.push(Math.min(weights.perWord, count));
-    for (const form of typoForms(word, unsplit)) {
-      texts.push(codePoints(form));
-      listed.push(Math.min(weights.perVariant, count));
-    }
+    eachText(word, count, weights, (text, labels) => {
+      texts.push(codePoints(text));
+      listed.push(labels);
+    });
   }
   const heavy: string[] = [];
   const sums = new Map<string, number>();
@@ -67,7 +64,6 @@ export function splitBeginnings(counts: ReadonlyMap<string, number>, weights: Ke
 export function patchSplit(layout: SplitLayout, changed: Iterable<readonly [string, number, number]>, weights: KeyWeights): SplitLayout | undefined {
   const before = new Set(layout.split);
   const sums = new Map(layout.sums);
-  const unsplit = splitSet([]);
   // A text counts under each beginning of it whose parent is split, as splitBeginnings counts it.
   const add = (text: string, delta: number) => {
     if (delta === 0) return;
@@ -79,9 +75,8 @@ export function patchSplit(layout: SplitLayout, changed: Iterable<readonly [stri
     }
   };
   for (const [word, was, is] of changed) {
-    add(word, Math.min(weights.perWord, is) - Math.min(weights.perWord, was));
-    const variant = Math.min(weights.perVariant, is) - Math.min(weights.perVariant, was);
-    for (const form of typoForms(word, unsplit)) add(form, variant);
+    eachText(word, was, weights, (text, labels) => add(text, -labels));
+    eachText(word, is, weights, add);
   }
   const parentOf = (beginning: string) => codePoints(beginning).slice(0, -1).join('');
   const heavy = [...sums].filter(([, sum]) => sum > weights.perKey).map(([beginning]) => beginning);
@@ -97,6 +92,14 @@ export function patchSplit(layout: SplitLayout, changed: Iterable<readonly [stri
     if (sum === 0 || (codePoints(beginning).length > 2 && !split.has(parentOf(beginning)))) sums.delete(beginning);
   }
   return { split: [...split].sort(compareCodePoints), sums };
+}
+
+const UNSPLIT = splitSet([]);
+
+/** The texts a word with `count` labels lists labels under: itself, up to perWord, and its typo forms, up to perVariant each. */
+function eachText(word: string, count: number, weights: KeyWeights, text: (text: string, labels: number) => void): void {
+  text(word, Math.min(weights.perWord, count));
+  for (const form of typoForms(word, UNSPLIT)) text(form, Math.min(weights.perVariant, count));
 }
 
 /**
