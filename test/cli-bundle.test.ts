@@ -69,4 +69,20 @@ describe("npm run build's launcher", () => {
     expect(files.size).toBeGreaterThan(200);
     expect(files).toEqual(folderHashes(fromEntry));
   });
+
+  // The machine's own Node, outside the project's node_modules (on these machines Node 20).
+  const path = (process.env.PATH ?? '').split(':').filter((folder) => !folder.includes('node_modules'));
+  const systemNode = spawnSync('node', ['--version'], { env: { ...userEnvironment(), PATH: path.join(':') }, encoding: 'utf8' });
+  const [major, minor] = (systemNode.stdout ?? '').replace(/^v/, '').split('.').map(Number);
+  const older = systemNode.status === 0 && (major < 22 || (major === 22 && minor < 12));
+  if (!older) console.warn(`skipped: no Node older than 22.12 on the PATH to run the launcher with (${systemNode.stdout?.trim() || 'none'})`);
+
+  it.skipIf(!older)('refuses a Node older than 22.12 with one line saying what to run instead, not a stack trace', () => {
+    const run = spawnSync('node', [join(REPO_ROOT, 'generator/cli/build.js'), '--help'], {
+      env: { ...userEnvironment(), PATH: path.join(':') },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^error: the build needs Node 22\.12 or newer, and this is Node v\d+\.[^\n]*npm run build[^\n]*\n$/);
+  });
 });

@@ -4,12 +4,19 @@
 // the TypeScript entry. V8's compiled code for the build's modules is kept between runs (in the system's
 // temporary folder, see Node's module.enableCompileCache): it is enabled before they are loaded, so they are
 // the ones it holds.
-import { enableCompileCache } from 'node:module';
+import * as nodeModule from 'node:module';
 import { bundledEntry } from './bundle-location.js';
 
 const COMMAND = 'cli/build-command.ts';
 
-const { directory } = enableCompileCache();
+// An older Node (a machine's own, run directly) would fail on the first TypeScript module with a stack trace.
+if (typeof nodeModule.enableCompileCache !== 'function') {
+  process.stderr.write(
+    `error: the build needs Node 22.12 or newer, and this is Node ${process.version}: run it as \`npm run build\`, which uses the project's own Node 22 (installed by npm install)\n`,
+  );
+  process.exit(1);
+}
+const { directory } = nodeModule.enableCompileCache();
 // Threads read it from the environment when they start.
 if (directory !== undefined) process.env.NODE_COMPILE_CACHE ??= directory;
 // Without a bundle for this source, cli-bundle.ts makes one first (or runs the source if that fails).
