@@ -32,8 +32,9 @@ interface LiveAnswers {
 }
 
 function liveMethod(corpus: Corpus, labels: KnownItem<string>[], definitions: KnownItem<string>[]): LiveAnswers | string {
-  const labelIndex: Record<string, number[]> = {};
-  const alternativeIndex: Record<string, number[]> = {};
+  // Without a prototype: a label may be "constructor" (WordNet has one).
+  const labelIndex: Record<string, number[]> = Object.create(null);
+  const alternativeIndex: Record<string, number[]> = Object.create(null);
   const add = (index: Record<string, number[]>, text: string, entry: number) => {
     index[text] ??= [];
     if (!index[text].includes(entry)) index[text].push(entry);

@@ -1,9 +1,11 @@
 // The corpora the search-quality benches measure: FOLIO (the excerpt beside the repo, and FOLIO-shaped input at
-// full size, written into `scratch`), the repo sample, and public vocabularies from npm.
+// full size, written into `scratch`), the repo sample, public vocabularies from npm, and WordNet's nouns at FOLIO's
+// size (real English definitions at that scale, which the FOLIO-shaped ones are not).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFolioShaped } from '../folio-shaped/generate.ts';
+import { WORDNET_BASE_IRI, writeWordnetCorpus } from './wordnet-corpus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VOCABULARIES = join(ROOT, 'node_modules/@vocabulary');
@@ -17,6 +19,7 @@ export function benchCorpora(scratch: string): BenchCorpus[] {
   return [
     ['FOLIO excerpt', resolve(ROOT, '../shared/ontology/folio-excerpt.owl')],
     ['FOLIO-shaped, full size', folioShaped],
+    ["WordNet nouns, FOLIO's size", writeWordnetCorpus(scratch), WORDNET_BASE_IRI],
     ['the repo sample', join(ROOT, 'ontology')],
     ['CIDOC CRM', join(VOCABULARIES, 'crm/crm.nq'), 'http://www.cidoc-crm.org/cidoc-crm/'],
     ['DBpedia ontology', join(VOCABULARIES, 'dbo/dbo.nq'), 'http://dbpedia.org/ontology/'],
