@@ -61,3 +61,38 @@ describe('definition search scores', () => {
     expect(ranked[0][1]).toBeGreaterThan(0.5);
   });
 });
+
+describe('definition search over cut lists', () => {
+  const { postings, stats } = definitionPostings(DEFINITIONS);
+  // The lists as a file of the index holds them, with the given stems' lists cut to nothing (their counts kept, at least 1).
+  const rank = (query: string, cut: readonly string[]) =>
+    rankDefinitions(
+      definitionTerms(query),
+      (term) => {
+        const whole = wholeList(postings.get(term));
+        return cut.includes(term) ? { frequency: Math.max(1, whole.frequency), postings: [] } : whole;
+      },
+      // Texts read as long ones, so that no score reaches the cap of 1 and the scores compare.
+      { ...stats, averageLength: 1 },
+      10,
+    );
+
+  it.each([
+    ['after a listed term', 'tort civil', ['civil']],
+    ['before a listed term', 'tort civil', ['tort']],
+    ['on both sides of a listed term', 'breach contract occurs', ['breach', 'occur']],
+  ])('reads a query term a cut list leaves out from its neighbour %s, as the whole lists would score it', (_, query, cut) => {
+    const whole = rank(query, []);
+    const read = rank(query, cut);
+    expect(whole[0][1]).toBeLessThan(1);
+    expect(read[0]).toEqual(whole[0]);
+  });
+
+  it('reads nothing from a neighbour the query does not have there', () => {
+    const [tortCivil] = rank('tort civil', ['civil']);
+    const [tortCriminal] = rank('tort criminal', ['crimin']);
+    expect(tortCivil[0]).toBe(2);
+    expect(tortCriminal[0]).toBe(2);
+    expect(tortCriminal[1]).toBeLessThan(tortCivil[1]);
+  });
+});

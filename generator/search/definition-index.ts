@@ -11,8 +11,8 @@ export const MOST_DOCUMENTS_PER_STEM = 200;
 // A build keeps this many of each stem's postings, so that an update that takes some away still has the first 200.
 const STORED_PER_STEM = 256;
 // A file's lists keep this many postings in all, but never fewer than LEAST_DOCUMENTS_PER_STEM each: four lists of
-// 200 (stems that hash together) would make a file over 16 kB gzipped.
-const MOST_POSTINGS_PER_FILE = 600;
+// 200 (stems that hash together) would make a file over 16 kB gzipped (600 did too, with the postings' neighbours).
+const MOST_POSTINGS_PER_FILE = 500;
 const LEAST_DOCUMENTS_PER_STEM = 100;
 // The file count aims at about this many kept postings per file, and at most two files per stem: where every stem
 // is common (a small vocabulary), two long lists then seldom share a file.

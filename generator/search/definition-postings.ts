@@ -1,7 +1,7 @@
 // Definition search's postings, made from the entities' defining texts: for each stem, the documents that hold
 // it with their lengths, counts and first positions (the lists the ranking in core/definition-rank.js reads).
 import { definitionTerms } from './core/definition-text.js';
-import type { DefinitionList, DefinitionPosting, DefinitionStats } from './core/definition-rank.js';
+import { neighboursAt, type DefinitionList, type DefinitionPosting, type DefinitionStats } from './core/definition-rank.js';
 
 // Positions kept per document and stem: enough to find a phrase near the start of a long definition.
 export const KEPT_POSITIONS = 8;
@@ -29,16 +29,20 @@ export function definitionPostings(texts: readonly (string | null)[]): Definitio
 /** Adds one document's entries to the postings: for each of its terms, its posting (see postingOf). */
 export function addPostings(postings: Map<string, DefinitionPosting[]>, document: number, terms: readonly string[], keptPositions: number): void {
   for (const [term, list] of termPositions(terms)) {
-    const entry = postingOf(document, terms.length, list, keptPositions);
+    const entry = postingOf(document, terms, list, keptPositions);
     const existing = postings.get(term);
     if (existing) existing.push(entry);
     else postings.set(term, [entry]);
   }
 }
 
-/** A document's entry in a term's list: the document, its length, the term's count in it and its first `keptPositions` positions. */
-export function postingOf(document: number, length: number, positions: readonly number[], keptPositions: number): DefinitionPosting {
-  return [document, length, positions.length, ...positions.slice(0, keptPositions)];
+/**
+ * A document's entry in a term's list: the document, its length, the term's count in it, its first `keptPositions`
+ * positions and their neighbours (which a file keeps where it lists the term's documents whole).
+ */
+export function postingOf(document: number, terms: readonly string[], positions: readonly number[], keptPositions: number): DefinitionPosting {
+  const kept = positions.slice(0, keptPositions);
+  return [document, terms.length, positions.length, ...kept, ...kept.map((at) => neighboursAt(terms, at))];
 }
 
 /** Each term's positions in a document. */

@@ -63,7 +63,7 @@ export class DefinitionStems {
         probe[0] = document;
         probe[1] = words.length;
         probe[2] = positions.length;
-        if (list.best.wants(probe)) list.best.offer(postingOf(document, words.length, positions, KEPT_POSITIONS));
+        if (list.best.wants(probe)) list.best.offer(postingOf(document, words, positions, KEPT_POSITIONS));
       }
     });
     const firsts = new Map([...lists].map(([stem, list]) => [stem, { count: list.count, first: list.best.sorted() }]));
@@ -90,7 +90,7 @@ export class DefinitionStems {
       const words = now.terms.split(' ');
       stems.count += 1;
       stems.total += words.length;
-      for (const [stem, positions] of termPositions(words)) lists.add(stem, postingOf(now.entity, words.length, positions, KEPT_POSITIONS));
+      for (const [stem, positions] of termPositions(words)) lists.add(stem, postingOf(now.entity, words, positions, KEPT_POSITIONS));
     }
     return lists.stillFirst() ? stems : undefined;
   }
@@ -100,7 +100,7 @@ export class DefinitionStems {
   }
 }
 
-// A posting: [document, its length, the stem's count in it, its first KEPT_POSITIONS positions]; one per document.
+// A posting: [document, its length, the stem's count in it, its first KEPT_POSITIONS positions, their neighbours]; one per document.
 function shapeOf({ order, needed, kept }: StemLists): FirstListsShape {
-  return { order, needed, kept, identity: 1, width: 3 + KEPT_POSITIONS };
+  return { order, needed, kept, identity: 1, width: 3 + 2 * KEPT_POSITIONS };
 }

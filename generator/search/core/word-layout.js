@@ -6,7 +6,7 @@ import { codePoints, hasOwn } from './search-text.js';
 export const WORDS_FILE = 'words.json';
 
 /** The entry's and the files' format: a runtime reads only the version it was written for. */
-export const WORDS_VERSION = 2;
+export const WORDS_VERSION = 3;
 
 /** Where label file `bucket` lives, relative to the search folder. @param {number} bucket */
 export function labelFilePath(bucket) {
