@@ -20,6 +20,7 @@ const LAYERS = [
   'model',
   'emit',
   'search',
+  'live',
   'site',
   'host',
   'changes',

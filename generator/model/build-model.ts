@@ -4,6 +4,7 @@ import { caseCollisionWarning, checkIds, siteNamedWarning, unpublishableWarning 
 import { IndexedEntity } from './indexed-entity.ts';
 import type { ModelEntity, ModelSettings, OntologyInfo, OntologyModel } from './ontology-model.ts';
 import { TYPES_LISTED, findBaseIri, findEntities, guessBaseIri, publishedTypes, typeInfo } from './entities.ts';
+import { buildClassRecord } from './class-record.ts';
 import { buildHierarchy } from './hierarchy.ts';
 import { TripleIndex } from './triple-index.ts';
 import { quadBlocks, type TripleBlock } from '../load/triple-block.ts';
@@ -53,7 +54,15 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
       hint,
     );
   }
-  return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions, linked: hierarchy.linked };
+  const published = new Set(entities.map((entity) => entity.iri));
+  const classIris = () => [...types].flatMap(([iri, { type }]) => (typeInfo(type).kind === 'class' ? [iri] : []));
+  const unpublishedClass = (iri: string) => {
+    const declared = types.get(iri);
+    return declared === undefined || published.has(iri) || typeInfo(declared.type).kind !== 'class'
+      ? undefined
+      : buildClassRecord(iri, index, hierarchy.childrenOf(iri));
+  };
+  return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions, linked: hierarchy.linked, classIris, unpublishedClass };
 }
 
 // The owl:Ontology's own title, description and version, for the site and openapi.json.

@@ -1,6 +1,6 @@
 // The model's shape, apart from the code that builds it, so the modules it is made of can name it.
 import type { Quad } from '@rdfjs/types';
-import type { EntityRecord } from '../schema/records.ts';
+import type { ClassRecord, EntityRecord } from '../schema/records.ts';
 import type { Entity } from './entities.ts';
 
 export interface ModelEntity extends Entity {
@@ -28,6 +28,10 @@ export interface OntologyModel {
   caseCollisions: readonly (readonly string[])[];
   /** See Hierarchy.linked: what an update must emit again besides a term whose type or labels changed. */
   linked(iri: string): readonly string[];
+  /** Every class and concept the triples declare, published or not (owl:Thing, classes outside the base IRI), in declaration order. */
+  classIris(): readonly string[];
+  /** The record of a declared class that is not published (made when asked): the live service counts and links such classes. */
+  unpublishedClass(iri: string): ClassRecord | undefined;
 }
 
 /** What the model takes besides the triples: which IRIs to publish, and which ids' `/{id}` the site's own files take. */

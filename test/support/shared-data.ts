@@ -9,12 +9,29 @@ export const PROV_O = join(REPO_ROOT, 'node_modules/@vocabulary/prov/prov.nq');
 const SHARED_ONTOLOGY = resolve(REPO_ROOT, '../shared/ontology');
 export const EXCERPT = join(SHARED_ONTOLOGY, 'folio-excerpt.owl');
 export const UPSTREAM = join(SHARED_ONTOLOGY, 'upstream');
+/** The live service's own answers to its read URLs, over the excerpt with FOLIO's branch roots added (see its README). */
+export const LIVE_API = join(SHARED_ONTOLOGY, 'live-api');
+export const ROOTED_EXCERPT = join(LIVE_API, 'folio-excerpt-rooted.owl');
 
 /** The real FOLIO excerpt lives beside the repo, not in it (CC-BY data); a user's own clone may not have it. */
 export const hasShared = existsSync(EXCERPT) && existsSync(UPSTREAM);
 
 if (!hasShared) {
   process.stderr.write(`\nNOTICE: ${SHARED_ONTOLOGY} is absent: tests on the real FOLIO excerpt are skipped; the rest run on the repo's sample.\n\n`);
+}
+
+/** One recorded request of the live service: the URL path with its query, and its status and JSON body. */
+export interface LiveRequest {
+  request: string;
+  status: number;
+  body: unknown;
+}
+
+export function readLiveRequests(): LiveRequest[] {
+  return readFileSync(join(LIVE_API, 'requests.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LiveRequest);
 }
 
 export interface UpstreamEntity {

@@ -1,0 +1,106 @@
+// The taxonomy's branches: which classes `/taxonomy/branches` counts and `/taxonomy/{segment}` walks. For FOLIO's
+// namespace, the live service's own 24 (folio-python's FOLIO_TYPE_IRIS, named as folio-api names them); for any
+// other vocabulary, its top-level classes, named from their labels.
+import type { ClassRecord } from '../schema/records.ts';
+import { OWL_THING, type LiveGraph } from './live-graph.ts';
+
+export interface Branch {
+  /** Its key in `/taxonomy/branches`. */
+  name: string;
+  /** Its URL: `/taxonomy/{segment}`. */
+  segment: string;
+  /** The branch root's IRI. */
+  root: string;
+}
+
+export const FOLIO_NAMESPACE = 'https://folio.openlegalstandard.org/';
+
+// [name in /taxonomy/branches, URL segment, root id], in the live service's order.
+const FOLIO_BRANCHES: readonly (readonly [string, string, string])[] = [
+  ['actors_players', 'actor_player', 'R8CdMpOM0RmyrgCCvbpiLS0'],
+  ['areas_of_law', 'area_of_law', 'RSYBzf149Mi5KE0YtmpUmr'],
+  ['asset_types', 'asset_type', 'RCIwc6WJi6IT7xePURxsi4T'],
+  ['communication_modalities', 'communication_modality', 'R8qItBwG2pRMFhUq1HQEMnb'],
+  ['currencies', 'currency', 'R767niCLQVC5zIcO5WDQMSl'],
+  ['data_formats', 'data_format', 'R79aItNTJQwHgR002wuX3iC'],
+  ['document_artifacts', 'document_artifact', 'RDt4vQCYDfY0R9fZ5FNnTbj'],
+  ['engagement_terms', 'engagement_terms', 'R9kmGZf5FSmFdouXWQ1Nndm'],
+  ['events', 'event', 'R73hoH1RXYjBTYiGfolpsAF'],
+  ['forum_venues', 'forums_venues', 'RBjHwNNG2ASVmasLFU42otk'],
+  ['governmental_bodies', 'governmental_body', 'RBQGborh1CfXanGZipDL0Qo'],
+  ['industries', 'industry', 'RDIwFaFcH4KY0gwEY0QlMTp'],
+  ['languages', 'language', 'RDOvAHsvY8TKJ1O1orXPM9o'],
+  ['folio_types', 'folio_type', 'R8uI6AZ9vSgpAdKmfGZKfTZ'],
+  ['legal_authorities', 'legal_authorities', 'RC1CZydjfH8oiM4W3rCkma3'],
+  ['legal_entities', 'legal_entity', 'R7L5eLIzH0CpOUE74uJvSjL'],
+  ['locations', 'location', 'R9aSzp9cEiBCzObnP92jYFX'],
+  ['matter_narratives', 'matter_narrative', 'R7ReDY2v13rer1U8AyOj55L'],
+  ['matter_narrative_formats', 'matter_narrative_format', 'R8ONVC8pLVJC5dD4eKqCiZL'],
+  ['objectives', 'objectives', 'RlNFgB3TQfMzV26V4V7u4E'],
+  ['services', 'service', 'RDK1QEdQg1T8B5HQqMK2pZN'],
+  ['standards_compatibilities', 'standards_compatibility', 'RB4cFSLB4xvycDlKv73dOg6'],
+  ['statuses', 'status', 'Rx69EnEj3H3TpcgTfUSoYx'],
+  ['system_identifiers', 'system_identifiers', 'R8EoZh39tWmXCkmP2Xzjl6E'],
+];
+
+// The tree's top level in the live service's explorer: its own curated list (some are not branches above).
+const FOLIO_TREE_ROOTS: readonly string[] = [
+  'R8CdMpOM0RmyrgCCvbpiLS0',
+  'RSYBzf149Mi5KE0YtmpUmr',
+  'RCIwc6WJi6IT7xePURxsi4T',
+  'R8qItBwG2pRMFhUq1HQEMnb',
+  'R767niCLQVC5zIcO5WDQMSl',
+  'R79aItNTJQwHgR002wuX3iC',
+  'RDt4vQCYDfY0R9fZ5FNnTbj',
+  'R9kmGZf5FSmFdouXWQ1Nndm',
+  'R73hoH1RXYjBTYiGfolpsAF',
+  'RhBgnef56iLBXYfPqWQE41',
+  'RBjHwNNG2ASVmasLFU42otk',
+  'RBQGborh1CfXanGZipDL0Qo',
+  'R8f4qGdjxuiQary8OBpq8W9',
+  'RDOvAHsvY8TKJ1O1orXPM9o',
+  'RC1CZydjfH8oiM4W3rCkma3',
+  'R7L5eLIzH0CpOUE74uJvSjL',
+  'R9B8sRCK209t5Y8LlU4f62a',
+  'R9aSzp9cEiBCzObnP92jYFX',
+  'R7ReDY2v13rer1U8AyOj55L',
+  'RlNFgB3TQfMzV26V4V7u4E',
+  'RDK1QEdQg1T8B5HQqMK2pZN',
+  'RB4cFSLB4xvycDlKv73dOg6',
+  'Rx69EnEj3H3TpcgTfUSoYx',
+  'R8EoZh39tWmXCkmP2Xzjl6E',
+];
+
+/** The branches of a vocabulary (see the file's head), in order. */
+export function branchesOf(graph: LiveGraph): Branch[] {
+  if (graph.baseIri === FOLIO_NAMESPACE) return FOLIO_BRANCHES.map(([name, segment, id]) => ({ name, segment, root: `${FOLIO_NAMESPACE}${id}` }));
+  const taken = new Set<string>();
+  return topLevelClasses(graph).map((record) => {
+    const base = slug(record.label ?? '') || 'branch';
+    let segment = base;
+    for (let count = 2; taken.has(segment); count += 1) segment = `${base}_${count}`;
+    taken.add(segment);
+    return { name: segment, segment, root: record.iri };
+  });
+}
+
+/** The classes the explorer's tree starts from, before it sorts them (FOLIO: the live service's list; else the top-level classes). */
+export function treeRootsOf(graph: LiveGraph): ClassRecord[] {
+  if (graph.baseIri === FOLIO_NAMESPACE) return FOLIO_TREE_ROOTS.flatMap((id) => graph.classOf(`${FOLIO_NAMESPACE}${id}`) ?? []);
+  return topLevelClasses(graph);
+}
+
+/** Classes with no parent class in the vocabulary, in document order. */
+function topLevelClasses(graph: LiveGraph): ClassRecord[] {
+  return graph.classes.filter((record) => record.sub_class_of.every((parent) => parent === OWL_THING || graph.classOf(parent) === undefined));
+}
+
+/** A label as a URL segment: lower-case letters and digits, words joined by "_". */
+function slug(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
+}
