@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDeployment, type CheckResult } from '../generator/conformance/checks.ts';
 import { formatReport } from '../generator/conformance/report.ts';
 import { buildAndServe, type BuiltSite } from './support/built-site.ts';
-import { hasNginx, startNginx } from './support/nginx.ts';
+import { hasNginx, startNginxSite } from './support/nginx.ts';
 import { runBuild, runConformance, runDeploy } from './support/run-cli.ts';
 import { startS3, type RunningS3 } from './support/s3-emulator.ts';
 import { startStaticServer } from './support/static-server.ts';
@@ -66,12 +66,7 @@ describe('npm run conformance', () => {
   });
 
   it.skipIf(!hasNginx)('on Debian nginx with the generated _nginx/site.conf: passes every check', async () => {
-    const folder = site.out;
-    const server = await startNginx(
-      folder,
-      `include /etc/nginx/mime.types; js_path "${folder}/_nginx/"; js_import search from search.js;`,
-      `include ${folder}/_nginx/site.conf;`,
-    );
+    const server = await startNginxSite(site.out);
     try {
       const results = await checkDeployment(server.baseUrl, { sample: 5, fetch });
       expect(failures(results), formatReport(results)).toEqual([]);

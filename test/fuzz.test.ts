@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../bench/folio-shaped/generate.ts';
+import { emitLive } from '../generator/live/emit-live.ts';
+import { sourceOf } from '../generator/live/health-view.ts';
 import { emitApi } from '../generator/emit/emit-api.ts';
 import { UserError } from '../generator/errors.ts';
 import { parseSources } from '../generator/load/load-ontology.ts';
@@ -97,7 +99,9 @@ async function buildInMemory(text: string): Promise<void> {
   const search = await emitSearch(source);
   emitApi(model, router);
   emitHostFiles(router, search.memo.fold);
-  emitSite(model, router, { search: searchExample(model, source), wordExamples: search.examples, searchFiles: search.files });
+  const origin = sourceOf(['mutated.owl']);
+  emitSite(model, router, { search: searchExample(model, source), source: origin, wordExamples: search.examples, searchFiles: search.files });
+  emitLive(model, origin);
 }
 
 describe.skipIf(!hasShared)(`${RUNS} random mutations of folio-excerpt.owl`, () => {

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { SITE_PATH_IDS } from '../generator/route/paths.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -103,7 +104,7 @@ describe('ids that cannot be one file name and URL segment are left out, with a 
     expect(warning).toMatch(/warning: unsafe-id: 1 id\(s\) cannot be one file name and URL segment, and are not published: /);
     expect(warning).toMatch(expected);
     for (const path of absent) expect(existsSync(join(result.out, path)), path).toBe(false);
-    expect(readdirSync(result.out).filter((file) => !file.startsWith('_') && !file.includes('.') && !['docs', 'search'].includes(file))).toEqual(['Good']);
+    expect(readdirSync(result.out).filter((file) => !file.startsWith('_') && !file.includes('.') && !SITE_PATH_IDS.includes(file))).toEqual(['Good']);
   });
 
   it('lists the first five and counts the rest', async () => {

@@ -9,6 +9,7 @@ import { fullBuildContents, outputContents } from './support/full-build-output.t
 import { runBuild } from './support/run-cli.ts';
 import { CACHE_VERSION } from '../generator/write/build-cache.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { LIVE_FOLDERS, liveEntityGraphFile, liveTreeNodeFile } from '../generator/route/paths.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'incremental-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -94,8 +95,13 @@ describe('rebuilding after an edit', () => {
         'changes.json',
       ]),
     );
+    // The live service's files that show the label join them: the class's own, its parent's tree node, its
+    // children's (which show it as parent), the graphs below it and its branch's walk; each holds the new label.
+    const live = outsideSearch.filter((path) => LIVE_FOLDERS.includes(path.split('/')[0]));
+    expect(live).toEqual(expect.arrayContaining([liveTreeNodeFile(CONTRACT), liveEntityGraphFile(CONTRACT), liveTreeNodeFile(CONTRACT_PARENT)]));
+    for (const path of live) expect(readFileSync(join(out, path), 'utf8'), path).toContain('Contract of Sale');
     // Only openapi.json may join them: its search example shows the label.
-    const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `_site/tree/${CONTRACT_PARENT}.json`);
+    const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `_site/tree/${CONTRACT_PARENT}.json` && !live.includes(path));
     expect(others.filter((path) => !['_build/manifest.json', 'changes.json', 'openapi.json'].includes(path))).toEqual([]);
     expect(JSON.parse(readFileSync(join(out, 'changes.json'), 'utf8'))).toEqual({ since_previous_build: true, added: [], removed: [], changed: [CONTRACT] });
     // Shards keep their names; content-named files the new index no longer uses are gone (see expectSameAsFullBuild).

@@ -107,6 +107,8 @@ describe('the model from blocks read back from the cache equals the model from t
         ...model,
         // A function of the model's, compared by what it answers for every term.
         linked: model.entities.map((entity) => model.linked(entity.iri)),
+        classIris: model.classIris(),
+        unpublishedClass: model.classIris().map((iri) => model.unpublishedClass(iri)),
         // Records read in reverse order first: an entity's triples must not depend on which blocks were read before.
         // Superclasses and children read before the record, from the statements walked: they must be the record's.
         entities: [...model.entities]
@@ -116,6 +118,7 @@ describe('the model from blocks read back from the cache equals the model from t
             kind: entity.kind,
             superclasses: [...entity.superclasses],
             children: entity.children,
+            labelled: entity.labelled,
             record: entity.record,
             quads: triples(entity.quads),
           }))
@@ -123,7 +126,9 @@ describe('the model from blocks read back from the cache equals the model from t
       });
       const [fromCache, fromTriples] = [view(buildModelFromBlocks(restored.blocks)), view(buildModel(fresh.quads))];
       expect(fromCache).toEqual(fromTriples);
-      for (const { superclasses, children, record } of fromCache.entities) {
+      for (const { superclasses, children, labelled, record } of fromCache.entities) {
+        // Known without the record, it must be what the record says.
+        expect(labelled).toBe(record.label !== null);
         expect(superclasses).toEqual('sub_class_of' in record ? record.sub_class_of : []);
         expect(children).toEqual('parent_class_of' in record ? record.parent_class_of : []);
       }

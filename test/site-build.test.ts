@@ -99,7 +99,7 @@ describe('the API worker thread', () => {
     expect(summary.written.files).toBe(build.files.length);
     expect(summary.kinds).toBe('52 classes, 6 object properties');
     // The stages cover the whole build, the manifest and the cache's encoding included.
-    expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'manifest', 'cache', 'write']);
+    expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'live', 'manifest', 'cache', 'write']);
   });
 
   it('reports a bad ontology as one line, without a stack trace', async () => {
@@ -224,11 +224,13 @@ describe('a rebuild keeps the files whose bytes did not change', () => {
     const rewritten = [...after].filter(([path, hash]) => before.get(path) !== hash).map(([path]) => path);
     for (const [path, hash] of after) if (before.get(path) === hash) expect(inode(path), path).toBe(inodes.get(path));
     expect(Number(total) - Number(kept)).toBe(rewritten.length);
-    // The edited entity's own files, the search files its old and new label's words are in, and what lists changes or shows the entity as an example.
+    // The edited entity's own files, the search files its old and new label's words are in, and what lists changes or
+    // shows the entity as an example, or lists every object property with its label.
     expect(rewritten.filter((path) => !path.includes('R0TLfdHv2W7Pn422kgKx42u') && !path.startsWith('search/'))).toEqual([
       '_build/manifest.json',
       'changes.json',
       'openapi.json',
+      'properties/all',
     ]);
     expect(rewritten.length).toBeLessThan(30);
     for (const [path, before] of untouched) expect(inode(path), path).toBe(before);

@@ -47,12 +47,19 @@ describe('openapi.json', () => {
   it('lists the build base URL as its server and describes every URL the site serves', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: server.baseUrl })]);
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/explore/api/entity-graph/{id}',
+      '/info/health',
+      '/properties/all',
       '/search/client.js',
       '/search/definition',
       '/search/index.json',
       '/search/label',
       '/search/prefix',
       '/search/{folder}/{file}',
+      '/taxonomy/branches',
+      '/taxonomy/tree/data',
+      '/taxonomy/tree/node/{id}',
+      '/taxonomy/{segment}',
       '/{id}',
       '/{id}/html',
       '/{id}/jsonld',

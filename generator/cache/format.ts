@@ -8,10 +8,11 @@ import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { SourceCut } from '../load/recut-source.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
+import type { LiveMemo } from '../live/live-update.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 19;
+export const CACHE_VERSION = 20;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -33,6 +34,8 @@ export interface BuildCache {
   parsed: ParsedBlocks;
   /** The search index's nodes and files, for an update that redoes only what an edit reaches. */
   search?: SearchMemo;
+  /** Which classes name others as see-also or definer: what an update's live files reach (see live-update.ts). */
+  live?: LiveMemo;
   /** The generator's own code (see generatorFingerprint): a cache another version of it wrote is not read. */
   generator: string;
   /** Set on a cache read back: the blocks file its parsed blocks came from (never stored). */
@@ -167,6 +170,7 @@ export const STORED_CACHE = {
   cuts: [{ name: 'string', baseIRI: 'string', headEnd: 'number', tailStart: 'number', starts: 'Int32Array', ends: 'Int32Array', first: 'number' }],
   copies: ['string'],
   searchFile: { optional: 'string' },
+  live: { optional: { ids: ['string'], targets: [['string']] } },
   parsed: { file: 'string', strings: ['string'], blocks: PACKED_BLOCKS },
 } as const satisfies ShapeOf<StoredCache>;
 

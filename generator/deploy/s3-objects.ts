@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from '../host/cache-policy.ts';
-import { formatSpec, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { formatSpec, isLiveFile, LIVE_CONTENT_TYPE, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 
 /** One object to put in the bucket: its key, the output file that holds its bytes, and its metadata. */
 export interface PlannedObject {
@@ -51,7 +51,7 @@ export function planObjects(paths: readonly string[], router: Router, prefix = '
       if (entity.format === 'json' || key === path) continue;
     }
     const cache = SEARCH_FOLDER_CACHE.find(([folder]) => path.startsWith(`${SEARCH_FOLDER}/${folder}/`))?.[1] ?? SHORT_CACHE;
-    const type = TYPES[extname(path)] ?? 'application/octet-stream';
+    const type = isLiveFile(path) ? LIVE_CONTENT_TYPE : (TYPES[extname(path)] ?? 'application/octet-stream');
     add(path, path, type, cache);
     if (path.endsWith('/index.html')) add(path.slice(0, -'index.html'.length), path, type);
   }

@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { joinModules, withoutExports } from '../text/joined-modules.ts';
-import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, OPENAPI_FILE, type Router } from '../route/router.ts';
+import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, LIVE_CONTENT_TYPE, OPENAPI_FILE, liveEntityGraphFile, liveTreeNodeFile, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
 /**
@@ -18,7 +18,7 @@ export function emitCloudflareWorker(router: Router, bundles?: number): OutputFi
     bundles === undefined
       ? ''
       : `
-// ---- entities from bundle files: ${BUNDLES_FOLDER}/{n}.json holds {id: [${FORMATS.map((spec) => spec.format).join(', ')}]} ----
+// ---- entities from bundle files: ${BUNDLES_FOLDER}/{n}.json holds {id: [${FORMATS.map((spec) => spec.format).join(', ')}, tree node, entity graph]} ----
 const BUNDLES = ${bundles};
 const BUNDLE_PATH = ${JSON.stringify(`${router.basePath}/${BUNDLES_FOLDER}/`)};
 const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
@@ -28,6 +28,11 @@ const ENTITY_PATH = new RegExp(${JSON.stringify(
             .map((spec) => escapeRegExp(spec.urlSuffix))
             .join('|')})?$`,
         )});
+// The live service's URLs of an entity, each with its place in the entry (after the formats).
+const LIVE_PATHS = ${JSON.stringify(
+          [liveTreeNodeFile, liveEntityGraphFile].map((fileOf, at) => [`^${escapeRegExp(`${router.basePath}/${fileOf('')}`)}([^/.]+)$`, FORMATS.length + at]),
+        )}.map(([pattern, slot]) => [new RegExp(pattern), slot]);
+const LIVE_TYPE = ${JSON.stringify(LIVE_CONTENT_TYPE)};
 ${withoutExports(joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]))}
 
 async function bundleEntry(env, url, id) {
@@ -44,14 +49,16 @@ async function readRecord(env, url, id) {
 
 async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);
-  if (!match) return undefined;
-  const id = decodeURIComponent(match[1]);
+  const live = match ? undefined : LIVE_PATHS.map(([pattern, slot]) => [pattern.exec(url.pathname), slot]).find(([found]) => found);
+  if (!match && !live) return undefined;
+  const id = decodeURIComponent(match ? match[1] : live[0][1]);
   const entry = await bundleEntry(env, url, id);
   if (!entry) return undefined;
-  const format = SUFFIXES.indexOf(match[2] ?? '');
-  // null: a format the entity does not publish (its record, where the site's own page answers /{id}).
-  if (entry[format] === null) return undefined;
-  return new Response(request.method === 'HEAD' ? null : entry[format], { headers: { 'Content-Type': TYPES[format], 'Access-Control-Allow-Origin': '*' } });
+  const slot = match ? SUFFIXES.indexOf(match[2] ?? '') : live[1];
+  // null: a file the entity does not have (its record, where the site's own page answers /{id}; a live file it lacks).
+  if (entry[slot] === null || entry[slot] === undefined) return undefined;
+  const type = match ? TYPES[slot] : LIVE_TYPE;
+  return new Response(request.method === 'HEAD' ? null : entry[slot], { headers: { 'Content-Type': type, 'Access-Control-Allow-Origin': '*' } });
 }
 `;
   const worker = `${client}

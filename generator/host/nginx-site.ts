@@ -1,6 +1,16 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
-import { FORMATS, FORMATS_FOLDER, NOT_FOUND_FILE, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import {
+  FORMATS,
+  FORMATS_FOLDER,
+  LIVE_CONTENT_TYPE,
+  LIVE_FILE_FOLDERS,
+  NOT_FOUND_FILE,
+  PAGES_FOLDER,
+  PAGE_CONTENT_TYPE,
+  SEARCH_FOLDER,
+  type Router,
+} from '../route/router.ts';
 import { NGINX_FOLDER, searchLocations } from './nginx-search.ts';
 
 const CORS = 'add_header Access-Control-Allow-Origin "*" always;';
@@ -40,6 +50,8 @@ export function emitNginxSite(router: Router): OutputFile {
     located(`= ${base}/${NOT_FOUND_FILE}`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'internal;']),
     ...SEARCH_ENTRY_FILES.map((entry) => located(`= ${base}/${SEARCH_FOLDER}/${entry}`, [`add_header Cache-Control "${SHORT_CACHE}";`])),
     ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => located(`^~ ${base}/${SEARCH_FOLDER}/${folder}/`, [`add_header Cache-Control "${cache}";`])),
+    // The live service's read URLs: files at their paths, JSON without an extension.
+    ...LIVE_FILE_FOLDERS.map((folder) => located(`^~ ${base}/${folder}/`, [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;'])),
     // A record is a top-level file without an extension; anything with a dot is a site file.
     located(`~ "^${base}/[^/.]+$"`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'try_files $uri =404;']),
   ];

@@ -1,4 +1,4 @@
-import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { FORMATS, FORMATS_FOLDER, LIVE_CONTENT_TYPE, LIVE_FILE_FOLDERS, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
@@ -21,6 +21,8 @@ export function emitHeaders(router: Router): string {
   for (const spec of [...FORMATS].reverse()) {
     blocks.push(`${router.basePath}/:id${spec.urlSuffix}\n  Content-Type: ${spec.contentType}`);
   }
+  // The live service's read URLs: files at their paths, JSON without an extension.
+  for (const folder of LIVE_FILE_FOLDERS) blocks.push(`${router.basePath}/${folder}/*\n  Content-Type: ${LIVE_CONTENT_TYPE}`);
   // The search entry file changes with every build; SEARCH_FOLDER_CACHE says how long the files behind it last.
   for (const entry of SEARCH_ENTRY_FILES) blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${entry}\n  Cache-Control: ${SHORT_CACHE}`);
   for (const [folder, cache] of SEARCH_FOLDER_CACHE) blocks.push(`${router.basePath}/${SEARCH_FOLDER}/${folder}/*\n  Cache-Control: ${cache}`);

@@ -1,6 +1,6 @@
 import { emitReadableJson } from '../emit/json.ts';
 import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
-import { FORMATS, FORMATS_FOLDER, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { FORMATS, FORMATS_FOLDER, LIVE_CONTENT_TYPE, LIVE_FILE_FOLDERS, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 
 // One path segment without a dot: an entity id, never a site file such as /openapi.json or /sw.js.
 const ID = ':id([^/.]+)';
@@ -23,6 +23,7 @@ export function emitVercelConfig(router: Router): string {
     { source: `${base}/(.*)`, headers: [header('Access-Control-Allow-Origin', '*')] },
     ...FORMATS.map((spec) => ({ source: `${base}/${ID}${spec.urlSuffix}`, headers: [header('Content-Type', spec.contentType)] })),
     { source: `${base}/${ID}/html`, headers: [header('Content-Type', PAGE_CONTENT_TYPE)] },
+    ...LIVE_FILE_FOLDERS.map((folder) => ({ source: `${base}/${folder}/(.*)`, headers: [header('Content-Type', LIVE_CONTENT_TYPE)] })),
     ...SEARCH_ENTRY_FILES.map((entry) => ({ source: `${base}/${SEARCH_FOLDER}/${entry}`, headers: [header('Cache-Control', SHORT_CACHE)] })),
     ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => ({ source: `${base}/${SEARCH_FOLDER}/${folder}/(.*)`, headers: [header('Cache-Control', cache)] })),
   ];

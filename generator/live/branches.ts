@@ -1,6 +1,7 @@
 // The taxonomy's branches: which classes `/taxonomy/branches` counts and `/taxonomy/{segment}` walks. For FOLIO's
 // namespace, the live service's own 24 (folio-python's FOLIO_TYPE_IRIS, named as folio-api names them); for any
 // other vocabulary, its top-level classes, named from their labels.
+import { RESERVED_BRANCH_SEGMENTS } from '../route/paths.ts';
 import type { ClassRecord } from '../schema/records.ts';
 import { OWL_THING, type LiveGraph } from './live-graph.ts';
 
@@ -74,7 +75,7 @@ const FOLIO_TREE_ROOTS: readonly string[] = [
 /** The branches of a vocabulary (see the file's head), in order. */
 export function branchesOf(graph: LiveGraph): Branch[] {
   if (graph.baseIri === FOLIO_NAMESPACE) return FOLIO_BRANCHES.map(([name, segment, id]) => ({ name, segment, root: `${FOLIO_NAMESPACE}${id}` }));
-  const taken = new Set<string>();
+  const taken = new Set<string>(RESERVED_BRANCH_SEGMENTS);
   return topLevelClasses(graph).map((record) => {
     const base = slug(record.label ?? '') || 'branch';
     let segment = base;
@@ -95,12 +96,15 @@ function topLevelClasses(graph: LiveGraph): ClassRecord[] {
   return graph.classes.filter((record) => record.sub_class_of.every((parent) => parent === OWL_THING || graph.classOf(parent) === undefined));
 }
 
-/** A label as a URL segment: lower-case letters and digits, words joined by "_". */
+// A segment's length at most, in characters: a file name, 4 bytes a character at worst, within 255 bytes.
+const SEGMENT_LENGTH = 60;
+
+/** A label as a URL segment: lower-case letters and digits, words joined by "_", at most SEGMENT_LENGTH characters. */
 function slug(label: string): string {
-  return label
+  const words = label
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '');
+    .replace(/[^\p{L}\p{N}]+/gu, '_');
+  return [...words.replace(/^_+/, '')].slice(0, SEGMENT_LENGTH).join('').replace(/_+$/, '');
 }

@@ -1,6 +1,7 @@
 // The model as the live service's code (folio-python behind folio-api) reads it: the classes and object properties
-// by IRI, in document order, with its rules for finding one by IRI, by id or by a legacy prefix.
-import type { OntologyModel } from '../model/ontology-model.ts';
+// by IRI, in document order, with its rules for finding one by IRI, by id or by a legacy prefix. Records are read
+// as they are asked for, so an update makes only those of the entities whose answers it makes again.
+import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord, PropertyRecord } from '../schema/records.ts';
 
 export const OWL_THING = 'http://www.w3.org/2002/07/owl#Thing';
@@ -13,39 +14,50 @@ export class LiveGraph {
   readonly baseIri: string;
   readonly title: string | null;
   readonly description: string | null;
-  /** Every class (and SKOS concept), in document order. */
-  readonly classes: readonly ClassRecord[];
-  /** Every object property, in document order: the live service reads no other kind of property. */
-  readonly properties: readonly PropertyRecord[];
-  readonly #classes: ReadonlyMap<string, ClassRecord>;
-  readonly #properties: ReadonlyMap<string, PropertyRecord>;
+  readonly #model: OntologyModel;
+  readonly #published: ReadonlyMap<string, ModelEntity>;
+  // Declared classes that are not published (owl:Thing, classes outside the base IRI), made when first asked for.
+  readonly #unpublished = new Map<string, ClassRecord | undefined>();
+  #properties: { list: readonly PropertyRecord[]; byIri: ReadonlyMap<string, PropertyRecord> } | undefined;
+  #classes: readonly ClassRecord[] | undefined;
 
   constructor(model: OntologyModel) {
     this.baseIri = model.baseIri;
     this.title = model.info.title;
     this.description = model.info.description;
-    // Every declared class, published or not, as the live service reads them; none without a label but owl:Thing.
-    const published = new Map(model.entities.map((entity) => [entity.iri, entity]));
-    this.classes = model.classIris().flatMap((iri) => {
-      const entity = published.get(iri);
-      const record = entity ? (entity.record as ClassRecord) : model.unpublishedClass(iri);
-      return record && (record.label !== null || iri === OWL_THING) ? [record] : [];
-    });
-    this.properties = model.entities.flatMap((entity) =>
-      entity.type === OWL_OBJECT_PROPERTY && entity.record.label !== null ? [entity.record as PropertyRecord] : [],
-    );
-    this.#classes = new Map(this.classes.map((record) => [record.iri, record]));
-    this.#properties = new Map(this.properties.map((record) => [record.iri, record]));
+    this.#model = model;
+    this.#published = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  }
+
+  /** Every class (and SKOS concept) the live service holds, in document order: none without a label but owl:Thing. */
+  get classes(): readonly ClassRecord[] {
+    this.#classes ??= this.#model.classIris().flatMap((iri) => this.#classAt(iri) ?? []);
+    return this.#classes;
+  }
+
+  /** How many classes `classes` holds, counted without making their records. */
+  classCount(): number {
+    let count = 0;
+    for (const iri of this.#model.classIris()) {
+      const entity = this.#published.get(iri);
+      if (entity ? entity.labelled : this.#classAt(iri) !== undefined) count += 1;
+    }
+    return count;
+  }
+
+  /** Every object property with a label, in document order: the live service reads no other kind of property. */
+  get properties(): readonly PropertyRecord[] {
+    return this.#propertyTable().list;
   }
 
   /** The class an IRI, id or prefixed name stands for (folio-python's `folio[iri]`). */
   classOf(iri: string): ClassRecord | undefined {
-    return this.#classes.get(this.normalize(iri));
+    return this.#classAt(this.normalize(iri));
   }
 
   /** The object property an IRI, id or prefixed name stands for (folio-python's `get_property`). */
   propertyOf(iri: string): PropertyRecord | undefined {
-    return this.#properties.get(this.normalize(iri));
+    return this.#propertyTable().byIri.get(this.normalize(iri));
   }
 
   /** The first object property with this label or preferred label, in document order (`get_properties_by_label`). */
@@ -89,6 +101,29 @@ export class LiveGraph {
   /** The object properties that name a property as their parent, in document order (once for each time they name it). */
   subPropertiesOf(record: PropertyRecord): PropertyRecord[] {
     return this.properties.flatMap((property) => property.sub_property_of.filter((parent) => parent === record.iri).map(() => property));
+  }
+
+  /** Whether a published entity is a class the live service holds (labelled), known without its record. */
+  holdsClass(entity: ModelEntity): boolean {
+    return entity.kind === 'class' && entity.labelled;
+  }
+
+  #classAt(iri: string): ClassRecord | undefined {
+    const entity = this.#published.get(iri);
+    if (entity) return this.holdsClass(entity) ? (entity.record as ClassRecord) : undefined;
+    if (!this.#unpublished.has(iri)) {
+      const record = this.#model.unpublishedClass(iri);
+      this.#unpublished.set(iri, record && (record.label !== null || iri === OWL_THING) ? record : undefined);
+    }
+    return this.#unpublished.get(iri);
+  }
+
+  #propertyTable(): { list: readonly PropertyRecord[]; byIri: ReadonlyMap<string, PropertyRecord> } {
+    if (this.#properties === undefined) {
+      const list = this.#model.entities.flatMap((entity) => (entity.type === OWL_OBJECT_PROPERTY && entity.labelled ? [entity.record as PropertyRecord] : []));
+      this.#properties = { list, byIri: new Map(list.map((record) => [record.iri, record])) };
+    }
+    return this.#properties;
   }
 }
 

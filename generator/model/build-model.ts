@@ -33,14 +33,14 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
     const name = typeInfo(entity.type).name;
     const concept = entity.type === SKOS_CONCEPT;
     // A record takes only literal labels and definitions (see buildClassRecord); a concept's label is its skos:prefLabel.
-    if (!summary?.literalLabels && !(concept && summary?.prefLabels))
-      warnings.push(`missing-label: ${name} ${entity.id} has no ${concept ? 'skos:prefLabel or ' : ''}rdfs:label`);
+    const labelled = Boolean(summary?.literalLabels || (concept && summary?.prefLabels));
+    if (!labelled) warnings.push(`missing-label: ${name} ${entity.id} has no ${concept ? 'skos:prefLabel or ' : ''}rdfs:label`);
     if (entity.declarations > 1)
       warnings.push(`duplicate-declaration: ${name} ${entity.id} is declared ${entity.declarations} times; its statements are merged`);
     if (summary !== undefined && summary.definitions > 1)
       warnings.push(`duplicate-definition: ${name} ${entity.id} has ${summary.definitions} skos:definition values; the last in the file is published`);
     const children = entity.kind === 'class' ? hierarchy.childrenOf(entity.iri) : [];
-    return new IndexedEntity(entity, index, children, concept ? hierarchy.conceptParents(entity.iri) : undefined);
+    return new IndexedEntity(entity, index, children, labelled, concept ? hierarchy.conceptParents(entity.iri) : undefined);
   });
   if (entities.length === 0) {
     // Given a base IRI its terms are not under, name the namespace that holds most of them.

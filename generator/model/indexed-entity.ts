@@ -19,6 +19,7 @@ export class IndexedEntity implements ModelEntity {
   readonly declarations: number;
   /** The labelled classes that name this one as parent, in declaration order (a class record's parent_class_of). */
   readonly children: readonly string[];
+  readonly labelled: boolean;
   // A concept's broader concepts, stated either way (see Hierarchy); a class's are read from the index.
   readonly #parents: readonly string[] | undefined;
   // Dropped once both are made: the index is garbage after a full build has read every entity.
@@ -26,8 +27,9 @@ export class IndexedEntity implements ModelEntity {
   #record: EntityRecord | undefined;
   #quads: Quad[] | undefined;
 
-  constructor(entity: Entity, index: TripleIndex, children: readonly string[], parents?: readonly string[]) {
+  constructor(entity: Entity, index: TripleIndex, children: readonly string[], labelled: boolean, parents?: readonly string[]) {
     this.id = entity.id;
+    this.labelled = labelled;
     this.iri = entity.iri;
     this.kind = entity.kind;
     this.type = entity.type;

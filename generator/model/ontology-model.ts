@@ -11,6 +11,8 @@ export interface ModelEntity extends Entity {
   readonly children: readonly string[];
   /** The named classes this one is a subclass of, or a concept's broader ones (also without making its record). */
   readonly superclasses: readonly string[];
+  /** Whether its record has a label (known without making the record). */
+  readonly labelled: boolean;
 }
 
 export interface OntologyInfo {

@@ -4,6 +4,7 @@ import type { EmittedSearch } from '../search/emit-search.ts';
 import { bundleEntityFiles } from '../host/cloudflare-bundles.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import { describeSearchIndex } from '../report/describe.ts';
+import { liveMemo } from '../live/live-update.ts';
 import { startSearchThread } from './search-thread.ts';
 import { SEARCH_LANE } from '../write/batch-flow.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
@@ -11,14 +12,14 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import type { FileSink } from '../write/threaded-writer.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
-import { emitAround, emitEntities, encodeParsed, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
+import { emitAround, emitEntities, emitLiveFiles, encodeParsed, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
 
 /** Every file made again, in memory; the caller writes them. */
 export async function fullBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const { output, search } = await emitInMemory(loaded, progress);
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, [], previous?.manifest));
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host });
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: liveMemo(model), layout: router.host });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
 }
 
@@ -55,9 +56,11 @@ export async function streamedBuild(
   progress.log(`search: ${describeSearchIndex(search.stats)} (built on another thread while emitting; the search stage is the wait after)`);
   onSearchMemo?.(search.memo);
   sink.add([...search.files, ...(await emitAround(loaded, search, example))]);
+  // After the search thread is done: made while it works, the two took turns on the cores and the files waited in memory.
+  sink.add(await emitLiveFiles(loaded));
   const hashed = await timed(timings, 'write', () => sink.hashes());
   const manifest = await timed(timings, 'manifest', async () => (await manifestBegun)(hashed));
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host, parsed });
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: liveMemo(model), layout: router.host, parsed });
   sink.add(changeFiles);
   return { ...loaded, files: [], search: search.stats, changes, manifest, cache, warnings: [] };
 }
@@ -74,6 +77,7 @@ export async function bundledBuild(loaded: LoadedModel, progress: Progress, prev
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
     previous: previous && { manifest: previous.manifest },
     search,
+    live: liveMemo(model),
     layout: 'bundles',
   });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
@@ -84,6 +88,7 @@ async function emitInMemory(loaded: LoadedModel, progress: Progress): Promise<{ 
   const { source, example } = await prepareSearch(loaded);
   progress.between?.('model');
   const formatFiles = await emitEntities(loaded, progress);
+  const live = await emitLiveFiles(loaded);
   const search = await indexSearch(loaded, source, progress);
-  return { output: sortByPath([...formatFiles, ...search.files, ...(await emitAround(loaded, search, example))]), formatFiles, search };
+  return { output: sortByPath([...formatFiles, ...live, ...search.files, ...(await emitAround(loaded, search, example))]), formatFiles, search };
 }

@@ -17,6 +17,9 @@ import { emitSite, searchExample, type SearchExample } from '../site/emit-site.t
 import { pickExamples } from '../site/openapi.ts';
 import { wordExampleQueries } from '../search/word-examples.ts';
 import { compareUnits } from '../text/compare-units.ts';
+import { emitLive, type LiveSelection } from '../live/emit-live.ts';
+import type { LiveMemo } from '../live/live-update.ts';
+import { sourceOf } from '../live/health-view.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
 
@@ -90,8 +93,19 @@ export async function indexSearch(loaded: LoadedModel, source: SearchSource, pro
 export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: SearchExample, treeOnly?: ReadonlySet<string>): Promise<OutputFile[]> {
   return timed(loaded.timings, 'site', () => [
     ...emitHostFiles(loaded.router, search.memo.fold),
-    ...emitSite(loaded.model, loaded.router, { search: example, wordExamples: search.examples, searchFiles: search.files, treeOnly }),
+    ...emitSite(loaded.model, loaded.router, {
+      search: example,
+      source: sourceOf(loaded.sources),
+      wordExamples: search.examples,
+      searchFiles: search.files,
+      treeOnly,
+    }),
   ]);
+}
+
+/** The live service's query-free read URLs as files (those `only` selects, updating). */
+export function emitLiveFiles(loaded: LoadedModel, only?: LiveSelection): Promise<OutputFile[]> {
+  return timed(loaded.timings, 'live', () => emitLive(loaded.model, sourceOf(loaded.sources), only));
 }
 
 export function sortByPath(files: OutputFile[]): OutputFile[] {
@@ -105,11 +119,14 @@ export async function finishBuild(
   {
     previous,
     search,
+    live,
     layout,
     parsed,
   }: {
     previous?: PreviousBuild;
     search: EmittedSearch;
+    /** What the next build keeps of the live files (see live-update.ts). */
+    live: LiveMemo;
     layout: BuildCache['layout'];
     /** Worked out already (a streamed build does it while it waits); otherwise here. */
     parsed?: ParsedBlocks;
@@ -133,6 +150,7 @@ export async function finishBuild(
       sourceBytes: loaded.cuts.map(({ bytes }) => bytes),
       parsed: parsed ?? encodeParsed(loaded, previous),
       search: search.memo,
+      live,
     }),
   );
   return { changes, changeFiles, cache };

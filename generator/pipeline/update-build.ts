@@ -4,10 +4,11 @@ import type { UpdatePlan } from './plan-update.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import { SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
 import { treeUpdate } from '../site/tree.ts';
+import { carriedLiveFiles, liveUpdate } from '../live/live-update.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
-import { emitAround, emitEntities, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
+import { emitAround, emitEntities, emitLiveFiles, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
 
 /**
  * An edit the previous build's cache covers: only the entities it reaches are emitted again, the index redoes
@@ -30,11 +31,20 @@ export async function updateBuild(
   const search = await indexSearch(loaded, source, progress, memo && { memo, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`) });
   onSearchMemo?.(search.memo);
   const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
-  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only))]);
-  const manifest = await timed(timings, 'manifest', () =>
-    patchManifest(previous.manifest, { hashed: hashFiles(output), carried: [search.carried, tree.carried], redo: plan.emit }, model, router),
+  const published = new Set(model.entities.map((entity) => entity.id));
+  const reach = liveUpdate(
+    model,
+    plan.emit,
+    previous.manifest.ids.filter((id) => !published.has(id)),
+    previous.cache.live,
   );
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, layout: router.host });
+  const live = await emitLiveFiles(loaded, reach.selection);
+  const liveCarried = carriedLiveFiles(model, reach.selection, (prefix) => previous.manifest.hashesUnder(prefix));
+  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only)), ...live]);
+  const manifest = await timed(timings, 'manifest', () =>
+    patchManifest(previous.manifest, { hashed: hashFiles(output), carried: [search.carried, tree.carried, liveCarried], redo: plan.emit }, model, router),
+  );
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: reach.memo, layout: router.host });
   const update = { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) };
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, update, warnings: [] };
 }

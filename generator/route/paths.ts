@@ -80,10 +80,58 @@ export const SEARCH_CLIENT_FILE = `${SEARCH_FOLDER}/client.js`;
 export const SEARCH_TEXT_FILE = `${SEARCH_FOLDER}/text.js`;
 
 /**
+ * The live service's read URLs that take no query string, written as files at exactly their paths (below the base
+ * path), so that every host answers them (see generator/live).
+ */
+export const LIVE_FILES = {
+  health: 'info/health',
+  branches: 'taxonomy/branches',
+  treeRoots: 'taxonomy/tree/data',
+  properties: 'properties/all',
+} as const;
+
+/** `/taxonomy/{segment}`: a branch's walk at the default depth. */
+export function liveBranchFile(segment: string): string {
+  return `taxonomy/${segment}`;
+}
+
+/** `/taxonomy/tree/node/{id}`: a class's details. */
+export function liveTreeNodeFile(id: string): string {
+  return `taxonomy/tree/node/${id}`;
+}
+
+/** `/explore/api/entity-graph/{id}`: an entity's graph at the default mode. */
+export function liveEntityGraphFile(id: string): string {
+  return `explore/api/entity-graph/${id}`;
+}
+
+/** The first segments of the live service's read URLs; `connections` is answered by code, on hosts that run it. */
+export const LIVE_FOLDERS: readonly string[] = ['info', 'taxonomy', 'properties', 'explore', 'connections'];
+
+/** The folders the live files are written in (`connections` has none). */
+export const LIVE_FILE_FOLDERS: readonly string[] = LIVE_FOLDERS.filter((folder) => folder !== 'connections');
+
+/** The live files' Content-Type: every one is JSON, without an extension to say so. */
+export const LIVE_CONTENT_TYPE = 'application/json';
+
+/** Whether an output file is one of the live service's read URLs (see LIVE_FILES). */
+export function isLiveFile(path: string): boolean {
+  return LIVE_FILE_FOLDERS.includes(path.slice(0, path.indexOf('/')));
+}
+
+/** Segments a branch's URL cannot take: the taxonomy's other URLs, and the formats' (a Pages folder holds those). */
+export const RESERVED_BRANCH_SEGMENTS: readonly string[] = [
+  'branches',
+  'tree',
+  'html',
+  ...FORMATS.flatMap((spec) => (spec.urlSuffix === '' ? [] : [spec.urlSuffix.slice(1)])),
+];
+
+/**
  * Ids whose `/{id}` the seed's own paths answer on every host: such an entity is published without its record
  * file (its other formats and page are its own). Ids with a dot or a leading "_" are refused apart (see checkIds).
  */
-export const SITE_PATH_IDS: readonly string[] = [DOCS_FOLDER, SEARCH_FOLDER];
+export const SITE_PATH_IDS: readonly string[] = [DOCS_FOLDER, SEARCH_FOLDER, ...LIVE_FOLDERS];
 
 /** The format whose URL ends `/{id}` + `/{segment}` (the record's: no segment), if any. */
 export function formatOfSegment(segment: string | undefined): FormatSpec | undefined {

@@ -8,6 +8,7 @@ import type { WordExamples } from '../search/word-examples.ts';
 import { emitDocs } from './docs.ts';
 import { SEARCH_EXAMPLE_LIMIT, emitOpenApi, pickExamples, type OpenApiExamples } from './openapi.ts';
 import { emitTree } from './tree.ts';
+import type { OntologySource } from '../live/health-view.ts';
 
 export type SearchExample = OpenApiExamples['search'];
 
@@ -47,6 +48,8 @@ export function searchExample(model: OntologyModel, source: SearchSource): Searc
 
 export interface SiteInput {
   search: SearchExample;
+  /** Where the build read the ontology (openapi.json's health example says it). */
+  source: OntologySource;
   /** Label and definition search's examples, answered from the built index (records by id). */
   wordExamples?: WordExamples;
   /** The search index's entry file, which openapi.json quotes. */
@@ -56,7 +59,7 @@ export interface SiteInput {
 }
 
 /** The machine- and human-facing files around the API: openapi.json, /docs, the taxonomy tree's data. */
-export function emitSite(model: OntologyModel, router: Router, { search, wordExamples, searchFiles, treeOnly }: SiteInput): OutputFile[] {
+export function emitSite(model: OntologyModel, router: Router, { search, source, wordExamples, searchFiles, treeOnly }: SiteInput): OutputFile[] {
   const picked = pickExamples(model);
   const found = new Set(
     wordExamples ? [wordExamples.label, wordExamples.definition].flatMap((example) => [...example.results, ...example.properties].map(([id]) => id)) : [],
@@ -66,7 +69,7 @@ export function emitSite(model: OntologyModel, router: Router, { search, wordExa
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
   const served = new Map([...quoted, ...searchFiles.filter((file) => file.path === entryPath)].map((file) => [file.path, file.contents]));
   return [
-    emitOpenApi(model, router, { ...picked, served, search, words: wordExamples }),
+    emitOpenApi(model, router, { ...picked, source, served, search, words: wordExamples }),
     ...emitDocs(model.info.title ?? 'Ontology', router),
     ...emitTree(model, treeOnly),
   ];

@@ -15,9 +15,13 @@ import {
 import { wordSearchPath } from './openapi-word-search.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/core/search-core.js';
 import { SCHEMAS } from './openapi-schemas.ts';
+import { livePaths } from './openapi-live.ts';
+import type { OntologySource } from '../live/health-view.ts';
 import type { WordExamples } from '../search/word-examples.ts';
 
 export interface OpenApiExamples {
+  /** Where the build read the ontology, as /info/health says. */
+  source: OntologySource;
   /** A class and a property to show, and the files the build serves for them. */
   class: ModelEntity;
   property?: ModelEntity;
@@ -40,6 +44,12 @@ const SERVED_AS: Record<HostName, string> = {
   rewriting: '',
   'github-pages':
     ' GitHub Pages sets the Content-Type from the file name: `/{id}` is sent as text/html and `/{id}/jsonld`, `/{id}/xml` and `/{id}/markdown` as application/octet-stream, with the bodies described here.',
+};
+
+// What the layout's hosts send for the live files, where it is not application/json.
+const LIVE_SERVED_AS: Record<HostName, string> = {
+  rewriting: '',
+  'github-pages': ' GitHub Pages sends it as application/octet-stream (the file has no extension), with this body.',
 };
 
 /** The limit the search example was computed with. */
@@ -234,6 +244,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
       responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } } },
     },
   };
+  Object.assign(paths, livePaths(model, examples.source, examples.class, LIVE_SERVED_AS[router.host]));
   const document = {
     openapi: '3.1.0',
     info: {
@@ -247,6 +258,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     tags: [
       { name: 'entities', description: 'Classes, properties and concepts' },
       { name: 'search', description: 'Prefix, label and definition search' },
+      { name: 'live', description: "The live FOLIO API's other read URLs that take no query string" },
     ],
     paths,
     components: { schemas: SCHEMAS },

@@ -42,3 +42,12 @@ http {
     scratch: home,
   });
 }
+
+/** nginx serving a built folder with its generated `_nginx/site.conf` (and the search handler it includes), as a user sets it up. */
+export function startNginxSite(folder: string): Promise<RunningServer> {
+  return startNginx(
+    folder,
+    `include /etc/nginx/mime.types; js_path "${folder}/_nginx/"; js_import search from search.js;`,
+    `include ${folder}/_nginx/site.conf;`,
+  );
+}

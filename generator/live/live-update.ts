@@ -1,0 +1,140 @@
+// Which of the live service's per-entity files an update makes again. A class's tree node shows its parents',
+// children's, see-also's and definer's labels; its entity graph walks up through parents and see-also to the
+// roots. So an edit to an entity reaches its own files, its parents' and children's nodes, the nodes of the classes
+// that name it as see-also or definer, and the graphs of every entity below it (through children and see-also).
+// Who names whom as see-also or definer is kept between builds (LiveMemo): reading it from every record would
+// make every record.
+import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
+import type { ClassRecord } from '../schema/records.ts';
+import { liveEntityGraphFile, liveTreeNodeFile } from '../route/paths.ts';
+import type { LiveSelection } from './emit-live.ts';
+
+const OWL_OBJECT_PROPERTY = 'http://www.w3.org/2002/07/owl#ObjectProperty';
+
+/** What the next build keeps of the live files: the classes that name others as see-also or definer, and those. */
+export interface LiveMemo {
+  ids: string[];
+  targets: string[][];
+}
+
+/** The IRIs a class's tree node and graph show besides its parents and children. */
+function linksOf(record: ClassRecord): string[] {
+  return record.is_defined_by === null ? record.see_also : [...record.see_also, record.is_defined_by];
+}
+
+/** A whole build's memo, from every class's record (a whole build has made them). */
+export function liveMemo(model: OntologyModel): LiveMemo {
+  const memo: LiveMemo = { ids: [], targets: [] };
+  for (const entity of model.entities) {
+    if (entity.kind !== 'class') continue;
+    const links = linksOf(entity.record as ClassRecord);
+    if (links.length === 0) continue;
+    memo.ids.push(entity.id);
+    memo.targets.push(links);
+  }
+  return memo;
+}
+
+/**
+ * The previous build's memo with the entities the update emits again read anew (and those gone left out), and the
+ * files to make: the whole graph's, and the per-entity files of the ids the edit reaches (see the file's head),
+ * from the entities emitted again and those `removed` (ids the previous build published and this one does not).
+ * `previous` undefined: an older cache without a memo; every file is made.
+ */
+export function liveUpdate(
+  model: OntologyModel,
+  emitted: ReadonlySet<string>,
+  removed: readonly string[],
+  previous: LiveMemo | undefined,
+): { selection: LiveSelection; memo: LiveMemo } {
+  const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
+  const memo: LiveMemo = { ids: [], targets: [] };
+  const keep = (id: string, targets: string[]) => {
+    if (targets.length === 0) return;
+    memo.ids.push(id);
+    memo.targets.push(targets);
+  };
+  if (previous === undefined) return { selection: { whole: true, ids: () => true }, memo: liveMemo(model) };
+  previous.ids.forEach((id, at) => {
+    if (!emitted.has(id) && byId.has(id)) keep(id, previous.targets[at]);
+  });
+  for (const id of emitted) {
+    const entity = byId.get(id);
+    if (entity?.kind === 'class') keep(id, linksOf(entity.record as ClassRecord));
+  }
+  // The memo's order does not matter to what it answers; sorted, the cache's bytes do not hang on the edit's order.
+  const order = memo.ids.map((_, at) => at).sort((a, b) => (memo.ids[a] < memo.ids[b] ? -1 : 1));
+  const sorted: LiveMemo = { ids: order.map((at) => memo.ids[at]), targets: order.map((at) => memo.targets[at]) };
+  const changed = new Set([...emitted, ...removed]);
+  return { selection: { whole: true, ids: reachedIds(model, byId, changed, previous, sorted) }, memo: sorted };
+}
+
+function reachedIds(
+  model: OntologyModel,
+  byId: ReadonlyMap<string, ModelEntity>,
+  emitted: ReadonlySet<string>,
+  before: LiveMemo,
+  now: LiveMemo,
+): (id: string) => boolean {
+  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  // Who names an IRI as see-also or definer, before the edit and after it (a link the edit removed still shows);
+  // and who names it as parent, labelled or not (read without records).
+  const namedBy = new Map<string, Set<string>>();
+  const name = (target: string, id: string) => {
+    const names = namedBy.get(target) ?? new Set<string>();
+    names.add(id);
+    namedBy.set(target, names);
+  };
+  for (const memo of [before, now]) memo.ids.forEach((id, at) => memo.targets[at].forEach((target) => name(target, id)));
+  const childrenOf = new Map<string, string[]>();
+  for (const entity of model.entities) for (const parent of entity.superclasses) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), entity.id]);
+  // An entity the edit removed is found by the IRI it had (ids are taken after the base IRI).
+  const starts = [...emitted].map((id) => byId.get(id)?.iri ?? `${model.baseIri}${id}`);
+  const reached = new Set<string>();
+  for (const iri of starts) {
+    const entity = byIri.get(iri);
+    if (entity) reached.add(entity.id);
+    // Its parents show it as a child, its children as a parent, its namers by label.
+    for (const parent of entity?.superclasses ?? []) {
+      const found = byIri.get(parent);
+      if (found) reached.add(found.id);
+    }
+    for (const id of [...(childrenOf.get(iri) ?? []), ...(namedBy.get(iri) ?? [])]) reached.add(id);
+  }
+  // Every class whose graph walks up to one the edit changed: below it by parents and by see-also, to the leaves.
+  const below = new Set<string>();
+  const pending = [...starts];
+  const walked = new Set<string>();
+  while (pending.length > 0) {
+    const iri = pending.pop() as string;
+    if (walked.has(iri)) continue;
+    walked.add(iri);
+    for (const id of [...(childrenOf.get(iri) ?? []), ...(namedBy.get(iri) ?? [])]) {
+      below.add(id);
+      const entity = byId.get(id);
+      if (entity) pending.push(entity.iri);
+    }
+  }
+  // An object property's graph counts its sub-properties, which a removed one leaves no trace of: all are made (few).
+  return (id) => reached.has(id) || below.has(id) || byId.get(id)?.type === OWL_OBJECT_PROPERTY;
+}
+
+/** The live files an update keeps: those of the entities it does not make again, with the previous build's hashes. */
+export function carriedLiveFiles(
+  model: OntologyModel,
+  selection: LiveSelection,
+  hashesUnder: (prefix: string) => (path: string) => string | undefined,
+): Map<string, string> {
+  const carried = new Map<string, string>();
+  for (const fileOf of [liveTreeNodeFile, liveEntityGraphFile]) {
+    // The folder's files only: the previous build's hashes of every file would be a map of the whole output.
+    const previous = hashesUnder(fileOf(''));
+    for (const entity of model.entities) {
+      if (selection.ids(entity.id)) continue;
+      const path = fileOf(entity.id);
+      const hash = previous(path);
+      if (hash !== undefined) carried.set(path, hash);
+    }
+  }
+  return carried;
+}
