@@ -74,6 +74,9 @@ describe('S3 objects for a built folder', () => {
       'search/r/0a1b2c3d4e5f6a7b.json',
       'search/c/0a1b2c3d4e5f6a7b.json',
       'openapi.json',
+      'info/health',
+      'taxonomy/tree/node/R1',
+      'explore/api/entity-graph/R1',
       '_headers',
       '_worker.js',
       'vercel.json',
@@ -93,6 +96,9 @@ describe('S3 objects for a built folder', () => {
     ['folio/_site/pages/R1/', '_site/pages/R1/index.html', 'text/html; charset=utf-8'],
     ['folio/docs/', 'docs/index.html', 'text/html; charset=utf-8'],
     ['folio/_api/R1.jsonld', '_api/R1.jsonld', 'application/octet-stream'],
+    ['folio/info/health', 'info/health', 'application/json'],
+    ['folio/taxonomy/tree/node/R1', 'taxonomy/tree/node/R1', 'application/json'],
+    ['folio/explore/api/entity-graph/R1', 'explore/api/entity-graph/R1', 'application/json'],
   ])('%s holds %s as %s', (key, file, type) => {
     expect(byKey.get(key)).toMatchObject({ file, contentType: type });
   });
