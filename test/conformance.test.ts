@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDeployment, type CheckResult } from '../generator/conformance/checks.ts';
+import { isLiveFile } from '../generator/route/paths.ts';
 import { formatReport } from '../generator/conformance/report.ts';
 import { buildAndServe, type BuiltSite } from './support/built-site.ts';
 import { hasNginx, startNginxSite } from './support/nginx.ts';
@@ -58,8 +59,13 @@ describe('npm run conformance', () => {
       const files = fg.sync('**/*', { cwd: bundled.out, dot: true });
       expect(files.filter((file) => file.startsWith('_entities/')).sort()).toEqual(['_entities/0.json', '_entities/1.json']);
       expect(files.filter((file) => file.startsWith('_api/') || /^R\w+$/.test(file))).toEqual([]);
+      // An entity's live files are in its bundle too; the live files of the whole graph are a few per branch.
+      expect(files.filter((file) => /^(taxonomy\/tree\/node|explore|_live\/children)\//.test(file))).toEqual([]);
+      const live = files.filter((file) => isLiveFile(file) || file.startsWith('_live/'));
+      const branches = files.filter((file) => file.startsWith('_live/walks/')).length;
+      expect(live).toHaveLength(5 + 2 * branches);
       // The search folder is the unbundled build's; the rest fits in a few dozen files.
-      expect(files.filter((file) => !file.startsWith('search/')).length).toBeLessThan(40);
+      expect(files.filter((file) => !file.startsWith('search/') && !live.includes(file)).length).toBeLessThan(40);
       const searchFiles = (folder: string) => fg.sync('search/**/*', { cwd: folder }).sort();
       expect(searchFiles(bundled.out)).toEqual(searchFiles(site.out));
     });

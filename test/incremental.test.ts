@@ -95,9 +95,10 @@ describe('rebuilding after an edit', () => {
         'changes.json',
       ]),
     );
-    // The live service's files that show the label join them: the class's own, its parent's tree node, its
-    // children's (which show it as parent), the graphs below it and its branch's walk; each holds the new label.
-    const live = outsideSearch.filter((path) => LIVE_FOLDERS.includes(path.split('/')[0]));
+    // The live service's files that show the label join them: the class's own, its parent's tree node and children
+    // list, its children's nodes (which show it as parent), the graphs below it, its branch's walks and the
+    // connections it is in; each holds the new label.
+    const live = outsideSearch.filter((path) => LIVE_FOLDERS.includes(path.split('/')[0]) || path.startsWith('_live/'));
     expect(live).toEqual(expect.arrayContaining([liveTreeNodeFile(CONTRACT), liveEntityGraphFile(CONTRACT), liveTreeNodeFile(CONTRACT_PARENT)]));
     for (const path of live) expect(readFileSync(join(out, path), 'utf8'), path).toContain('Contract of Sale');
     // Only openapi.json may join them: its search example shows the label.

@@ -13,22 +13,21 @@ import { hasNginx, startNginxSite } from './support/nginx.ts';
 import { ROOTED_EXCERPT, hasShared, readLiveRequests } from './support/shared-data.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
-const requests = hasShared
-  ? readLiveRequests()
-      .map(({ request }) => request)
-      .filter((request) => !request.includes('?') && !request.startsWith('/search/') && !request.startsWith('/connections'))
-  : [];
+// Every recorded request but the searches; those a file answers take no query string.
+const allRequests = hasShared ? readLiveRequests().flatMap(({ request }) => (request.startsWith('/search/') ? [] : [request])) : [];
+const requests = allRequests.filter((request) => !request.includes('?') && !request.startsWith('/connections'));
 
-/** Fetches every query-free request from the server and returns those answered otherwise than the dispatcher answers. */
-async function differing(baseUrl: string, contentType: string | undefined): Promise<string[]> {
+/** Fetches each request from the server and returns those answered otherwise than the dispatcher answers. */
+async function differing(baseUrl: string, contentType: string | undefined, asked = requests): Promise<string[]> {
   const graph = new LiveGraph(buildModel((await loadOntology(ROOTED_EXCERPT)).quads));
   // The build read a file: health says so, and names no path of the builder's.
   const source = sourceOf([ROOTED_EXCERPT]);
   const wrong: string[] = [];
-  for (const request of requests) {
+  for (const request of asked) {
     const expected = answerLive(graph, source, request);
     const response = await fetch(`${baseUrl}${request}`);
     const text = await response.text();
+    // The code's answers come as JSON too; an answer that is no file (a 404 of the host's) has the host's own type.
     const type = response.headers.get('content-type');
     const same = response.status === expected?.status && JSON.stringify(JSON.parse(text)) === JSON.stringify(expected.body);
     if (!same || (contentType !== undefined && type !== contentType) || response.headers.get('access-control-allow-origin') !== '*')
@@ -40,8 +39,9 @@ async function differing(baseUrl: string, contentType: string | undefined): Prom
 const ARGS = ['--ontology', ROOTED_EXCERPT, '--api-only', '--base-url', 'http://127.0.0.1:{port}/'];
 
 describe.skipIf(!hasShared)('the live service read URLs without a query string, served from the files of a build', () => {
-  it('are the 341 recorded ones', () => {
+  it('are the 341 recorded ones; with those that take a query string, 542', () => {
     expect(requests).toHaveLength(341);
+    expect(allRequests).toHaveLength(542);
   });
 
   describe('for hosts that rewrite URLs', () => {
@@ -53,6 +53,10 @@ describe.skipIf(!hasShared)('the live service read URLs without a query string, 
 
     it('on wrangler pages dev (Cloudflare Pages, its _headers): every body, as application/json', async () => {
       expect(await differing(site.server.baseUrl, 'application/json')).toEqual([]);
+    });
+
+    it('on wrangler pages dev, with a query string too (the worker answers from the files): every status and body', async () => {
+      expect(await differing(site.server.baseUrl, 'application/json', allRequests)).toEqual([]);
     });
 
     it.skipIf(!hasNginx)('on Debian nginx with the generated site.conf: every body, as application/json', async () => {
@@ -84,8 +88,8 @@ describe.skipIf(!hasShared)('the live service read URLs without a query string, 
     }, 180_000);
     afterAll(() => site?.close());
 
-    it("on wrangler pages dev: every body, an entity's live files from its bundle through the worker", async () => {
-      expect(await differing(site.server.baseUrl, 'application/json')).toEqual([]);
+    it("on wrangler pages dev: every status and body, with a query string too, an entity's live files from its bundle through the worker", async () => {
+      expect(await differing(site.server.baseUrl, 'application/json', allRequests)).toEqual([]);
     });
   });
 });

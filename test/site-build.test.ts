@@ -225,9 +225,10 @@ describe('a rebuild keeps the files whose bytes did not change', () => {
     for (const [path, hash] of after) if (before.get(path) === hash) expect(inode(path), path).toBe(inodes.get(path));
     expect(Number(total) - Number(kept)).toBe(rewritten.length);
     // The edited entity's own files, the search files its old and new label's words are in, and what lists changes or
-    // shows the entity as an example, or lists every object property with its label.
+    // shows the entity as an example, or lists every object property with its label, or the connections it makes.
     expect(rewritten.filter((path) => !path.includes('R0TLfdHv2W7Pn422kgKx42u') && !path.startsWith('search/'))).toEqual([
       '_build/manifest.json',
+      '_live/index.json',
       'changes.json',
       'openapi.json',
       'properties/all',

@@ -12,7 +12,7 @@ import type { LiveMemo } from '../live/live-update.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 20;
+export const CACHE_VERSION = 21;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -170,7 +170,7 @@ export const STORED_CACHE = {
   cuts: [{ name: 'string', baseIRI: 'string', headEnd: 'number', tailStart: 'number', starts: 'Int32Array', ends: 'Int32Array', first: 'number' }],
   copies: ['string'],
   searchFile: { optional: 'string' },
-  live: { optional: { ids: ['string'], targets: [['string']] } },
+  live: { optional: { ids: ['string'], targets: [['string']], segments: ['string'], members: [['string']] } },
   parsed: { file: 'string', strings: ['string'], blocks: PACKED_BLOCKS },
 } as const satisfies ShapeOf<StoredCache>;
 

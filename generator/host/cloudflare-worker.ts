@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { joinModules, withoutExports } from '../text/joined-modules.ts';
-import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, LIVE_CONTENT_TYPE, OPENAPI_FILE, liveEntityGraphFile, liveTreeNodeFile, type Router } from '../route/router.ts';
+import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, LIVE_CONTENT_TYPE, LIVE_ENTITY_FILES, OPENAPI_FILE, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
 /**
@@ -10,6 +10,12 @@ import { searchClientSource } from '../search/client-source.ts';
  * with `_headers` and `_redirects` applied. With `bundles`, every request goes through the worker, which
  * also serves `/{id}` and `/{id}/{format}` from the bundle files and answers CORS preflights.
  */
+// Stands for the id in a live file's path while its pattern is made.
+const ID_MARK = 'ID';
+
+// The URLs the worker answers besides search (the live service's with a query string): _routes.json sends it those.
+const LIVE_QUERY_PATHS = ['/connections', '/taxonomy/*', '/explore/api/entity-graph/*'];
+
 export function emitCloudflareWorker(router: Router, bundles?: number): OutputFile[] {
   const searchPaths = router.searchKindsByPath();
   // workerd takes every named export of the module for an entry point, so the inlined client exports nothing.
@@ -28,9 +34,12 @@ const ENTITY_PATH = new RegExp(${JSON.stringify(
             .map((spec) => escapeRegExp(spec.urlSuffix))
             .join('|')})?$`,
         )});
-// The live service's URLs of an entity, each with its place in the entry (after the formats).
+// The live service's files of an entity, each with its place in the entry (after the formats).
 const LIVE_PATHS = ${JSON.stringify(
-          [liveTreeNodeFile, liveEntityGraphFile].map((fileOf, at) => [`^${escapeRegExp(`${router.basePath}/${fileOf('')}`)}([^/.]+)$`, FORMATS.length + at]),
+          LIVE_ENTITY_FILES.map((fileOf, at) => [
+            `^${escapeRegExp(`${router.basePath}/${fileOf(ID_MARK)}`).replace(escapeRegExp(ID_MARK), '([^/.]+)')}$`,
+            FORMATS.length + at,
+          ]),
         )}.map(([pattern, slot]) => [new RegExp(pattern), slot]);
 const LIVE_TYPE = ${JSON.stringify(LIVE_CONTENT_TYPE)};
 ${withoutExports(joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]))}
@@ -80,10 +89,37 @@ async function staticJson(env, url) {
   return { ok: true, status: 200, json: async () => body };
 }
 ${entities}
+// ---- the live service's URLs with a query string, from the build's files ----
+const BASE_PATH = ${JSON.stringify(router.basePath)};
+async function readLive(env, url, file) {${
+    bundles === undefined
+      ? ''
+      : `
+  // An entity's live files are in its bundle.
+  const live = LIVE_PATHS.map(([pattern, slot]) => [pattern.exec(BASE_PATH + '/' + file), slot]).find(([found]) => found);
+  if (live) {
+    const entry = await bundleEntry(env, url, decodeURIComponent(live[0][1]));
+    return entry && typeof entry[live[1]] === 'string' ? JSON.parse(entry[live[1]]) : undefined;
+  }`
+  }
+  const response = await staticJson(env, new URL(BASE_PATH + '/' + file, url.origin).href);
+  return response.ok ? response.json() : undefined;
+}
+
+async function answerLive(request, env, url) {
+  const path = url.pathname.slice(BASE_PATH.length);
+  if (!isLiveQueryPath(path)) return undefined;
+  const answer = await answerLiveQuery(path, url.search, (name) => queryParameter(url.search, name), (file) => readLive(env, url, file));
+  if (!answer) return undefined;
+  return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });
+}
+
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT });
+    const live = await answerLive(request, env, url);
+    if (live) return live;
     if (Object.prototype.hasOwnProperty.call(SEARCH_PATHS, url.pathname)) {
       const client = createSearchClient({
         indexUrl: new URL(SEARCH_FOLDER_PATH, url.origin),
@@ -98,7 +134,7 @@ export default {
   const base = router.basePath;
   const routes =
     bundles === undefined
-      ? { version: 1, include: Object.keys(searchPaths), exclude: [] }
+      ? { version: 1, include: [...Object.keys(searchPaths), ...LIVE_QUERY_PATHS.map((path) => `${base}${path}`)], exclude: [] }
       : { version: 1, include: [`${base}/*`], exclude: [`${base}/${BUNDLES_FOLDER}/*`, `${base}/${DOCS_FOLDER}/*`, `${base}/${OPENAPI_FILE}`] };
   return [
     { path: '_worker.js', contents: worker },

@@ -3,21 +3,26 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
-import { LIVE_FILES, liveBranchFile, liveEntityGraphFile, liveTreeNodeFile } from '../route/paths.ts';
+import { LIVE_DATA, LIVE_FILES, liveBranchFile, liveChildrenFile, liveEntityGraphFile, liveTreeNodeFile, liveWalkFile } from '../route/paths.ts';
+import type { ClassRecord, PropertyRecord } from '../schema/records.ts';
 import { branchesOf } from './branches.ts';
 import { entityGraph } from './entity-graph-view.ts';
 import { health, type OntologySource } from './health-view.ts';
 import { LiveGraph } from './live-graph.ts';
-import { allProperties } from './property-views.ts';
-import { branchWalk, branchCounts, treeData, treeNode } from './taxonomy-views.ts';
+import { allProperties, connectionRows } from './property-views.ts';
+import { branchWalk, branchCounts, treeData, treeNode, walkWithDepths } from './taxonomy-views.ts';
 
-/** Which files to make: those of the whole graph (health, branches, walks, tree roots, properties), and the entities' by id. */
+/**
+ * Which files to make: those of the whole graph (health, branches, walks one level down, tree roots, properties,
+ * connections), each branch's whole walk by its segment, and the entities' by id.
+ */
 export interface LiveSelection {
   whole: boolean;
+  segments: (segment: string) => boolean;
   ids: (id: string) => boolean;
 }
 
-const EVERYTHING: LiveSelection = { whole: true, ids: () => true };
+const EVERYTHING: LiveSelection = { whole: true, segments: () => true, ids: () => true };
 
 export function emitLive(model: OntologyModel, source: OntologySource, selection: LiveSelection = EVERYTHING): OutputFile[] {
   const graph = new LiveGraph(model);
@@ -31,11 +36,31 @@ export function emitLive(model: OntologyModel, source: OntologySource, selection
     add(LIVE_FILES.treeRoots, treeData(graph, '#'));
     add(LIVE_FILES.properties, allProperties(graph));
     for (const { segment } of branchesOf(graph)) add(liveBranchFile(segment), branchWalk(graph, segment, 1));
+    add(LIVE_DATA.entry, { base: graph.baseIri, connections: connectionRows(graph).map(({ label, connection }) => [label, connection]) });
+  }
+  for (const { segment, root } of branchesOf(graph)) {
+    if (!selection.segments(segment)) continue;
+    const walked = walkWithDepths(graph, root, -1);
+    add(liveWalkFile(segment), { depths: walked.map(([depth]) => depth), classes: walked.map(([, record]) => record) });
   }
   for (const entity of model.entities) {
     if (!selection.ids(entity.id)) continue;
     if (entity.kind === 'class') add(liveTreeNodeFile(entity.id), treeNode(graph, entity.id));
     add(liveEntityGraphFile(entity.id), entityGraph(graph, entity.id, 'ancestors'));
+    add(liveChildrenFile(entity.id), childrenList(graph, entity.iri));
   }
   return files;
+}
+
+/** An entity's children in brief, in its order: [IRI, label, definition, whether it has children, how many the graph holds]; undefined for none. */
+function childrenList(graph: LiveGraph, iri: string): { iri: string; type: 'class' | 'property'; children: unknown[][] } | undefined {
+  const found = graph.resolveEntity(iri);
+  if (!found) return undefined;
+  const children: (ClassRecord | PropertyRecord)[] = found.type === 'class' ? graph.childrenOf(found.record) : graph.subPropertiesOf(found.record);
+  if (children.length === 0) return undefined;
+  const row = (child: ClassRecord | PropertyRecord) =>
+    'parent_class_of' in child
+      ? [child.iri, child.label, child.definition, child.parent_class_of.length > 0, graph.childrenOf(child).length]
+      : [child.iri, child.label, child.definition, false, graph.subPropertiesOf(child).length];
+  return { iri: found.record.iri, type: found.type, children: children.map(row) };
 }

@@ -6,15 +6,22 @@
 // make every record.
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
-import { liveEntityGraphFile, liveTreeNodeFile } from '../route/paths.ts';
+import { liveChildrenFile, liveEntityGraphFile, liveTreeNodeFile, liveWalkFile } from '../route/paths.ts';
+import { branchesOf } from './branches.ts';
 import type { LiveSelection } from './emit-live.ts';
+import { LiveGraph } from './live-graph.ts';
 
 const OWL_OBJECT_PROPERTY = 'http://www.w3.org/2002/07/owl#ObjectProperty';
 
-/** What the next build keeps of the live files: the classes that name others as see-also or definer, and those. */
+/**
+ * What the next build keeps of the live files: the classes that name others as see-also or definer, and those;
+ * and each branch's classes, so that an update finds the walks an entity was in (a removed one too).
+ */
 export interface LiveMemo {
   ids: string[];
   targets: string[][];
+  segments: string[];
+  members: string[][];
 }
 
 /** The IRIs a class's tree node and graph show besides its parents and children. */
@@ -24,7 +31,7 @@ function linksOf(record: ClassRecord): string[] {
 
 /** A whole build's memo, from every class's record (a whole build has made them). */
 export function liveMemo(model: OntologyModel): LiveMemo {
-  const memo: LiveMemo = { ids: [], targets: [] };
+  const memo: LiveMemo = { ids: [], targets: [], ...branchMembers(model) };
   for (const entity of model.entities) {
     if (entity.kind !== 'class') continue;
     const links = linksOf(entity.record as ClassRecord);
@@ -46,15 +53,17 @@ export function liveUpdate(
   emitted: ReadonlySet<string>,
   removed: readonly string[],
   previous: LiveMemo | undefined,
+  previousWalk: (path: string) => string | undefined,
 ): { selection: LiveSelection; memo: LiveMemo } {
   const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
-  const memo: LiveMemo = { ids: [], targets: [] };
+  const members = branchMembers(model);
+  const memo: LiveMemo = { ids: [], targets: [], ...members };
   const keep = (id: string, targets: string[]) => {
     if (targets.length === 0) return;
     memo.ids.push(id);
     memo.targets.push(targets);
   };
-  if (previous === undefined) return { selection: { whole: true, ids: () => true }, memo: liveMemo(model) };
+  if (previous === undefined) return { selection: { whole: true, segments: () => true, ids: () => true }, memo: liveMemo(model) };
   previous.ids.forEach((id, at) => {
     if (!emitted.has(id) && byId.has(id)) keep(id, previous.targets[at]);
   });
@@ -64,9 +73,18 @@ export function liveUpdate(
   }
   // The memo's order does not matter to what it answers; sorted, the cache's bytes do not hang on the edit's order.
   const order = memo.ids.map((_, at) => at).sort((a, b) => (memo.ids[a] < memo.ids[b] ? -1 : 1));
-  const sorted: LiveMemo = { ids: order.map((at) => memo.ids[at]), targets: order.map((at) => memo.targets[at]) };
+  const sorted: LiveMemo = { ids: order.map((at) => memo.ids[at]), targets: order.map((at) => memo.targets[at]), ...members };
   const changed = new Set([...emitted, ...removed]);
-  return { selection: { whole: true, ids: reachedIds(model, byId, changed, previous, sorted) }, memo: sorted };
+  // A walk shows its classes' records: an edit reaches the walks a changed entity was in before, or is in now.
+  const touchedSet = new Set<string>();
+  for (const { segments, members: lists } of [previous, members])
+    segments.forEach((segment, at) => {
+      if (lists[at].some((id) => changed.has(id))) touchedSet.add(segment);
+    });
+  const touched = (segment: string) => touchedSet.has(segment);
+  // A branch the previous build had no walk of (a class that became top-level, or a label that renamed one) is made too.
+  const segments = (segment: string) => touched(segment) || previousWalk(liveWalkFile(segment)) === undefined;
+  return { selection: { whole: true, segments, ids: reachedIds(model, byId, changed, previous, sorted) }, memo: sorted };
 }
 
 function reachedIds(
@@ -119,6 +137,26 @@ function reachedIds(
   return (id) => reached.has(id) || below.has(id) || byId.get(id)?.type === OWL_OBJECT_PROPERTY;
 }
 
+/** Each branch's classes (published ones, by id): everything below its root by children, read without records. */
+function branchMembers(model: OntologyModel): { segments: string[]; members: string[][] } {
+  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  const segments: string[] = [];
+  const members: string[][] = [];
+  for (const { segment, root } of branchesOf(new LiveGraph(model))) {
+    const seen = new Set<string>();
+    const pending = [root];
+    while (pending.length > 0) {
+      const entity = byIri.get(pending.pop() as string);
+      if (!entity || seen.has(entity.id)) continue;
+      seen.add(entity.id);
+      pending.push(...entity.children);
+    }
+    segments.push(segment);
+    members.push([...seen].sort());
+  }
+  return { segments, members };
+}
+
 /** The live files an update keeps: those of the entities it does not make again, with the previous build's hashes. */
 export function carriedLiveFiles(
   model: OntologyModel,
@@ -126,9 +164,9 @@ export function carriedLiveFiles(
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
 ): Map<string, string> {
   const carried = new Map<string, string>();
-  for (const fileOf of [liveTreeNodeFile, liveEntityGraphFile]) {
+  for (const fileOf of [liveTreeNodeFile, liveEntityGraphFile, liveChildrenFile]) {
     // The folder's files only: the previous build's hashes of every file would be a map of the whole output.
-    const previous = hashesUnder(fileOf(''));
+    const previous = hashesUnder(folderOf(fileOf));
     for (const entity of model.entities) {
       if (selection.ids(entity.id)) continue;
       const path = fileOf(entity.id);
@@ -136,5 +174,16 @@ export function carriedLiveFiles(
       if (hash !== undefined) carried.set(path, hash);
     }
   }
+  const walks = hashesUnder(folderOf(liveWalkFile));
+  for (const { segment } of branchesOf(new LiveGraph(model))) {
+    const path = liveWalkFile(segment);
+    const hash = walks(path);
+    if (!selection.segments(segment) && hash !== undefined) carried.set(path, hash);
+  }
   return carried;
+}
+
+/** The folder a per-entity or per-branch file lies in (its path for an empty name, less any extension). */
+function folderOf(fileOf: (name: string) => string): string {
+  return fileOf('').replace(/\.json$/, '');
 }

@@ -18,7 +18,7 @@ export function allProperties(graph: LiveGraph): { properties: Record<string, un
   };
 }
 
-interface Connection {
+export interface Connection {
   subject: { iri: string; label: string | null };
   property: { iri: string; label: string | null };
   object: { iri: string; label: string | null };
@@ -46,6 +46,19 @@ function connectionTriples(graph: LiveGraph): [string, string | null, string][] 
   return triples;
 }
 
+/** Every connection the live service can answer, subject by subject: the row a triple makes, and the label its property is found by. */
+export function connectionRows(graph: LiveGraph): { domain: string; label: string | null; range: string; connection: Connection }[] {
+  const rows: { domain: string; label: string | null; range: string; connection: Connection }[] = [];
+  for (const [domain, label, range] of connectionTriples(graph)) {
+    const subject = graph.classOf(domain);
+    const through = label === null ? undefined : graph.propertyLabelled(label);
+    const target = graph.classOf(range);
+    if (subject && through && target)
+      rows.push({ domain, label, range, connection: { subject: brief(subject), property: brief(through), object: brief(target) } });
+  }
+  return rows;
+}
+
 /**
  * `/connections?subject=&property=&object=`: the triples whose subject is the subject class, through the property
  * (an IRI or a label) and to the object if given; undefined when the subject is no class.
@@ -55,15 +68,12 @@ export function connections(graph: LiveGraph, subject: string, property?: string
   if (!found) return undefined;
   const propertyLabel = property === undefined ? undefined : (graph.propertyOf(property)?.label ?? property);
   const objectIri = object === undefined ? undefined : graph.normalize(object);
-  const result: Connection[] = [];
-  for (const [domain, label, range] of connectionTriples(graph)) {
-    if (domain !== found.iri || (propertyLabel !== undefined && label !== propertyLabel) || (objectIri !== undefined && range !== objectIri)) continue;
-    const through = label === null ? undefined : graph.propertyLabelled(label);
-    const target = graph.classOf(range);
-    if (!through || !target) continue;
-    result.push({ subject: brief(found), property: brief(through), object: brief(target) });
-  }
-  return result;
+  return connectionRows(graph)
+    .filter(
+      ({ domain, label, range }) =>
+        domain === found.iri && (propertyLabel === undefined || label === propertyLabel) && (objectIri === undefined || range === objectIri),
+    )
+    .map((row) => row.connection);
 }
 
 function brief(record: ClassRecord | PropertyRecord): { iri: string; label: string | null } {

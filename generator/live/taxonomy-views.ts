@@ -25,22 +25,27 @@ export function branchWalk(graph: LiveGraph, segment: string, maxDepth: number):
 
 /** folio-python's get_children: the subgraph below `root` (root left out wherever it recurs). */
 export function walkBelow(graph: LiveGraph, root: string, maxDepth: number): ClassRecord[] {
+  return walkWithDepths(graph, root, maxDepth).map(([, record]) => record);
+}
+
+/** The same walk with each class's depth below the root (1: a child), so that a shallower one is a filter of a deeper one. */
+export function walkWithDepths(graph: LiveGraph, root: string, maxDepth: number): [number, ClassRecord][] {
   const start = graph.classOf(root);
   if (!start) return [];
-  const walked: ClassRecord[] = [];
+  const walked: [number, ClassRecord][] = [];
   const onPath = new Set<string>();
   const visit = (record: ClassRecord, depth: number) => {
-    walked.push(record);
-    if (depth === 0 || onPath.has(record.iri)) return;
+    walked.push([depth, record]);
+    if (depth === maxDepth || onPath.has(record.iri)) return;
     onPath.add(record.iri);
     for (const child of record.parent_class_of) {
       const found = graph.classOf(child);
-      if (found) visit(found, depth - 1);
+      if (found) visit(found, depth + 1);
     }
     onPath.delete(record.iri);
   };
-  visit(start, maxDepth);
-  return walked.filter((record) => record.iri !== start.iri);
+  visit(start, 0);
+  return walked.filter(([, record]) => record.iri !== start.iri);
 }
 
 export interface TreeDataItem {

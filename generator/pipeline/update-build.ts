@@ -5,6 +5,7 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
 import { treeUpdate } from '../site/tree.ts';
 import { carriedLiveFiles, liveUpdate } from '../live/live-update.ts';
+import { liveWalkFile } from '../route/paths.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
@@ -37,6 +38,7 @@ export async function updateBuild(
     plan.emit,
     previous.manifest.ids.filter((id) => !published.has(id)),
     previous.cache.live,
+    previous.manifest.hashesUnder(liveWalkFile('').replace(/\.json$/, '')),
   );
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveCarried = carriedLiveFiles(model, reach.selection, (prefix) => previous.manifest.hashesUnder(prefix));

@@ -105,6 +105,25 @@ export function liveEntityGraphFile(id: string): string {
   return `explore/api/entity-graph/${id}`;
 }
 
+/** What hosts that run code read to answer the live URLs with a query string (no URL of the API's). */
+export const LIVE_DATA = {
+  /** The base IRI ids are taken after, and every connection with the labels it shows and the one it is found by. */
+  entry: '_live/index.json',
+} as const;
+
+/** A branch's whole walk, each class with its depth: what `/taxonomy/{segment}?max_depth=` is cut from. */
+export function liveWalkFile(segment: string): string {
+  return `_live/walks/${segment}.json`;
+}
+
+/** An entity's children in brief: what `/taxonomy/tree/data?node_id=` and the entity graph's `mode=children` list. */
+export function liveChildrenFile(id: string): string {
+  return `_live/children/${id}.json`;
+}
+
+/** An entity's live files, in the order a bundle entry holds them after its formats (the Cloudflare worker reads them by place). */
+export const LIVE_ENTITY_FILES: readonly ((id: string) => string)[] = [liveTreeNodeFile, liveEntityGraphFile, liveChildrenFile];
+
 /** The first segments of the live service's read URLs; `connections` is answered by code, on hosts that run it. */
 export const LIVE_FOLDERS: readonly string[] = ['info', 'taxonomy', 'properties', 'explore', 'connections'];
 

@@ -13,6 +13,7 @@ const CORE_FILES = [
   'label-lookup.js',
   'definition-lookup.js',
   'word-search.js',
+  'live-answers.js',
   'search-core.js',
 ];
 // Packages the core imports, joined before its files: each is one dependency-free module.
