@@ -14,6 +14,8 @@ import {
 import { NGINX_FOLDER, searchLocations } from './nginx-search.ts';
 
 const CORS = 'add_header Access-Control-Allow-Origin "*" always;';
+// The live URLs' folders whose answers a query string can change: njs answers them.
+const LIVE_QUERY_FOLDERS = ['taxonomy', 'explore'];
 
 /**
  * `_nginx/site.conf`: the whole seed contract on nginx — the record at `/{id}` as JSON, each format at
@@ -32,6 +34,8 @@ export function emitNginxSite(router: Router): OutputFile {
     ]),
   );
   const record = FORMATS.find((spec) => spec.extension === '');
+  // Where the build's files lie on disk, and the base path the live URLs are read below.
+  const liveByCode = [`set $live_base "${base}";`, `set $live_root $document_root${base}/;`, 'js_content search.live;'];
   const blocks = [
     `# The seed contract on nginx. In http {}:  js_path "<site folder>/${NGINX_FOLDER}/";  js_import search from search.js;`,
     `# In the server {} whose root is the site folder${base ? ` (served at ${base}/)` : ''}:  include <site folder>/${NGINX_FOLDER}/site.conf;`,
@@ -50,8 +54,15 @@ export function emitNginxSite(router: Router): OutputFile {
     located(`= ${base}/${NOT_FOUND_FILE}`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'internal;']),
     ...SEARCH_ENTRY_FILES.map((entry) => located(`= ${base}/${SEARCH_FOLDER}/${entry}`, [`add_header Cache-Control "${SHORT_CACHE}";`])),
     ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => located(`^~ ${base}/${SEARCH_FOLDER}/${folder}/`, [`add_header Cache-Control "${cache}";`])),
-    // The live service's read URLs: files at their paths, JSON without an extension.
-    ...LIVE_FILE_FOLDERS.map((folder) => located(`^~ ${base}/${folder}/`, [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;'])),
+    // The live service's read URLs: files at their paths, JSON without an extension; those a query string changes
+    // answered by njs (search.js's live), which hands the rest back to @live_file.
+    ...LIVE_FILE_FOLDERS.map((folder) =>
+      LIVE_QUERY_FOLDERS.includes(folder)
+        ? located(`^~ ${base}/${folder}/`, liveByCode)
+        : located(`^~ ${base}/${folder}/`, [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;']),
+    ),
+    located(`= ${base}/connections`, liveByCode),
+    located('@live_file', [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;']),
     // A record is a top-level file without an extension; anything with a dot is a site file.
     located(`~ "^${base}/[^/.]+$"`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'try_files $uri =404;']),
   ];

@@ -40,4 +40,30 @@ function answer(r) {
   });
 }
 
-export default { answer: answer, normalize: normalize };
+// The live service's URLs with a query string (/taxonomy/…, /explore/api/entity-graph/…, /connections), answered
+// by the core from the build's files on disk; where the query string changes nothing, the file itself (@live_file).
+function live(r) {
+  var root = r.variables.live_root;
+  var uri = r.variables.request_uri;
+  var query = uri.indexOf('?');
+  var path = (query < 0 ? uri : uri.slice(0, query)).slice(r.variables.live_base.length);
+  var search = query < 0 ? '' : uri.slice(query);
+  var read = (file) => {
+    try {
+      return Promise.resolve(JSON.parse(fs.readFileSync(root + file, 'utf8')));
+    } catch (_missing) {
+      return Promise.resolve(undefined);
+    }
+  };
+  answerLiveQuery(path, search, (name) => queryParameter(search, name), read).then((found) => {
+    if (!found) {
+      r.internalRedirect('@live_file');
+      return;
+    }
+    // CORS comes from the location's add_header (site.conf), as for the files.
+    r.headersOut['Content-Type'] = 'application/json';
+    r.return(found.status, r.method === 'HEAD' ? '' : JSON.stringify(found.body));
+  });
+}
+
+export default { answer: answer, normalize: normalize, live: live };

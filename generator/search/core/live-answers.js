@@ -43,7 +43,10 @@ export async function answerLiveQuery(path, search, parameter, read) {
   const depth = liveInteger(parameter, 'max_depth');
   if (typeof depth !== 'number') return depth;
   if (depth === 1 && search.indexOf('max_depth') < 0) return undefined;
-  const walk = await read('_live/walks/' + decodeSegments([segments[2]])[0] + '.json');
+  const segment = decodeSegments([segments[2]])[0];
+  // A segment is a file name: one that would climb out of the folder names no branch.
+  if (segment.indexOf('/') >= 0 || segment.indexOf('\\') >= 0 || segment.charAt(0) === '.') return LIVE_NO_ROUTE;
+  const walk = await read('_live/walks/' + segment + '.json');
   if (walk === undefined) return LIVE_NO_ROUTE;
   /** @type {unknown[]} */
   const classes = [];
@@ -68,7 +71,8 @@ function localId(identifier, base) {
   for (let at = 0; at < LIVE_LEGACY_PREFIXES.length; at += 1) {
     if (local.indexOf(LIVE_LEGACY_PREFIXES[at]) === 0) local = local.slice(LIVE_LEGACY_PREFIXES[at].length);
   }
-  return local.indexOf('/') < 0 ? local : undefined;
+  // An id is one file name: nothing that climbs out of its folder.
+  return local.indexOf('/') < 0 && local.indexOf('\\') < 0 && local.charAt(0) !== '.' ? local : undefined;
 }
 
 /** The explorer graph's last resort for an identifier: an IRI's last segment. @param {string} identifier @param {string} base */
@@ -76,7 +80,8 @@ function graphId(identifier, base) {
   const local = localId(identifier, base);
   if (local !== undefined) return local;
   const parts = identifier.replace(/\/+$/, '').split('/');
-  return parts[parts.length - 1];
+  const last = parts[parts.length - 1];
+  return last.indexOf('\\') < 0 && last.charAt(0) !== '.' ? last : undefined;
 }
 
 /** `/taxonomy/tree/data?node_id=`: the class's children as the tree lists them. @param {string} node @param {ReadLiveFile} read */
@@ -104,10 +109,10 @@ async function answerTreeChildren(node, read) {
 async function answerChildrenGraph(identifier, read) {
   const entry = await read('_live/index.json');
   const id = graphId(identifier, entry.base);
-  const list = await read('_live/children/' + id + '.json');
+  const list = id === undefined ? undefined : await read('_live/children/' + id + '.json');
   if (list === undefined) {
     // Known but childless: its ancestors' file says what it is.
-    const graph = await read('explore/api/entity-graph/' + id);
+    const graph = id === undefined ? undefined : await read('explore/api/entity-graph/' + id);
     if (graph === undefined) return { status: 404, body: { error: 'Entity not found: ' + identifier } };
     return { status: 200, body: { parent_iri: graph.selected.iri, children: [] } };
   }
