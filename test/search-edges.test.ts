@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchClient, type SearchResponse } from '../generator/search/client/search-client.js';
+import { branchesOf } from '../generator/live/branches.ts';
+import { sourceOf } from '../generator/live/health-view.ts';
+import { LiveGraph } from '../generator/live/live-graph.ts';
+import { answerLive } from '../generator/live/live-routes.ts';
+import { loadOntology } from '../generator/load/load-ontology.ts';
+import { buildModel } from '../generator/model/build-model.ts';
 import { runBuild } from './support/run-cli.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
 import type { RunningServer } from './support/server-process.ts';
 
-type EdgeFunction = (request: Request) => Promise<Response>;
+type EdgeFunction = (request: Request, context?: { next(): Response }) => Promise<Response>;
 interface CloudFrontResult {
   status: string;
   headers: Record<string, { key: string; value: string }[]>;
@@ -24,6 +30,39 @@ const QUERIES: [string, number | undefined][] = [
   ['co', 1000],
   ['zz-nothing', undefined],
 ];
+
+/** The sample's live URLs with a query string, and whether code answers each (else the file at the path does). */
+async function liveUrls(): Promise<[string, boolean][]> {
+  const graph = await sampleGraph();
+  const urls: [string, boolean][] = [
+    ['/connections', true],
+    ['/connections?subject=RnoSuchClass', true],
+    ['/taxonomy/nothing?max_depth=2', true],
+    ['/taxonomy/tree/data?node_id=%23', false],
+  ];
+  for (const { segment } of branchesOf(graph)) for (const depth of ['2', '-1', 'x']) urls.push([`/taxonomy/${segment}?max_depth=${depth}`, true]);
+  for (const record of graph.classes.slice(0, 12)) {
+    const id = record.iri.slice(graph.baseIri.length);
+    urls.push(
+      [`/taxonomy/tree/data?node_id=${id}`, true],
+      [`/explore/api/entity-graph/${id}?mode=children`, true],
+      [`/explore/api/entity-graph/${id}?mode=ancestors`, false],
+      [`/connections?subject=${id}`, true],
+    );
+  }
+  return urls;
+}
+
+let graphMade: Promise<LiveGraph> | undefined;
+function sampleGraph(): Promise<LiveGraph> {
+  graphMade ??= loadOntology(SAMPLE_ONTOLOGY).then((loaded) => new LiveGraph(buildModel(loaded.quads)));
+  return graphMade;
+}
+
+/** What the dispatcher answers. */
+async function liveAnswer(url: string): Promise<{ status: number; body: unknown }> {
+  return answerLive(await sampleGraph(), sourceOf([SAMPLE_ONTOLOGY]), url) as { status: number; body: unknown };
+}
 
 // Netlify's edge function and CloudFront's Lambda@Edge handler run their code here, reading a built site over HTTP.
 describe('search code for Netlify and CloudFront', () => {
@@ -43,12 +82,14 @@ describe('search code for Netlify and CloudFront', () => {
     rmSync(out, { recursive: true, force: true });
   });
 
-  it('Netlify edge function: answers the exact URL, 400 for a bad query, 204 for a preflight', async () => {
+  it('Netlify edge function: answers the exact URL, 400 for a bad query, 204 for a preflight; the live URLs a query string changes', async () => {
     const edge = (await import(pathToFileURL(join(out, '_netlify/edge-functions/search.js')).href)) as {
       default: EdgeFunction;
       config: { path: string[] };
     };
-    expect(edge.config).toEqual({ path: ['/search/prefix', '/search/label', '/search/definition'] });
+    expect(edge.config).toEqual({
+      path: ['/search/prefix', '/search/label', '/search/definition', '/connections', '/taxonomy/*', '/explore/api/entity-graph/*'],
+    });
     for (const [query, limit] of QUERIES) {
       const response = await edge.default(new Request(`${origin.baseUrl}/search/prefix?query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`));
       expect(response.status).toBe(200);
@@ -59,9 +100,16 @@ describe('search code for Netlify and CloudFront', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ detail: 'query must contain at least one letter or digit' });
     expect((await edge.default(new Request(`${origin.baseUrl}/search/prefix`, { method: 'OPTIONS' }))).status).toBe(204);
+    // The live URLs a query string changes, from the site's files; the rest passed on to them (context.next).
+    for (const [url, byCode] of await liveUrls()) {
+      const response = await edge.default(new Request(`${origin.baseUrl}${url}`), { next: () => new Response('passed on', { status: 299 }) });
+      const expected = await liveAnswer(url);
+      expect(response.status, url).toBe(byCode ? expected.status : 299);
+      if (byCode) expect(await response.json(), url).toEqual(expected.body);
+    }
   });
 
-  it('CloudFront Lambda@Edge origin-request: answers the search URL from the origin, passes every other request on', async () => {
+  it('CloudFront Lambda@Edge origin-request: answers the search URL and the live URLs a query string changes from the origin, passes every other request on', async () => {
     const { handler } = (await import(pathToFileURL(join(out, '_cloudfront/search-origin-request.mjs')).href)) as { handler: OriginRequestHandler };
     const port = Number(new URL(origin.baseUrl).port);
     const event = (uri: string, querystring: string) => ({
@@ -89,5 +137,15 @@ describe('search code for Netlify and CloudFront', () => {
     expect(((await handler(event('/search/prefix', 'query=&limit=5'))) as CloudFrontResult).status).toBe('400');
     const passed = await handler(event('/RSNhlUVbMWZc7bs6xkOE0ZO/jsonld', ''));
     expect(passed).toMatchObject({ uri: '/RSNhlUVbMWZc7bs6xkOE0ZO/jsonld' });
+    for (const [url, byCode] of await liveUrls()) {
+      const [uri, querystring = ''] = url.split('?');
+      const result = await handler(event(uri, querystring));
+      const expected = await liveAnswer(url);
+      if (!byCode) expect(result, url).toMatchObject({ uri });
+      else {
+        expect((result as CloudFrontResult).status, url).toBe(String(expected.status));
+        expect(JSON.parse((result as CloudFrontResult).body), url).toEqual(expected.body);
+      }
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { joinModules, withoutExports } from '../text/joined-modules.ts';
-import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, LIVE_CONTENT_TYPE, LIVE_ENTITY_FILES, OPENAPI_FILE, type Router } from '../route/router.ts';
+import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, LIVE_CONTENT_TYPE, LIVE_ENTITY_FILES, LIVE_QUERY_PATHS, OPENAPI_FILE, type Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
 /**
@@ -12,9 +12,6 @@ import { searchClientSource } from '../search/client-source.ts';
  */
 // Stands for the id in a live file's path while its pattern is made.
 const ID_MARK = 'ID';
-
-// The URLs the worker answers besides search (the live service's with a query string): _routes.json sends it those.
-const LIVE_QUERY_PATHS = ['/connections', '/taxonomy/*', '/explore/api/entity-graph/*'];
 
 export function emitCloudflareWorker(router: Router, bundles?: number): OutputFile[] {
   const searchPaths = router.searchKindsByPath();

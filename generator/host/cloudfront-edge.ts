@@ -15,6 +15,7 @@ export function emitCloudFrontEdge(router: Router): OutputFile[] {
 // Search URLs, and the search each answers.
 const SEARCH_PATHS = ${JSON.stringify(router.searchKindsByPath())};
 const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
+const BASE_PATH = ${JSON.stringify(router.basePath)};
 const clients = new Map();
 
 function originBase(request) {
@@ -26,17 +27,24 @@ function originBase(request) {
   return \`https://\${request.origin?.s3?.domainName ?? request.headers.host[0].value}\${request.origin?.s3?.path ?? ''}\`;
 }
 
-export async function handler(event) {
-  const request = event.Records[0].cf.request;
-  if (!Object.prototype.hasOwnProperty.call(SEARCH_PATHS, request.uri)) return request;
-  const base = originBase(request);
-  let client = clients.get(base);
-  if (!client) clients.set(base, (client = createSearchClient({ indexUrl: \`\${base}\${SEARCH_FOLDER_PATH}\` })));
-  const url = \`https://viewer.invalid\${request.uri}\${request.querystring ? \`?\${request.querystring}\` : ''}\`;
-  const response = await answerSearchRequest(client, new Request(url, { method: request.method }), SEARCH_PATHS[request.uri]);
+async function viewerResponse(response) {
   const headers = {};
   response.headers.forEach((value, key) => { headers[key] = [{ key, value }]; });
   return { status: String(response.status), statusDescription: response.statusText || String(response.status), headers, body: await response.text() };
+}
+
+export async function handler(event) {
+  const request = event.Records[0].cf.request;
+  const url = \`https://viewer.invalid\${request.uri}\${request.querystring ? \`?\${request.querystring}\` : ''}\`;
+  if (!Object.prototype.hasOwnProperty.call(SEARCH_PATHS, request.uri)) {
+    // The live service's URLs that take a query string, from the site's files on the origin; the rest pass on.
+    const live = await answerLiveRequest(new Request(url, { method: request.method }), BASE_PATH, originBase(request) + BASE_PATH + '/');
+    return live ? viewerResponse(live) : request;
+  }
+  const base = originBase(request);
+  let client = clients.get(base);
+  if (!client) clients.set(base, (client = createSearchClient({ indexUrl: \`\${base}\${SEARCH_FOLDER_PATH}\` })));
+  return viewerResponse(await answerSearchRequest(client, new Request(url, { method: request.method }), SEARCH_PATHS[request.uri]));
 }
 `;
   return [{ path: `${CLOUDFRONT_FOLDER}/search-origin-request.mjs`, contents: source }];

@@ -2,7 +2,16 @@
 // Cloudflare's worker, a Lambda@Edge handler, Netlify's edge function. Served as /search/client.js, one
 // module with no imports, after the search core's files (see client-source.ts); the search itself is the
 // core's (../core/search-core.js), which nginx's handler runs too: this module only fetches, and caches.
-import { SEARCH_HEADERS, answerSearch, searchDefinitionWith, searchLabelWith, searchPrefixWith } from '../core/search-core.js';
+import {
+  SEARCH_HEADERS,
+  answerLiveQuery,
+  answerSearch,
+  isLiveQueryPath,
+  queryParameter,
+  searchDefinitionWith,
+  searchLabelWith,
+  searchPrefixWith,
+} from '../core/search-core.js';
 
 export * from '../core/search-core.js';
 
@@ -118,5 +127,28 @@ export function searchDefinition(query, options) {
 export async function answerSearchRequest(client, request, kind) {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: SEARCH_HEADERS });
   const answer = await client.answer(new URL(request.url).search, kind);
+  return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });
+}
+
+/**
+ * Answers the live service's URLs that take a query string (`/taxonomy/{segment}?max_depth=`, `/taxonomy/tree/data?
+ * node_id=`, `/explore/api/entity-graph/{id}?mode=children`, `/connections`) from the site's own files, read over
+ * HTTP below `siteBase` (where the site's files are: its URL, or its origin's, with a slash): see answerLiveQuery
+ * in the core. Null where the file at the path answers (no query string that changes it), or for any other URL.
+ * @param {Request} request @param {string} basePath the site's base path in the request's URL ('' at the root)
+ * @param {string | URL} siteBase @returns {Promise<Response | null>}
+ */
+export async function answerLiveRequest(request, basePath, siteBase) {
+  const url = new URL(request.url);
+  if (url.pathname.indexOf(`${basePath}/`) !== 0) return null;
+  const path = url.pathname.slice(basePath.length);
+  if (!isLiveQueryPath(path)) return null;
+  /** @param {string} file */
+  const read = async (file) => {
+    const response = await fetch(new URL(file, siteBase));
+    return response.ok ? response.json() : undefined;
+  };
+  const answer = await answerLiveQuery(path, url.search, (/** @type {string} */ name) => queryParameter(url.search, name), read);
+  if (!answer) return null;
   return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });
 }
