@@ -9,10 +9,12 @@ const BASE = 'https://vocab.example/';
 
 async function branches(labels: readonly string[]): Promise<string[]> {
   const classes = labels.map((label, at) => `<${BASE}C${at}> a owl:Class ; rdfs:label ${JSON.stringify(label)} .`);
-  // One class below the first: not a branch of its own.
+  // One class below the first: not a branch of its own; owl:Thing and another vocabulary's class, declared: none either.
   const text = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
 ${classes.join('\n')}
-<${BASE}Below> a owl:Class ; rdfs:label "Below" ; rdfs:subClassOf <${BASE}C0> .`;
+<${BASE}Below> a owl:Class ; rdfs:label "Below" ; rdfs:subClassOf <${BASE}C0> .
+owl:Thing a owl:Class .
+<http://xmlns.com/foaf/0.1/Agent> a owl:Class ; rdfs:label "Agent" .`;
   const model = buildModel((await parseSources([{ name: 'vocab.ttl', baseIRI: BASE, format: 'turtle', text }])).quads);
   return branchesOf(new LiveGraph(model)).map((branch) => branch.segment);
 }

@@ -91,9 +91,11 @@ export function treeRootsOf(graph: LiveGraph): ClassRecord[] {
   return topLevelClasses(graph);
 }
 
-/** Classes with no parent class in the vocabulary, in document order. */
+/** The vocabulary's own classes (under its base IRI: not owl:Thing, not another's) with no parent class in it, in document order. */
 function topLevelClasses(graph: LiveGraph): ClassRecord[] {
-  return graph.classes.filter((record) => record.sub_class_of.every((parent) => parent === OWL_THING || graph.classOf(parent) === undefined));
+  return graph.classes.filter(
+    (record) => record.iri.startsWith(graph.baseIri) && record.sub_class_of.every((parent) => parent === OWL_THING || graph.classOf(parent) === undefined),
+  );
 }
 
 // A segment's length at most, in characters: a file name, 4 bytes a character at worst, within 255 bytes.
