@@ -21,7 +21,7 @@ export function emitCloudflareWorker(router: Router, bundles?: number): OutputFi
     bundles === undefined
       ? ''
       : `
-// ---- entities from bundle files: ${BUNDLES_FOLDER}/{n}.json holds {id: [${FORMATS.map((spec) => spec.format).join(', ')}, tree node, entity graph]} ----
+// ---- entities from bundle files: ${BUNDLES_FOLDER}/{n}.json holds {id: [${FORMATS.map((spec) => spec.format).join(', ')}, tree node, entity graph, children]} ----
 const BUNDLES = ${bundles};
 const BUNDLE_PATH = ${JSON.stringify(`${router.basePath}/${BUNDLES_FOLDER}/`)};
 const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
@@ -39,6 +39,15 @@ const LIVE_PATHS = ${JSON.stringify(
           ]),
         )}.map(([pattern, slot]) => [new RegExp(pattern), slot]);
 const LIVE_TYPE = ${JSON.stringify(LIVE_CONTENT_TYPE)};
+
+// The id and entry place of an entity's live file at this path, if it is one.
+function liveFile(path) {
+  for (const [pattern, slot] of LIVE_PATHS) {
+    const found = pattern.exec(path);
+    if (found) return { id: decodeURIComponent(found[1]), slot };
+  }
+  return undefined;
+}
 ${withoutExports(joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]))}
 
 async function bundleEntry(env, url, id) {
@@ -55,12 +64,11 @@ async function readRecord(env, url, id) {
 
 async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);
-  const live = match ? undefined : LIVE_PATHS.map(([pattern, slot]) => [pattern.exec(url.pathname), slot]).find(([found]) => found);
+  const live = match ? undefined : liveFile(url.pathname);
   if (!match && !live) return undefined;
-  const id = decodeURIComponent(match ? match[1] : live[0][1]);
-  const entry = await bundleEntry(env, url, id);
+  const entry = await bundleEntry(env, url, match ? decodeURIComponent(match[1]) : live.id);
   if (!entry) return undefined;
-  const slot = match ? SUFFIXES.indexOf(match[2] ?? '') : live[1];
+  const slot = match ? SUFFIXES.indexOf(match[2] ?? '') : live.slot;
   // null: a file the entity does not have (its record, where the site's own page answers /{id}; a live file it lacks).
   if (entry[slot] === null || entry[slot] === undefined) return undefined;
   const type = match ? TYPES[slot] : LIVE_TYPE;
@@ -93,10 +101,10 @@ async function readLive(env, url, file) {${
       ? ''
       : `
   // An entity's live files are in its bundle.
-  const live = LIVE_PATHS.map(([pattern, slot]) => [pattern.exec(BASE_PATH + '/' + file), slot]).find(([found]) => found);
+  const live = liveFile(BASE_PATH + '/' + file);
   if (live) {
-    const entry = await bundleEntry(env, url, decodeURIComponent(live[0][1]));
-    return entry && typeof entry[live[1]] === 'string' ? JSON.parse(entry[live[1]]) : undefined;
+    const entry = await bundleEntry(env, url, live.id);
+    return entry && typeof entry[live.slot] === 'string' ? JSON.parse(entry[live.slot]) : undefined;
   }`
   }
   const response = await staticJson(env, new URL(BASE_PATH + '/' + file, url.origin).href);

@@ -72,8 +72,17 @@ const FOLIO_TREE_ROOTS: readonly string[] = [
   'R8EoZh39tWmXCkmP2Xzjl6E',
 ];
 
+// Worked out once per graph: a non-FOLIO vocabulary's reads every class's record.
+const branchLists = new WeakMap<LiveGraph, readonly Branch[]>();
+
 /** The branches of a vocabulary (see the file's head), in order. */
-export function branchesOf(graph: LiveGraph): Branch[] {
+export function branchesOf(graph: LiveGraph): readonly Branch[] {
+  let branches = branchLists.get(graph);
+  if (!branches) branchLists.set(graph, (branches = findBranches(graph)));
+  return branches;
+}
+
+function findBranches(graph: LiveGraph): Branch[] {
   if (graph.baseIri === FOLIO_NAMESPACE) return FOLIO_BRANCHES.map(([name, segment, id]) => ({ name, segment, root: `${FOLIO_NAMESPACE}${id}` }));
   const taken = new Set<string>(RESERVED_BRANCH_SEGMENTS);
   return topLevelClasses(graph).map((record) => {

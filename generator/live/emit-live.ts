@@ -13,31 +13,28 @@ import { allProperties, connectionRows } from './property-views.ts';
 import { branchWalk, branchCounts, treeData, treeNode, walkWithDepths } from './taxonomy-views.ts';
 
 /**
- * Which files to make: those of the whole graph (health, branches, walks one level down, tree roots, properties,
- * connections), each branch's whole walk by its segment, and the entities' by id.
+ * Which files to make besides those of the whole graph (health, branches, walks one level down, tree roots,
+ * properties, connections), which every build makes: each branch's whole walk by its segment, and the entities' by id.
  */
 export interface LiveSelection {
-  whole: boolean;
   segments: (segment: string) => boolean;
   ids: (id: string) => boolean;
 }
 
-const EVERYTHING: LiveSelection = { whole: true, segments: () => true, ids: () => true };
+export const EVERY_LIVE_FILE: LiveSelection = { segments: () => true, ids: () => true };
 
-export function emitLive(model: OntologyModel, source: OntologySource, selection: LiveSelection = EVERYTHING): OutputFile[] {
-  const graph = new LiveGraph(model);
+export function emitLive(model: OntologyModel, source: OntologySource, selection: LiveSelection = EVERY_LIVE_FILE): OutputFile[] {
+  const graph = LiveGraph.of(model);
   const files: OutputFile[] = [];
   const add = (path: string, body: unknown) => {
     if (body !== undefined) files.push({ path, contents: emitJson(body) });
   };
-  if (selection.whole) {
-    add(LIVE_FILES.health, health(graph, source));
-    add(LIVE_FILES.branches, branchCounts(graph));
-    add(LIVE_FILES.treeRoots, treeData(graph, '#'));
-    add(LIVE_FILES.properties, allProperties(graph));
-    for (const { segment } of branchesOf(graph)) add(liveBranchFile(segment), branchWalk(graph, segment, 1));
-    add(LIVE_DATA.entry, { base: graph.baseIri, connections: connectionRows(graph).map(({ label, connection }) => [label, connection]) });
-  }
+  add(LIVE_FILES.health, health(graph, source));
+  add(LIVE_FILES.branches, branchCounts(graph));
+  add(LIVE_FILES.treeRoots, treeData(graph, '#'));
+  add(LIVE_FILES.properties, allProperties(graph));
+  for (const { segment } of branchesOf(graph)) add(liveBranchFile(segment), branchWalk(graph, segment, 1));
+  add(LIVE_DATA.entry, { base: graph.baseIri, connections: connectionRows(graph).map(({ label, connection }) => [label, connection]) });
   for (const { segment, root } of branchesOf(graph)) {
     if (!selection.segments(segment)) continue;
     const walked = walkWithDepths(graph, root, -1);

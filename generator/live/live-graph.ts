@@ -10,6 +10,10 @@ const OWL_OBJECT_PROPERTY = 'http://www.w3.org/2002/07/owl#ObjectProperty';
 // Prefixes the live service strips before it looks an IRI up (folio-python's normalize_iri).
 const LEGACY_PREFIXES = ['folio:', 'soli:', 'lmss:', 'http://lmss.sali.org/'];
 
+// One graph per model: each part of a build that answers for the live service (its files, the update's reach,
+// openapi.json's examples) reads the same records and lists.
+const graphs = new WeakMap<OntologyModel, LiveGraph>();
+
 export class LiveGraph {
   readonly baseIri: string;
   readonly title: string | null;
@@ -20,6 +24,13 @@ export class LiveGraph {
   readonly #unpublished = new Map<string, ClassRecord | undefined>();
   #properties: { list: readonly PropertyRecord[]; byIri: ReadonlyMap<string, PropertyRecord> } | undefined;
   #classes: readonly ClassRecord[] | undefined;
+
+  /** The model's graph, made once. */
+  static of(model: OntologyModel): LiveGraph {
+    let graph = graphs.get(model);
+    if (!graph) graphs.set(model, (graph = new LiveGraph(model)));
+    return graph;
+  }
 
   constructor(model: OntologyModel) {
     this.baseIri = model.baseIri;

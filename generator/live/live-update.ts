@@ -8,7 +8,7 @@ import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
 import { liveChildrenFile, liveEntityGraphFile, liveTreeNodeFile, liveWalkFile } from '../route/paths.ts';
 import { branchesOf } from './branches.ts';
-import type { LiveSelection } from './emit-live.ts';
+import { EVERY_LIVE_FILE, type LiveSelection } from './emit-live.ts';
 import { LiveGraph } from './live-graph.ts';
 
 const OWL_OBJECT_PROPERTY = 'http://www.w3.org/2002/07/owl#ObjectProperty';
@@ -53,7 +53,7 @@ export function liveUpdate(
   emitted: ReadonlySet<string>,
   removed: readonly string[],
   previous: LiveMemo | undefined,
-  previousWalk: (path: string) => string | undefined,
+  hashesUnder: (prefix: string) => (path: string) => string | undefined,
 ): { selection: LiveSelection; memo: LiveMemo } {
   const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const members = branchMembers(model);
@@ -63,7 +63,7 @@ export function liveUpdate(
     memo.ids.push(id);
     memo.targets.push(targets);
   };
-  if (previous === undefined) return { selection: { whole: true, segments: () => true, ids: () => true }, memo: liveMemo(model) };
+  if (previous === undefined) return { selection: EVERY_LIVE_FILE, memo: liveMemo(model) };
   previous.ids.forEach((id, at) => {
     if (!emitted.has(id) && byId.has(id)) keep(id, previous.targets[at]);
   });
@@ -76,15 +76,15 @@ export function liveUpdate(
   const sorted: LiveMemo = { ids: order.map((at) => memo.ids[at]), targets: order.map((at) => memo.targets[at]), ...members };
   const changed = new Set([...emitted, ...removed]);
   // A walk shows its classes' records: an edit reaches the walks a changed entity was in before, or is in now.
-  const touchedSet = new Set<string>();
+  const touched = new Set<string>();
   for (const { segments, members: lists } of [previous, members])
     segments.forEach((segment, at) => {
-      if (lists[at].some((id) => changed.has(id))) touchedSet.add(segment);
+      if (lists[at].some((id) => changed.has(id))) touched.add(segment);
     });
-  const touched = (segment: string) => touchedSet.has(segment);
   // A branch the previous build had no walk of (a class that became top-level, or a label that renamed one) is made too.
-  const segments = (segment: string) => touched(segment) || previousWalk(liveWalkFile(segment)) === undefined;
-  return { selection: { whole: true, segments, ids: reachedIds(model, byId, changed, previous, sorted) }, memo: sorted };
+  const previousWalk = hashesUnder(folderOf(liveWalkFile));
+  const segments = (segment: string) => touched.has(segment) || previousWalk(liveWalkFile(segment)) === undefined;
+  return { selection: { segments, ids: reachedIds(model, byId, changed, previous, sorted) }, memo: sorted };
 }
 
 function reachedIds(
@@ -105,7 +105,13 @@ function reachedIds(
   };
   for (const memo of [before, now]) memo.ids.forEach((id, at) => memo.targets[at].forEach((target) => name(target, id)));
   const childrenOf = new Map<string, string[]>();
-  for (const entity of model.entities) for (const parent of entity.superclasses) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), entity.id]);
+  for (const entity of model.entities) {
+    for (const parent of entity.superclasses) {
+      const list = childrenOf.get(parent);
+      if (list) list.push(entity.id);
+      else childrenOf.set(parent, [entity.id]);
+    }
+  }
   // An entity the edit removed is found by the IRI it had (ids are taken after the base IRI).
   const starts = [...emitted].map((id) => byId.get(id)?.iri ?? `${model.baseIri}${id}`);
   const reached = new Set<string>();
@@ -142,7 +148,7 @@ function branchMembers(model: OntologyModel): { segments: string[]; members: str
   const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
   const segments: string[] = [];
   const members: string[][] = [];
-  for (const { segment, root } of branchesOf(new LiveGraph(model))) {
+  for (const { segment, root } of branchesOf(LiveGraph.of(model))) {
     const seen = new Set<string>();
     const pending = [root];
     while (pending.length > 0) {
@@ -175,7 +181,7 @@ export function carriedLiveFiles(
     }
   }
   const walks = hashesUnder(folderOf(liveWalkFile));
-  for (const { segment } of branchesOf(new LiveGraph(model))) {
+  for (const { segment } of branchesOf(LiveGraph.of(model))) {
     const path = liveWalkFile(segment);
     const hash = walks(path);
     if (!selection.segments(segment) && hash !== undefined) carried.set(path, hash);

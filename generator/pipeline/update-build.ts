@@ -5,7 +5,6 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import { SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
 import { treeUpdate } from '../site/tree.ts';
 import { carriedLiveFiles, liveUpdate } from '../live/live-update.ts';
-import { liveWalkFile } from '../route/paths.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
@@ -33,15 +32,16 @@ export async function updateBuild(
   onSearchMemo?.(search.memo);
   const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
   const published = new Set(model.entities.map((entity) => entity.id));
+  const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
   const reach = liveUpdate(
     model,
     plan.emit,
     previous.manifest.ids.filter((id) => !published.has(id)),
     previous.cache.live,
-    previous.manifest.hashesUnder(liveWalkFile('').replace(/\.json$/, '')),
+    hashesUnder,
   );
   const live = await emitLiveFiles(loaded, reach.selection);
-  const liveCarried = carriedLiveFiles(model, reach.selection, (prefix) => previous.manifest.hashesUnder(prefix));
+  const liveCarried = carriedLiveFiles(model, reach.selection, hashesUnder);
   const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only)), ...live]);
   const manifest = await timed(timings, 'manifest', () =>
     patchManifest(previous.manifest, { hashed: hashFiles(output), carried: [search.carried, tree.carried, liveCarried], redo: plan.emit }, model, router),

@@ -11,7 +11,7 @@ const OBJECT = { type: 'object' } as const;
 
 /** `answered`: what the layout's hosts send, where it is not application/json (GitHub Pages). */
 export function livePaths(model: OntologyModel, source: OntologySource, example: ModelEntity, answered: string): Record<string, unknown> {
-  const graph = new LiveGraph(model);
+  const graph = LiveGraph.of(model);
   // Named as openapi.ts names its entity examples, the parameter's and the response's alike.
   const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, examples: { class: { value: example.id } } };
   const named = (body: unknown) => (body === undefined ? {} : { examples: { class: { summary: `class ${example.record.label ?? example.id}`, value: body } } });

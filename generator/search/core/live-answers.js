@@ -6,7 +6,7 @@ import { compareCodePoints } from './search-text.js';
 
 const LIVE_LEGACY_PREFIXES = ['folio:', 'soli:', 'lmss:', 'http://lmss.sali.org/'];
 // FastAPI's answer to a path no route matches.
-const LIVE_NO_ROUTE = { status: 404, body: { detail: 'Not Found' } };
+export const LIVE_NO_ROUTE = { status: 404, body: { detail: 'Not Found' } };
 
 /**
  * @typedef {(path: string) => Promise<any>} ReadLiveFile reads a file of the build by its path below the base
@@ -26,9 +26,9 @@ export async function answerLiveQuery(path, search, parameter, read) {
   const segments = path.split('/');
   if (path === '/connections') return answerConnections(parameter, read);
   if (segments[1] === 'explore' && segments[2] === 'api' && segments[3] === 'entity-graph' && segments.length > 4) {
-    const mode = parameter('mode');
-    if (mode === undefined || mode === 'ancestors') return undefined;
-    if (mode !== 'children') return liveInvalid('mode', mode, "String should match pattern '^(ancestors|children)$'");
+    const mode = liveMode(parameter);
+    if (mode === 'ancestors') return undefined;
+    if (typeof mode !== 'string') return mode;
     return answerChildrenGraph(decodeSegments(segments.slice(4)).join('/'), read);
   }
   if (segments[1] !== 'taxonomy' || segments.length < 3) return undefined;
@@ -131,7 +131,7 @@ async function answerChildrenGraph(identifier, read) {
 /** `/connections?subject=&property=&object=`. @param {(name: string) => string | undefined} parameter @param {ReadLiveFile} read */
 async function answerConnections(parameter, read) {
   const subject = parameter('subject');
-  if (subject === undefined) return { status: 422, body: { detail: [{ type: 'missing', loc: ['query', 'subject'], msg: 'Field required', input: null }] } };
+  if (subject === undefined) return liveMissing('subject');
   const entry = await read('_live/index.json');
   const id = localId(subject, entry.base);
   // A class the live service holds has a tree node.
@@ -163,8 +163,21 @@ async function answerConnections(parameter, read) {
   return { status: 200, body: found };
 }
 
-/** A query parameter read as FastAPI reads an `int` (default 1), or its 422. @param {(name: string) => string | undefined} parameter @param {string} name */
-function liveInteger(parameter, name) {
+/**
+ * The query parameters as the live service (FastAPI) reads them: each value, or the 422 it answers, for the
+ * dispatcher over the model (generator/live/live-routes.ts) and the hosts' code alike.
+ * @typedef {(name: string) => string | undefined} LiveParameter
+ */
+
+/** The entity graph's `mode` (default `ancestors`), or its 422. @param {LiveParameter} parameter @returns {'ancestors' | 'children' | LiveAnswer} */
+export function liveMode(parameter) {
+  const mode = parameter('mode');
+  if (mode === undefined || mode === 'ancestors' || mode === 'children') return mode === undefined ? 'ancestors' : mode;
+  return liveInvalid('mode', mode, "String should match pattern '^(ancestors|children)$'");
+}
+
+/** A parameter FastAPI reads as an `int` (default 1), or its 422. @param {LiveParameter} parameter @param {string} name @returns {number | LiveAnswer} */
+export function liveInteger(parameter, name) {
   const text = parameter(name);
   if (text === undefined) return 1;
   if (/^\s*[-+]?\d+\s*$/.test(text)) return parseInt(text, 10);
@@ -174,6 +187,11 @@ function liveInteger(parameter, name) {
 /** FastAPI's 422 for a query parameter it cannot read. @param {string} name @param {string} input @param {string} msg @returns {LiveAnswer} */
 function liveInvalid(name, input, msg) {
   return { status: 422, body: { detail: [{ type: 'value_error', loc: ['query', name], msg: msg, input: input }] } };
+}
+
+/** FastAPI's 422 for a required query parameter that is absent. @param {string} name @returns {LiveAnswer} */
+export function liveMissing(name) {
+  return { status: 422, body: { detail: [{ type: 'missing', loc: ['query', name], msg: 'Field required', input: null }] } };
 }
 
 /** Whether a path below the base is one answerLiveQuery may answer: what a host routes to its code. @param {string} path */
