@@ -78,7 +78,14 @@ describe('patchManifest', () => {
       model.entities.flatMap((entity) =>
         FORMATS.map((spec): [string, string] => [router.filePath(entity.id, spec.format), `h-${entity.id}-${spec.format}${tag(entity.id)}`]),
       );
-    const before: [string, string][] = [...entityFiles(() => ''), ['search/s/61.json', 'h1'], ['search/s/62.json', 'h2'], ['openapi.json', 'h3']];
+    const before: [string, string][] = [
+      ...entityFiles(() => ''),
+      ['search/s/61.json', 'h1'],
+      ['search/s/62.json', 'h2'],
+      ['openapi.json', 'h3'],
+      ['taxonomy/tree/node/Kept', 'k1'],
+      ['taxonomy/tree/node/Unkept', 'k2'],
+    ];
     const [first, second] = model.entities;
     // The previous build lacked the second entity and had one the model no longer has (with a page, which the
     // API never keeps); the update changed the first, added the second, dropped a shard.
@@ -101,25 +108,40 @@ describe('patchManifest', () => {
     const kept = after.filter((entry) => !made.includes(entry));
     const hashed: [string, string][] = [...made, ['search/s/61a.json', 'h5'], ['openapi.json', 'h3'], ['~last', 'h6']];
     // The entities' other format files are kept without being listed: the patch keeps the model's.
-    const patched = patchManifest(previous, { hashed, carried: [new Map([['search/s/61.json', 'h1']])], redo: new Set([first.id, second.id]) }, model, router);
-    const fresh = buildManifest([...kept, ['search/s/61.json', 'h1'], ...hashed], model, router);
+    const patched = patchManifest(
+      previous,
+      {
+        hashed,
+        carried: [new Map([['search/s/61.json', 'h1']])],
+        kept: { folders: ['taxonomy/tree/node/'], except: new Set(['taxonomy/tree/node/Unkept']) },
+        redo: new Set([first.id, second.id]),
+      },
+      model,
+      router,
+    );
+    const fresh = buildManifest([...kept, ['search/s/61.json', 'h1'], ['taxonomy/tree/node/Kept', 'k1'], ...hashed], model, router);
     expect(patched.toJson()).toBe(fresh.toJson());
     expect(patched).toEqual(fresh);
     expect(patched.fileHash('search/s/62.json')).toBeUndefined();
     expect(patched.entityHash(first.id)).not.toBe(previous.entityHash(first.id));
-    expect(removedFiles(previous, patched)).toEqual(['Gone', '_api/Gone.md', '_site/pages/Gone/index.html', 'search/s/62.json']);
+    expect(removedFiles(previous, patched)).toEqual(['Gone', '_api/Gone.md', '_site/pages/Gone/index.html', 'search/s/62.json', 'taxonomy/tree/node/Unkept']);
     expect(diffEntities(previous, patched)).toEqual({ added: [second.id], removed: ['Gone'], changed: [first.id] });
   });
 });
 
 describe('patchManifest when no entity was removed, by edits to the previous files column', () => {
-  type Patch = { hashed: [string, string][]; carried: Record<string, string>[] };
+  type Patch = { hashed: [string, string][]; carried: Record<string, string>[]; kept?: { folders: string[]; except: string[] } };
   const others: [string, string][] = [
+    ['_live/children/A.json', 'c1'],
     ['openapi.json', 'o1'],
     ['search/s/61.json', 's1'],
     ['search/s/62.json', 's2'],
     ['search/s/7.json', 's3'],
     ['_site/tree/x.json', 't1'],
+    ['taxonomy/tree/node/A', 'n1'],
+    ['taxonomy/tree/node/B', 'n2'],
+    ['taxonomy/tree/node/C', 'n3'],
+    ['taxonomy/tree/nodeX', 'x1'],
   ];
   // Each case: what the update made and carried, given the re-made entity's format files (hashed anew).
   it.each<[string, (remade: [string, string][]) => Patch]>([
@@ -139,6 +161,21 @@ describe('patchManifest when no entity was removed, by edits to the previous fil
       }),
     ],
     ['a file carried with another hash than before', () => ({ hashed: [], carried: [{ ...Object.fromEntries(others), '_site/tree/x.json': 't2' }] })],
+    [
+      "two kept folders: their files kept but those named (one made again, one added, one dropped), a file beside a folder's name not carried (dropped)",
+      () => ({
+        hashed: [
+          ['taxonomy/tree/node/C', 'n3-new'],
+          ['taxonomy/tree/node/D', 'n4'],
+          ['openapi.json', 'o2'],
+        ],
+        carried: [{ '_site/tree/x.json': 't2', 'search/s/7.json': 's3' }],
+        kept: {
+          folders: ['taxonomy/tree/node/', '_live/children/'],
+          except: ['taxonomy/tree/node/B', 'taxonomy/tree/node/C', 'taxonomy/tree/node/D', '_live/children/Z.json'],
+        },
+      }),
+    ],
   ])('%s: the manifest built afresh from the same files', async (_, update) => {
     const { model, router } = await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://x.example/' });
     const entityFiles = model.entities.flatMap((entity) =>
@@ -149,14 +186,16 @@ describe('patchManifest when no entity was removed, by edits to the previous fil
     if (!previous?.formats) throw new Error('the packed manifest did not unpack with its format flags');
     const [first] = model.entities;
     const remade = FORMATS.map((spec): [string, string] => [router.filePath(first.id, spec.format), `edited-${spec.format}`]);
-    const { hashed, carried } = update(remade);
+    const { hashed, carried, kept: keptFolders = { folders: [], except: [] } } = update(remade);
     const parts = carried.map((part) => new Map(Object.entries(part)));
-    const patched = patchManifest(previous, { hashed, carried: parts, redo: new Set([first.id]) }, model, router);
+    const patch = { hashed, carried: parts, kept: { folders: keptFolders.folders, except: new Set(keptFolders.except) }, redo: new Set([first.id]) };
+    const keptAsItIs = (path: string) => keptFolders.folders.some((folder) => path.startsWith(folder)) && !keptFolders.except.includes(path);
+    const patched = patchManifest(previous, patch, model, router);
     // What a full build lists: every format file, the other files only where made or carried.
     const made = new Map(hashed);
     const kept = [...entityFiles, ...others].flatMap(([path, hash]): [string, string][] => {
       if (made.has(path)) return [];
-      if (router.isFormatFile(path)) return [[path, hash]];
+      if (router.isFormatFile(path) || keptAsItIs(path)) return [[path, hash]];
       const part = carried.find((candidate) => Object.hasOwn(candidate, path));
       return part ? [[path, part[path]]] : [];
     });
@@ -167,7 +206,7 @@ describe('patchManifest when no entity was removed, by edits to the previous fil
     // Read back as the file's bytes, as a build reads it: the new file's bytes spliced from them.
     const fromBytes = Manifest.unpack(built.pack())?.withJson(Buffer.from(built.toJson()));
     if (!fromBytes) throw new Error('the packed manifest did not unpack');
-    const patchedFromBytes = patchManifest(fromBytes, { hashed, carried: parts, redo: new Set([first.id]) }, model, router);
+    const patchedFromBytes = patchManifest(fromBytes, patch, model, router);
     expect(Buffer.from(patchedFromBytes.toJsonBytes())).toEqual(Buffer.from(fresh.toJson()));
     expect(patchedFromBytes.toJson()).toBe(fresh.toJson());
   });
@@ -282,7 +321,12 @@ describe('manifest.json made from the previous text', () => {
     if (!previous) throw new Error('the packed manifest did not unpack');
     const [first] = model.entities;
     const made = FORMATS.map((spec): [string, string] => [router.filePath(first.id, spec.format), `edited-${spec.format}`]);
-    const patched = patchManifest(previous, { hashed: [...made, ['search/s/62.json', 'h2']], carried: [], redo: new Set([first.id]) }, model, router);
+    const patched = patchManifest(
+      previous,
+      { hashed: [...made, ['search/s/62.json', 'h2']], carried: [], kept: { folders: [], except: new Set() }, redo: new Set([first.id]) },
+      model,
+      router,
+    );
     expect(patched.toJson()).toBe(Manifest.unpack(patched.pack())?.toJson());
     expect(JSON.parse(patched.toJson())).toEqual({
       version: 1,

@@ -7,12 +7,20 @@ import { findSorted, walkSorted } from './sorted-keys.ts';
 import { applyEdits, applyFlagEdits, type ColumnEdit, type PutEntry } from './file-edits.ts';
 import { firstAtOrAfter } from '../text/first-at-or-after.ts';
 
+/** The previous build's files under `folders` (path prefixes), every one kept as it is but those `except` names. */
+export interface KeptFolders {
+  folders: readonly string[];
+  except: ReadonlySet<string>;
+}
+
 /** What an in-place update hands the manifest: the files it made, and the previous hashes it kept. */
 export interface ManifestPatch {
   /** Path and hash of every file the update made; these win over kept hashes. */
   hashed: readonly [string, string][];
   /** Previous build's hashes of the files the update kept, by the part of the build that kept them (search, tree). */
   carried: readonly ReadonlyMap<string, string>[];
+  /** Previous build's files the update keeps as they are, by folder (where a map of them would be large). */
+  kept: KeptFolders;
   /** Entities whose format files were made again: their hashes are worked out anew. */
   redo: ReadonlySet<string>;
 }
@@ -27,8 +35,8 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   const ids = new Set(model.entities.map((entity) => entity.id));
   // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
   const noneRemoved = previous.ids.every((id) => ids.has(id));
-  const editedFiles = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch.carried, router) : undefined;
-  const { files, formats } = editedFiles ?? walkFiles(previous, made, patch.carried, noneRemoved ? undefined : ids, router);
+  const editedFiles = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch, router) : undefined;
+  const { files, formats } = editedFiles ?? walkFiles(previous, made, patch, noneRemoved ? undefined : ids, router);
   const entityHash = entityHasher(
     (path) => {
       const at = findSorted(files.keys, path);
@@ -76,7 +84,7 @@ function editFiles(
   previous: Manifest,
   formats: Uint8Array,
   made: ReadonlyMap<string, string>,
-  carried: ManifestPatch['carried'],
+  { carried, kept }: ManifestPatch,
   router: Router,
 ): { files: Column; formats: Uint8Array; edits: ColumnEdit[] } {
   const paths = previous.paths;
@@ -92,7 +100,15 @@ function editFiles(
     edit.put.push({ key: path, value: made.get(path) as string, format: router.isFormatFile(path) });
     if (paths[position] === path) edit.take = true;
   }
+  // The kept folders' files are passed over by range, those of them not kept dropped by name.
+  const ranges = kept.folders.map((folder) => folderRange(paths, folder)).sort((a, b) => a.start - b.start);
+  let range = 0;
   for (let position = formats.indexOf(0); position !== -1; position = formats.indexOf(0, position + 1)) {
+    while (range < ranges.length && ranges[range].end <= position) range += 1;
+    if (range < ranges.length && ranges[range].start <= position) {
+      position = ranges[range].end - 1;
+      continue;
+    }
     const path = paths[position];
     if (made.has(path)) continue;
     const hash = carriedHash(carried, path);
@@ -100,6 +116,10 @@ function editFiles(
     const edit = at(position);
     edit.take = true;
     if (hash !== undefined) edit.put.push({ key: path, value: hash, format: false });
+  }
+  for (const path of kept.except) {
+    const position = made.has(path) ? -1 : findSorted(paths, path);
+    if (position !== -1) at(position).take = true;
   }
   const sorted = [...edits.values()].sort((a, b) => a.at - b.at);
   const base = { keys: paths, values: previous.hashes };
@@ -113,16 +133,23 @@ function editFiles(
 function walkFiles(
   previous: Manifest,
   made: ReadonlyMap<string, string>,
-  carried: ManifestPatch['carried'],
+  { carried, kept }: ManifestPatch,
   ids: ReadonlySet<string> | undefined,
   router: Router,
 ): { files: Column; formats: Uint8Array } {
   const keptHash = (path: string, before: string): string | undefined => {
     if (router.isFormatFile(path)) return ids === undefined || ids.has(router.formatFileId(path) as string) ? before : undefined;
-    return carriedHash(carried, path);
+    const inKeptFolder = kept.folders.some((folder) => path.startsWith(folder));
+    return inKeptFolder && !kept.except.has(path) ? before : carriedHash(carried, path);
   };
   const files = patchFiles({ keys: previous.paths, values: previous.hashes }, made, keptHash);
   return { files, formats: formatFlags(files.keys, router) };
+}
+
+/** The positions of the sorted paths that start with `folder`: from the first at or after it to the first after them all. */
+function folderRange(paths: readonly string[], folder: string): { start: number; end: number } {
+  const after = folder.slice(0, -1) + String.fromCharCode(folder.charCodeAt(folder.length - 1) + 1);
+  return { start: firstAtOrAfter(paths, folder), end: firstAtOrAfter(paths, after) };
 }
 
 function carriedHash(carried: ManifestPatch['carried'], path: string): string | undefined {

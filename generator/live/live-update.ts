@@ -6,7 +6,8 @@
 // make every record.
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
-import { liveChildrenFile, liveEntityGraphFile, liveTreeNodeFile, liveWalkFile } from '../route/paths.ts';
+import type { KeptFolders } from '../changes/patch-manifest.ts';
+import { LIVE_ENTITY_FILES, liveWalkFile } from '../route/paths.ts';
 import { branchesOf } from './branches.ts';
 import { EVERY_LIVE_FILE, type LiveSelection } from './emit-live.ts';
 import { LiveGraph } from './live-graph.ts';
@@ -42,6 +43,14 @@ export function liveMemo(model: OntologyModel): LiveMemo {
   return memo;
 }
 
+/** What an update makes of the live files, and the memo the next build reads. */
+export interface LiveReach {
+  selection: LiveSelection;
+  memo: LiveMemo;
+  /** The ids whose per-entity files are made again; undefined: every entity's (an older cache had no memo). */
+  remade: ReadonlySet<string> | undefined;
+}
+
 /**
  * The previous build's memo with the entities the update emits again read anew (and those gone left out), and the
  * files to make: the whole graph's, and the per-entity files of the ids the edit reaches (see the file's head),
@@ -54,7 +63,7 @@ export function liveUpdate(
   removed: readonly string[],
   previous: LiveMemo | undefined,
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
-): { selection: LiveSelection; memo: LiveMemo } {
+): LiveReach {
   const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const members = branchMembers(model);
   const memo: LiveMemo = { ids: [], targets: [], ...members };
@@ -63,7 +72,7 @@ export function liveUpdate(
     memo.ids.push(id);
     memo.targets.push(targets);
   };
-  if (previous === undefined) return { selection: EVERY_LIVE_FILE, memo: liveMemo(model) };
+  if (previous === undefined) return { selection: EVERY_LIVE_FILE, memo: liveMemo(model), remade: undefined };
   previous.ids.forEach((id, at) => {
     if (!emitted.has(id) && byId.has(id)) keep(id, previous.targets[at]);
   });
@@ -84,16 +93,11 @@ export function liveUpdate(
   // A branch the previous build had no walk of (a class that became top-level, or a label that renamed one) is made too.
   const previousWalk = hashesUnder(folderOf(liveWalkFile));
   const segments = (segment: string) => touched.has(segment) || previousWalk(liveWalkFile(segment)) === undefined;
-  return { selection: { segments, ids: reachedIds(model, byId, changed, previous, sorted) }, memo: sorted };
+  const remade = reachedIds(model, byId, changed, previous, sorted);
+  return { selection: { segments, ids: (id) => remade.has(id) }, memo: sorted, remade };
 }
 
-function reachedIds(
-  model: OntologyModel,
-  byId: ReadonlyMap<string, ModelEntity>,
-  emitted: ReadonlySet<string>,
-  before: LiveMemo,
-  now: LiveMemo,
-): (id: string) => boolean {
+function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>, emitted: ReadonlySet<string>, before: LiveMemo, now: LiveMemo): Set<string> {
   const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
   // Who names an IRI as see-also or definer, before the edit and after it (a link the edit removed still shows);
   // and who names it as parent, labelled or not (read without records).
@@ -140,7 +144,9 @@ function reachedIds(
     }
   }
   // An object property's graph counts its sub-properties, which a removed one leaves no trace of: all are made (few).
-  return (id) => reached.has(id) || below.has(id) || byId.get(id)?.type === OWL_OBJECT_PROPERTY;
+  for (const entity of model.entities) if (entity.type === OWL_OBJECT_PROPERTY) reached.add(entity.id);
+  for (const id of below) reached.add(id);
+  return reached;
 }
 
 /** Each branch's classes (published ones, by id): everything below its root by children, read without records. */
@@ -163,30 +169,28 @@ function branchMembers(model: OntologyModel): { segments: string[]; members: str
   return { segments, members };
 }
 
-/** The live files an update keeps: those of the entities it does not make again, with the previous build's hashes. */
-export function carriedLiveFiles(
+/**
+ * The live files an update keeps as the previous build wrote them: the per-entity ones of every entity but those
+ * it makes again and those removed, told by folder (a map of them, three per entity, cost a tenth of a one-label
+ * rebuild); and the walks of the branches it does not make again, with their hashes.
+ */
+export function keptLiveFiles(
   model: OntologyModel,
-  selection: LiveSelection,
+  reach: LiveReach,
+  removed: readonly string[],
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
-): Map<string, string> {
+): { kept: KeptFolders; carried: Map<string, string> } {
   const carried = new Map<string, string>();
-  for (const fileOf of [liveTreeNodeFile, liveEntityGraphFile, liveChildrenFile]) {
-    // The folder's files only: the previous build's hashes of every file would be a map of the whole output.
-    const previous = hashesUnder(folderOf(fileOf));
-    for (const entity of model.entities) {
-      if (selection.ids(entity.id)) continue;
-      const path = fileOf(entity.id);
-      const hash = previous(path);
-      if (hash !== undefined) carried.set(path, hash);
-    }
-  }
   const walks = hashesUnder(folderOf(liveWalkFile));
   for (const { segment } of branchesOf(LiveGraph.of(model))) {
     const path = liveWalkFile(segment);
     const hash = walks(path);
-    if (!selection.segments(segment) && hash !== undefined) carried.set(path, hash);
+    if (!reach.selection.segments(segment) && hash !== undefined) carried.set(path, hash);
   }
-  return carried;
+  if (reach.remade === undefined) return { kept: { folders: [], except: new Set() }, carried };
+  const except = new Set<string>();
+  for (const id of [...reach.remade, ...removed]) for (const fileOf of LIVE_ENTITY_FILES) except.add(fileOf(id));
+  return { kept: { folders: LIVE_ENTITY_FILES.map(folderOf), except }, carried };
 }
 
 /** The folder a per-entity or per-branch file lies in (its path for an empty name, less any extension). */

@@ -4,7 +4,7 @@ import type { UpdatePlan } from './plan-update.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import { SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
 import { treeUpdate } from '../site/tree.ts';
-import { carriedLiveFiles, liveUpdate } from '../live/live-update.ts';
+import { keptLiveFiles, liveUpdate } from '../live/live-update.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
@@ -33,18 +33,18 @@ export async function updateBuild(
   const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
   const published = new Set(model.entities.map((entity) => entity.id));
   const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
-  const reach = liveUpdate(
-    model,
-    plan.emit,
-    previous.manifest.ids.filter((id) => !published.has(id)),
-    previous.cache.live,
-    hashesUnder,
-  );
+  const removed = previous.manifest.ids.filter((id) => !published.has(id));
+  const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder);
   const live = await emitLiveFiles(loaded, reach.selection);
-  const liveCarried = carriedLiveFiles(model, reach.selection, hashesUnder);
+  const liveKept = keptLiveFiles(model, reach, removed, hashesUnder);
   const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only)), ...live]);
   const manifest = await timed(timings, 'manifest', () =>
-    patchManifest(previous.manifest, { hashed: hashFiles(output), carried: [search.carried, tree.carried, liveCarried], redo: plan.emit }, model, router),
+    patchManifest(
+      previous.manifest,
+      { hashed: hashFiles(output), carried: [search.carried, tree.carried, liveKept.carried], kept: liveKept.kept, redo: plan.emit },
+      model,
+      router,
+    ),
   );
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: reach.memo, layout: router.host });
   const update = { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) };
