@@ -101,7 +101,7 @@ async function buildInMemory(text: string): Promise<void> {
   emitHostFiles(router, search.memo.fold);
   const origin = sourceOf(['mutated.owl']);
   emitSite(model, router, { search: searchExample(model, source), source: origin, wordExamples: search.examples, searchFiles: search.files });
-  emitLive(model, origin);
+  emitLive(model, origin).files;
 }
 
 describe.skipIf(!hasShared)(`${RUNS} random mutations of folio-excerpt.owl`, () => {

@@ -21,6 +21,7 @@ async function ask(pathAndQuery: string): Promise<{ answer: unknown; read: strin
       read.push(file);
       return FILES[file];
     },
+    (id: string) => ({ iri: `${BASE}${id}` }),
   );
   return { answer, read };
 }

@@ -7,7 +7,7 @@ import { createSearchClient, type SearchResponse } from '../generator/search/cli
 import { branchesOf } from '../generator/live/branches.ts';
 import { sourceOf } from '../generator/live/health-view.ts';
 import { LiveGraph } from '../generator/live/live-graph.ts';
-import { answerLive } from '../generator/live/live-routes.ts';
+import { answerLive, answerLiveSearch } from '../generator/live/live-routes.ts';
 import { loadOntology } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { runBuild } from './support/run-cli.ts';
@@ -39,7 +39,14 @@ async function liveUrls(): Promise<[string, boolean][]> {
     ['/connections?subject=RnoSuchClass', true],
     ['/taxonomy/nothing?max_depth=2', true],
     ['/taxonomy/tree/data?node_id=%23', false],
+    ['/search/query?label=a&limit=5', true],
+    ['/search/query?any_text=law&match_mode=fuzzy', true],
+    ['/search/query?label=%28&match_mode=regex', true],
+    ['/search/query?deprecated=maybe', true],
+    ['/search/query_properties?label=draft', true],
+    ['/search/query_properties?has_inverse=false&limit=0', true],
   ];
+  for (const { segment } of branchesOf(graph)) urls.push([`/search/query?branch=${segment}&has_children=true`, true]);
   for (const { segment } of branchesOf(graph)) for (const depth of ['2', '-1', 'x']) urls.push([`/taxonomy/${segment}?max_depth=${depth}`, true]);
   for (const record of graph.classes.slice(0, 12)) {
     const id = record.iri.slice(graph.baseIri.length);
@@ -61,7 +68,9 @@ function sampleGraph(): Promise<LiveGraph> {
 
 /** What the dispatcher answers. */
 async function liveAnswer(url: string): Promise<{ status: number; body: unknown }> {
-  return answerLive(await sampleGraph(), sourceOf([SAMPLE_ONTOLOGY]), url) as { status: number; body: unknown };
+  const graph = await sampleGraph();
+  const answer = url.startsWith('/search/') ? await answerLiveSearch(graph, url) : answerLive(graph, sourceOf([SAMPLE_ONTOLOGY]), url);
+  return answer as { status: number; body: unknown };
 }
 
 // Netlify's edge function and CloudFront's Lambda@Edge handler run their code here, reading a built site over HTTP.
@@ -88,7 +97,16 @@ describe('search code for Netlify and CloudFront', () => {
       config: { path: string[] };
     };
     expect(edge.config).toEqual({
-      path: ['/search/prefix', '/search/label', '/search/definition', '/connections', '/taxonomy/*', '/explore/api/entity-graph/*'],
+      path: [
+        '/search/prefix',
+        '/search/label',
+        '/search/definition',
+        '/connections',
+        '/taxonomy/*',
+        '/explore/api/entity-graph/*',
+        '/search/query',
+        '/search/query_properties',
+      ],
     });
     for (const [query, limit] of QUERIES) {
       const response = await edge.default(new Request(`${origin.baseUrl}/search/prefix?query=${encodeURIComponent(query)}${limit ? `&limit=${limit}` : ''}`));

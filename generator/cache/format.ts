@@ -12,7 +12,7 @@ import type { LiveMemo } from '../live/live-update.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 21;
+export const CACHE_VERSION = 22;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -158,6 +158,9 @@ const SEARCH_MEMO = {
   fold: { optional: { key: 'string', json: 'string' } },
 } as const satisfies ShapeOf<SearchMemo>;
 
+// A class file of the structured queries' corpus (live/query-corpus.ts).
+const QUERY_ROWS = { ends: 'Int32Array', hash: 'string' } as const;
+
 /** The cache file's shape. */
 export const STORED_CACHE = {
   version: 'number',
@@ -170,7 +173,29 @@ export const STORED_CACHE = {
   cuts: [{ name: 'string', baseIRI: 'string', headEnd: 'number', tailStart: 'number', starts: 'Int32Array', ends: 'Int32Array', first: 'number' }],
   copies: ['string'],
   searchFile: { optional: 'string' },
-  live: { optional: { ids: ['string'], targets: [['string']], segments: ['string'], members: [['string']] } },
+  live: {
+    optional: {
+      ids: ['string'],
+      targets: [['string']],
+      segments: ['string'],
+      members: [['string']],
+      query: {
+        optional: {
+          iris: ['string'],
+          files: {
+            ids: QUERY_ROWS,
+            classes: QUERY_ROWS,
+            label: QUERY_ROWS,
+            definition: QUERY_ROWS,
+            alt_label: QUERY_ROWS,
+            example: QUERY_ROWS,
+            country: QUERY_ROWS,
+            other: QUERY_ROWS,
+          },
+        },
+      },
+    },
+  },
   parsed: { file: 'string', strings: ['string'], blocks: PACKED_BLOCKS },
 } as const satisfies ShapeOf<StoredCache>;
 

@@ -111,10 +111,27 @@ async function readLive(env, url, file) {${
   return response.ok ? response.json() : undefined;
 }
 
+// A structured query's result's record: not kept across requests (the corpus is; records would fill the memory).
+async function readLiveRecord(env, url, id) {${
+    bundles === undefined
+      ? ''
+      : `
+  return readRecord(env, url, id);`
+  }
+  const response = await env.ASSETS.fetch(new URL(BASE_PATH + '/' + encodeURIComponent(id), url.origin).href);
+  return response.ok ? response.json() : undefined;
+}
+
 async function answerLive(request, env, url) {
   const path = url.pathname.slice(BASE_PATH.length);
   if (!isLiveQueryPath(path)) return undefined;
-  const answer = await answerLiveQuery(path, url.search, (name) => queryParameter(url.search, name), (file) => readLive(env, url, file));
+  const answer = await answerLiveQuery(
+    path,
+    url.search,
+    (name) => queryParameter(url.search, name),
+    (file) => readLive(env, url, file),
+    (id) => readLiveRecord(env, url, id),
+  );
   if (!answer) return undefined;
   return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });
 }

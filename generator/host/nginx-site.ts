@@ -5,6 +5,7 @@ import {
   FORMATS_FOLDER,
   LIVE_CONTENT_TYPE,
   LIVE_FILE_FOLDERS,
+  LIVE_QUERY_PATHS,
   NOT_FOUND_FILE,
   PAGES_FOLDER,
   PAGE_CONTENT_TYPE,
@@ -61,7 +62,8 @@ export function emitNginxSite(router: Router): OutputFile {
         ? located(`^~ ${base}/${folder}/`, liveByCode)
         : located(`^~ ${base}/${folder}/`, [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;']),
     ),
-    located(`= ${base}/connections`, liveByCode),
+    // The live URLs answered by code alone: /connections, the structured queries.
+    ...LIVE_QUERY_PATHS.filter((path) => !path.endsWith('/*')).map((path) => located(`= ${base}${path}`, liveByCode)),
     located('@live_file', [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;']),
     // A record is a top-level file without an extension; anything with a dot is a site file.
     located(`~ "^${base}/[^/.]+$"`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'try_files $uri =404;']),

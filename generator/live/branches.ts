@@ -12,36 +12,39 @@ export interface Branch {
   segment: string;
   /** The branch root's IRI. */
   root: string;
+  /** The names a structured query's `branch` may give it, lower-cased (FOLIO: also the live service's own). */
+  aliases: string[];
 }
 
 export const FOLIO_NAMESPACE = 'https://folio.openlegalstandard.org/';
 
-// [name in /taxonomy/branches, URL segment, root id], in the live service's order.
-const FOLIO_BRANCHES: readonly (readonly [string, string, string])[] = [
-  ['actors_players', 'actor_player', 'R8CdMpOM0RmyrgCCvbpiLS0'],
-  ['areas_of_law', 'area_of_law', 'RSYBzf149Mi5KE0YtmpUmr'],
-  ['asset_types', 'asset_type', 'RCIwc6WJi6IT7xePURxsi4T'],
-  ['communication_modalities', 'communication_modality', 'R8qItBwG2pRMFhUq1HQEMnb'],
-  ['currencies', 'currency', 'R767niCLQVC5zIcO5WDQMSl'],
-  ['data_formats', 'data_format', 'R79aItNTJQwHgR002wuX3iC'],
-  ['document_artifacts', 'document_artifact', 'RDt4vQCYDfY0R9fZ5FNnTbj'],
-  ['engagement_terms', 'engagement_terms', 'R9kmGZf5FSmFdouXWQ1Nndm'],
-  ['events', 'event', 'R73hoH1RXYjBTYiGfolpsAF'],
-  ['forum_venues', 'forums_venues', 'RBjHwNNG2ASVmasLFU42otk'],
-  ['governmental_bodies', 'governmental_body', 'RBQGborh1CfXanGZipDL0Qo'],
-  ['industries', 'industry', 'RDIwFaFcH4KY0gwEY0QlMTp'],
-  ['languages', 'language', 'RDOvAHsvY8TKJ1O1orXPM9o'],
-  ['folio_types', 'folio_type', 'R8uI6AZ9vSgpAdKmfGZKfTZ'],
-  ['legal_authorities', 'legal_authorities', 'RC1CZydjfH8oiM4W3rCkma3'],
-  ['legal_entities', 'legal_entity', 'R7L5eLIzH0CpOUE74uJvSjL'],
-  ['locations', 'location', 'R9aSzp9cEiBCzObnP92jYFX'],
-  ['matter_narratives', 'matter_narrative', 'R7ReDY2v13rer1U8AyOj55L'],
-  ['matter_narrative_formats', 'matter_narrative_format', 'R8ONVC8pLVJC5dD4eKqCiZL'],
-  ['objectives', 'objectives', 'RlNFgB3TQfMzV26V4V7u4E'],
-  ['services', 'service', 'RDK1QEdQg1T8B5HQqMK2pZN'],
-  ['standards_compatibilities', 'standards_compatibility', 'RB4cFSLB4xvycDlKv73dOg6'],
-  ['statuses', 'status', 'Rx69EnEj3H3TpcgTfUSoYx'],
-  ['system_identifiers', 'system_identifiers', 'R8EoZh39tWmXCkmP2Xzjl6E'],
+// [name in /taxonomy/branches, URL segment (folio-python's FOLIOTypes name, lower-cased), root id, FOLIOTypes value],
+// in the live service's order.
+const FOLIO_BRANCHES: readonly (readonly [string, string, string, string])[] = [
+  ['actors_players', 'actor_player', 'R8CdMpOM0RmyrgCCvbpiLS0', 'Actor / Player'],
+  ['areas_of_law', 'area_of_law', 'RSYBzf149Mi5KE0YtmpUmr', 'Area of Law'],
+  ['asset_types', 'asset_type', 'RCIwc6WJi6IT7xePURxsi4T', 'Asset Type'],
+  ['communication_modalities', 'communication_modality', 'R8qItBwG2pRMFhUq1HQEMnb', 'Communication Modality'],
+  ['currencies', 'currency', 'R767niCLQVC5zIcO5WDQMSl', 'Currency'],
+  ['data_formats', 'data_format', 'R79aItNTJQwHgR002wuX3iC', 'Data Format'],
+  ['document_artifacts', 'document_artifact', 'RDt4vQCYDfY0R9fZ5FNnTbj', 'Document / Artifact'],
+  ['engagement_terms', 'engagement_terms', 'R9kmGZf5FSmFdouXWQ1Nndm', 'Engagement Terms'],
+  ['events', 'event', 'R73hoH1RXYjBTYiGfolpsAF', 'Event'],
+  ['forum_venues', 'forums_venues', 'RBjHwNNG2ASVmasLFU42otk', 'Forums and Venues'],
+  ['governmental_bodies', 'governmental_body', 'RBQGborh1CfXanGZipDL0Qo', 'Governmental Body'],
+  ['industries', 'industry', 'RDIwFaFcH4KY0gwEY0QlMTp', 'Industry'],
+  ['languages', 'language', 'RDOvAHsvY8TKJ1O1orXPM9o', 'Language'],
+  ['folio_types', 'folio_type', 'R8uI6AZ9vSgpAdKmfGZKfTZ', 'FOLIO Type'],
+  ['legal_authorities', 'legal_authorities', 'RC1CZydjfH8oiM4W3rCkma3', 'Legal Authorities'],
+  ['legal_entities', 'legal_entity', 'R7L5eLIzH0CpOUE74uJvSjL', 'Legal Entity'],
+  ['locations', 'location', 'R9aSzp9cEiBCzObnP92jYFX', 'Location'],
+  ['matter_narratives', 'matter_narrative', 'R7ReDY2v13rer1U8AyOj55L', 'Matter Narrative'],
+  ['matter_narrative_formats', 'matter_narrative_format', 'R8ONVC8pLVJC5dD4eKqCiZL', 'Matter Narrative Format'],
+  ['objectives', 'objectives', 'RlNFgB3TQfMzV26V4V7u4E', 'Objectives'],
+  ['services', 'service', 'RDK1QEdQg1T8B5HQqMK2pZN', 'Service'],
+  ['standards_compatibilities', 'standards_compatibility', 'RB4cFSLB4xvycDlKv73dOg6', 'Standards Compatibility'],
+  ['statuses', 'status', 'Rx69EnEj3H3TpcgTfUSoYx', 'Status'],
+  ['system_identifiers', 'system_identifiers', 'R8EoZh39tWmXCkmP2Xzjl6E', 'System Identifiers'],
 ];
 
 // The tree's top level in the live service's explorer: its own curated list (some are not branches above).
@@ -83,14 +86,21 @@ export function branchesOf(graph: LiveGraph): readonly Branch[] {
 }
 
 function findBranches(graph: LiveGraph): Branch[] {
-  if (graph.baseIri === FOLIO_NAMESPACE) return FOLIO_BRANCHES.map(([name, segment, id]) => ({ name, segment, root: `${FOLIO_NAMESPACE}${id}` }));
+  if (graph.baseIri === FOLIO_NAMESPACE)
+    return FOLIO_BRANCHES.map(([name, segment, id, value]) => ({
+      name,
+      segment,
+      root: `${FOLIO_NAMESPACE}${id}`,
+      aliases: [segment, value.toLowerCase(), name],
+    }));
   const taken = new Set<string>(RESERVED_BRANCH_SEGMENTS);
   return topLevelClasses(graph).map((record) => {
     const base = slug(record.label ?? '') || 'branch';
     let segment = base;
     for (let count = 2; taken.has(segment); count += 1) segment = `${base}_${count}`;
     taken.add(segment);
-    return { name: segment, segment, root: record.iri };
+    const aliases = [segment, ...(record.label === null ? [] : [record.label.toLowerCase()])];
+    return { name: segment, segment, root: record.iri, aliases };
   });
 }
 

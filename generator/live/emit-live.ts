@@ -9,6 +9,7 @@ import { branchesOf } from './branches.ts';
 import { entityGraph } from './entity-graph-view.ts';
 import { health, type OntologySource } from './health-view.ts';
 import { LiveGraph } from './live-graph.ts';
+import { type QueryMemo, type QueryPatch, queryCorpus } from './query-corpus.ts';
 import { allProperties, connectionRows } from './property-views.ts';
 import { branchWalk, branchCounts, treeData, treeNode, walkWithDepths } from './taxonomy-views.ts';
 
@@ -19,11 +20,13 @@ import { branchWalk, branchCounts, treeData, treeNode, walkWithDepths } from './
 export interface LiveSelection {
   segments: (segment: string) => boolean;
   ids: (id: string) => boolean;
+  /** The structured queries' corpus as an update patches it; made whole without one. */
+  query?: QueryPatch;
 }
 
 export const EVERY_LIVE_FILE: LiveSelection = { segments: () => true, ids: () => true };
 
-export function emitLive(model: OntologyModel, source: OntologySource, selection: LiveSelection = EVERY_LIVE_FILE): OutputFile[] {
+export function emitLive(model: OntologyModel, source: OntologySource, selection: LiveSelection = EVERY_LIVE_FILE): { files: OutputFile[]; query: QueryMemo } {
   const graph = LiveGraph.of(model);
   const files: OutputFile[] = [];
   const add = (path: string, body: unknown) => {
@@ -35,6 +38,8 @@ export function emitLive(model: OntologyModel, source: OntologySource, selection
   add(LIVE_FILES.properties, allProperties(graph));
   for (const { segment } of branchesOf(graph)) add(liveBranchFile(segment), branchWalk(graph, segment, 1));
   add(LIVE_DATA.entry, { base: graph.baseIri, connections: connectionRows(graph).map(({ label, connection }) => [label, connection]) });
+  const corpus = queryCorpus(graph, selection.query);
+  files.push(...corpus.files);
   for (const { segment, root } of branchesOf(graph)) {
     if (!selection.segments(segment)) continue;
     const walked = walkWithDepths(graph, root, -1);
@@ -46,7 +51,7 @@ export function emitLive(model: OntologyModel, source: OntologySource, selection
     add(liveEntityGraphFile(entity.id), entityGraph(graph, entity.id, 'ancestors'));
     add(liveChildrenFile(entity.id), childrenList(graph, entity.iri));
   }
-  return files;
+  return { files, query: corpus.memo };
 }
 
 /** An entity's children in brief, in its order: [IRI, label, definition, whether it has children, how many the graph holds]; undefined for none. */

@@ -46,6 +46,14 @@ export class LiveGraph {
     return this.#classes;
   }
 
+  /** The IRIs of the classes `classes` holds, in its order, found without making their records. */
+  classIris(): string[] {
+    return this.#model.classIris().filter((iri) => {
+      const entity = this.#published.get(iri);
+      return entity ? this.holdsClass(entity) : this.#classAt(iri) !== undefined;
+    });
+  }
+
   /** How many classes `classes` holds, counted without making their records. */
   classCount(): number {
     let count = 0;
@@ -112,6 +120,11 @@ export class LiveGraph {
   /** The object properties that name a property as their parent, in document order (once for each time they name it). */
   subPropertiesOf(record: PropertyRecord): PropertyRecord[] {
     return this.properties.flatMap((property) => property.sub_property_of.filter((parent) => parent === record.iri).map(() => property));
+  }
+
+  /** The id a class is published under (its record at `/{id}`), or undefined for a class the build does not publish. */
+  publishedId(iri: string): string | undefined {
+    return this.#published.get(iri)?.id;
   }
 
   /** Whether a published entity is a class the live service holds (labelled), known without its record. */

@@ -6,7 +6,8 @@ import { health, type OntologySource } from './health-view.ts';
 import type { LiveGraph } from './live-graph.ts';
 import { allProperties, connections } from './property-views.ts';
 import { branchCounts, branchWalk, treeData, treeNode } from './taxonomy-views.ts';
-import { LIVE_NO_ROUTE, liveInteger, liveMissing, liveMode } from '../search/core/search-core.js';
+import { answerStructuredQuery, LIVE_NO_ROUTE, liveInteger, liveMissing, liveMode } from '../search/core/search-core.js';
+import { queryCorpus } from './query-corpus.ts';
 
 export interface LiveAnswer {
   status: number;
@@ -41,7 +42,7 @@ export function answerLive(graph: LiveGraph, source: OntologySource, pathAndQuer
   if (first !== 'taxonomy' || second === undefined) return undefined;
   if (second === 'branches' && third === undefined) return ok(branchCounts(graph));
   if (second === 'tree' && third === 'data' && rest.length === 0) {
-    const depth = liveInteger(parameter, 'max_depth');
+    const depth = liveInteger(parameter, 'max_depth', 1);
     return typeof depth === 'number' ? ok(treeData(graph, query.get('node_id') ?? '#')) : depth;
   }
   if (second === 'tree' && third === 'node' && rest.length === 1) {
@@ -49,7 +50,7 @@ export function answerLive(graph: LiveGraph, source: OntologySource, pathAndQuer
     return found ? ok(found) : { status: 404, body: { error: `Class not found for identifier: ${rest[0]}` } };
   }
   if (third !== undefined) return LIVE_NO_ROUTE;
-  const depth = liveInteger(parameter, 'max_depth');
+  const depth = liveInteger(parameter, 'max_depth', 1);
   if (typeof depth !== 'number') return depth;
   const walked = branchWalk(graph, second, depth);
   return walked ? ok(walked) : LIVE_NO_ROUTE;
@@ -57,4 +58,27 @@ export function answerLive(graph: LiveGraph, source: OntologySource, pathAndQuer
 
 function ok(body: unknown): LiveAnswer {
   return { status: 200, body };
+}
+
+// Each graph's query corpus, parsed, by path: what the core reads in place of the files a build writes.
+const corpora = new WeakMap<LiveGraph, Map<string, unknown>>();
+
+/**
+ * The answer to a structured query (`/search/query?…`, `/search/query_properties?…`), or undefined for another
+ * path: the search core's, over the graph's query corpus as a build writes it.
+ */
+export async function answerLiveSearch(graph: LiveGraph, pathAndQuery: string): Promise<LiveAnswer | undefined> {
+  const url = new URL(pathAndQuery, 'http://live.invalid');
+  const [first, kind, rest] = url.pathname.split('/').slice(1);
+  if (first !== 'search' || rest !== undefined) return undefined;
+  let files = corpora.get(graph);
+  if (!files) corpora.set(graph, (files = new Map(queryCorpus(graph).files.map((file) => [file.path, JSON.parse(file.contents)]))));
+  const corpus = files;
+  const parameter = (name: string) => url.searchParams.get(name) ?? undefined;
+  return answerStructuredQuery(
+    kind,
+    parameter,
+    async (path: string) => corpus.get(path),
+    (id: string) => graph.classOf(`${graph.baseIri}${id}`),
+  );
 }

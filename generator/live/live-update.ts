@@ -7,6 +7,7 @@
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
 import type { KeptFolders } from '../changes/patch-manifest.ts';
+import type { QueryMemo } from './query-corpus.ts';
 import { LIVE_ENTITY_FILES, liveWalkFile } from '../route/paths.ts';
 import { branchesOf } from './branches.ts';
 import { EVERY_LIVE_FILE, type LiveSelection } from './emit-live.ts';
@@ -23,6 +24,8 @@ export interface LiveMemo {
   targets: string[][];
   segments: string[];
   members: string[][];
+  /** The structured queries' corpus (query-corpus.ts). */
+  query?: QueryMemo;
 }
 
 /** The IRIs a class's tree node and graph show besides its parents and children. */
@@ -63,6 +66,7 @@ export function liveUpdate(
   removed: readonly string[],
   previous: LiveMemo | undefined,
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
+  readPrevious: (path: string) => string | undefined,
 ): LiveReach {
   const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const members = branchMembers(model);
@@ -94,7 +98,8 @@ export function liveUpdate(
   const previousWalk = hashesUnder(folderOf(liveWalkFile));
   const segments = (segment: string) => touched.has(segment) || previousWalk(liveWalkFile(segment)) === undefined;
   const remade = reachedIds(model, byId, changed, previous, sorted);
-  return { selection: { segments, ids: (id) => remade.has(id) }, memo: sorted, remade };
+  const query = { previous: previous.query, changed: new Set([...emitted].flatMap((id) => byId.get(id)?.iri ?? [])), readPrevious };
+  return { selection: { segments, ids: (id) => remade.has(id), query }, memo: sorted, remade };
 }
 
 function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>, emitted: ReadonlySet<string>, before: LiveMemo, now: LiveMemo): Set<string> {

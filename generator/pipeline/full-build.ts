@@ -5,6 +5,7 @@ import { bundleEntityFiles } from '../host/cloudflare-bundles.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import { describeSearchIndex } from '../report/describe.ts';
 import { liveMemo } from '../live/live-update.ts';
+import type { QueryMemo } from '../live/query-corpus.ts';
 import { startSearchThread } from './search-thread.ts';
 import { SEARCH_LANE } from '../write/batch-flow.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
@@ -17,9 +18,9 @@ import { emitAround, emitEntities, emitLiveFiles, encodeParsed, finishBuild, ind
 /** Every file made again, in memory; the caller writes them. */
 export async function fullBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
-  const { output, search } = await emitInMemory(loaded, progress);
+  const { output, search, query } = await emitInMemory(loaded, progress);
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, [], previous?.manifest));
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: liveMemo(model), layout: router.host });
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: { ...liveMemo(model), query }, layout: router.host });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
 }
 
@@ -57,10 +58,17 @@ export async function streamedBuild(
   onSearchMemo?.(search.memo);
   sink.add([...search.files, ...(await emitAround(loaded, search, example))]);
   // After the search thread is done: made while it works, the two took turns on the cores and the files waited in memory.
-  sink.add(await emitLiveFiles(loaded));
+  const live = await emitLiveFiles(loaded);
+  sink.add(live.files);
   const hashed = await timed(timings, 'write', () => sink.hashes());
   const manifest = await timed(timings, 'manifest', async () => (await manifestBegun)(hashed));
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: liveMemo(model), layout: router.host, parsed });
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
+    previous,
+    search,
+    live: { ...liveMemo(model), query: live.query },
+    layout: router.host,
+    parsed,
+  });
   sink.add(changeFiles);
   return { ...loaded, files: [], search: search.stats, changes, manifest, cache, warnings: [] };
 }
@@ -69,7 +77,7 @@ export async function streamedBuild(
 export async function bundledBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const emitted = await emitInMemory(loaded, progress);
-  const { search, formatFiles } = emitted;
+  const { search, formatFiles, query } = emitted;
   const output = sortByPath(bundleEntityFiles(emitted.output, model, router));
   // Entities are hashed from their own format files, which bundling replaced.
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, formatFiles, previous?.manifest));
@@ -77,18 +85,22 @@ export async function bundledBuild(loaded: LoadedModel, progress: Progress, prev
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
     previous: previous && { manifest: previous.manifest },
     search,
-    live: liveMemo(model),
+    live: { ...liveMemo(model), query },
     layout: 'bundles',
   });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
 }
 
 /** emit → search → site on this thread: the whole output but the manifest, sorted, and the format files apart. */
-async function emitInMemory(loaded: LoadedModel, progress: Progress): Promise<{ output: OutputFile[]; formatFiles: OutputFile[]; search: EmittedSearch }> {
+async function emitInMemory(
+  loaded: LoadedModel,
+  progress: Progress,
+): Promise<{ output: OutputFile[]; formatFiles: OutputFile[]; search: EmittedSearch; query: QueryMemo }> {
   const { source, example } = await prepareSearch(loaded);
   progress.between?.('model');
   const formatFiles = await emitEntities(loaded, progress);
   const live = await emitLiveFiles(loaded);
   const search = await indexSearch(loaded, source, progress);
-  return { output: sortByPath([...formatFiles, ...live, ...search.files, ...(await emitAround(loaded, search, example))]), formatFiles, search };
+  const output = sortByPath([...formatFiles, ...live.files, ...search.files, ...(await emitAround(loaded, search, example))]);
+  return { output, formatFiles, search, query: live.query };
 }

@@ -18,6 +18,7 @@ import { pickExamples } from '../site/openapi.ts';
 import { wordExampleQueries } from '../search/word-examples.ts';
 import { compareUnits } from '../text/compare-units.ts';
 import { emitLive, type LiveSelection } from '../live/emit-live.ts';
+import type { QueryMemo } from '../live/query-corpus.ts';
 import type { LiveMemo } from '../live/live-update.ts';
 import { sourceOf } from '../live/health-view.ts';
 import type { LoadedModel } from './load-model.ts';
@@ -104,7 +105,7 @@ export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: 
 }
 
 /** The live service's query-free read URLs as files (those `only` selects, updating). */
-export function emitLiveFiles(loaded: LoadedModel, only?: LiveSelection): Promise<OutputFile[]> {
+export function emitLiveFiles(loaded: LoadedModel, only?: LiveSelection): Promise<{ files: OutputFile[]; query: QueryMemo }> {
   return timed(loaded.timings, 'live', () => emitLive(loaded.model, sourceOf(loaded.sources), only));
 }
 

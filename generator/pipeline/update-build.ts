@@ -34,10 +34,10 @@ export async function updateBuild(
   const published = new Set(model.entities.map((entity) => entity.id));
   const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
   const removed = previous.manifest.ids.filter((id) => !published.has(id));
-  const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder);
+  const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.readOutput ?? (() => undefined));
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder);
-  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only)), ...live]);
+  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only)), ...live.files]);
   const manifest = await timed(timings, 'manifest', () =>
     patchManifest(
       previous.manifest,
@@ -46,7 +46,12 @@ export async function updateBuild(
       router,
     ),
   );
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: reach.memo, layout: router.host });
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
+    previous,
+    search,
+    live: { ...reach.memo, query: live.query },
+    layout: router.host,
+  });
   const update = { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) };
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, update, warnings: [] };
 }

@@ -122,7 +122,7 @@ export function liveChildrenFile(id: string): string {
 }
 
 /** The live URLs a query string changes, as host routes (below the base path; `*`: the rest of the path): what hosts send to their code. */
-export const LIVE_QUERY_PATHS: readonly string[] = ['/connections', '/taxonomy/*', '/explore/api/entity-graph/*'];
+export const LIVE_QUERY_PATHS: readonly string[] = ['/connections', '/taxonomy/*', '/explore/api/entity-graph/*', '/search/query', '/search/query_properties'];
 
 /** An entity's live files, in the order a bundle entry holds them after its formats (the Cloudflare worker reads them by place). */
 export const LIVE_ENTITY_FILES: readonly ((id: string) => string)[] = [liveTreeNodeFile, liveEntityGraphFile, liveChildrenFile];

@@ -13,6 +13,9 @@ const CORE_FILES = [
   'label-lookup.js',
   'definition-lookup.js',
   'word-search.js',
+  'live-parameters.js',
+  'fuzzy-ratio.js',
+  'live-query.js',
   'live-answers.js',
   'search-core.js',
 ];

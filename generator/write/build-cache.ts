@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { serialize } from 'node:v8';
@@ -19,6 +19,8 @@ export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 export interface PreviousBuild {
   manifest: Manifest;
   cache?: BuildCache;
+  /** A file of the previous build's output, by its path in the output folder (undefined where there is none): only with a cache, which vouches for them. */
+  readOutput?: (path: string) => string | undefined;
 }
 
 const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
@@ -63,9 +65,17 @@ export async function readPreviousBuild(outDir: string, { sourceCopies = true }:
   const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
   // The file is the one the columns were written with (its hash says so): its text is theirs.
   const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes);
-  if (matching && unpacked) return { manifest: unpacked, cache: matching };
+  if (matching && unpacked) return { manifest: unpacked, cache: matching, readOutput: (path) => readOutputFile(outDir, path) };
   const manifest = Manifest.parse(bytes.toString('utf8'));
   return manifest && { manifest };
+}
+
+function readOutputFile(outDir: string, path: string): string | undefined {
+  try {
+    return readFileSync(join(outDir, path), 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function decodeCache(bytes: Buffer, blocksBytes: Buffer): (Omit<BuildCache, 'search'> & { copies: string[]; searchFile?: string }) | undefined {

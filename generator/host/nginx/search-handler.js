@@ -24,20 +24,26 @@ function answer(r) {
   }
   var folder = r.variables.search_index;
   var read = (path) => JSON.parse(fs.readFileSync(folder + path, 'utf8'));
-  // A result's record is the file `{id}` beside the search folder. njs does not keep the order of a parsed
-  // object's keys, so the answer holds a mark in its place, and the file's text goes where the mark is.
-  var records = [];
-  var readRecord = (id) => {
-    records.push(asStringified(fs.readFileSync(folder + '../' + id, 'utf8').trim()));
-    return RECORD_MARK + (records.length - 1);
-  };
+  var records = recordReader(folder + '../');
   var kind = r.uri.slice(r.uri.lastIndexOf('/') + 1);
   // Read again from disk: a second try sees a deploy that was under way finished.
-  answerSearch(kind, r.variables.args || '', read, () => read, readRecord).then((answer) => {
+  answerSearch(kind, r.variables.args || '', read, () => read, records.read).then((answer) => {
     if (answer.error !== undefined) r.error('search: ' + answer.error);
-    var text = JSON.stringify(answer.body).replace(/"\\u0001([0-9]+)"/g, (_mark, at) => records[Number(at)]);
-    r.return(answer.status, r.method === 'HEAD' ? '' : text);
+    r.return(answer.status, r.method === 'HEAD' ? '' : records.stringify(answer.body));
   });
+}
+
+// A result's record is the file `{id}` in the site's folder. njs does not keep the order of a parsed object's
+// keys, so an answer holds a mark in a record's place, and the file's text goes where the mark is.
+function recordReader(root) {
+  var records = [];
+  return {
+    read: (id) => {
+      records.push(asStringified(fs.readFileSync(root + id, 'utf8').trim()));
+      return RECORD_MARK + (records.length - 1);
+    },
+    stringify: (body) => JSON.stringify(body).replace(/"\\u0001([0-9]+)"/g, (_mark, at) => records[Number(at)]),
+  };
 }
 
 // The live service's URLs with a query string (/taxonomy/…, /explore/api/entity-graph/…, /connections), answered
@@ -55,14 +61,15 @@ function live(r) {
       return Promise.resolve(undefined);
     }
   };
-  answerLiveQuery(path, search, (name) => queryParameter(search, name), read).then((found) => {
+  var records = recordReader(root);
+  answerLiveQuery(path, search, (name) => queryParameter(search, name), read, records.read).then((found) => {
     if (!found) {
       r.internalRedirect('@live_file');
       return;
     }
     // CORS comes from the location's add_header (site.conf), as for the files.
     r.headersOut['Content-Type'] = 'application/json';
-    r.return(found.status, r.method === 'HEAD' ? '' : JSON.stringify(found.body));
+    r.return(found.status, r.method === 'HEAD' ? '' : records.stringify(found.body));
   });
 }
 

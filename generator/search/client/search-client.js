@@ -144,11 +144,36 @@ export async function answerLiveRequest(request, basePath, siteBase) {
   const path = url.pathname.slice(basePath.length);
   if (!isLiveQueryPath(path)) return null;
   /** @param {string} file */
-  const read = async (file) => {
-    const response = await fetch(new URL(file, siteBase));
-    return response.ok ? response.json() : undefined;
+  const read = (file) => {
+    const address = new URL(file, siteBase).href;
+    // The query corpus's files are named by their content: each is fetched once (its promise kept, as the index's).
+    if (file.indexOf(LIVE_CORPUS_FOLDER) !== 0) return fetchJson(address);
+    let cached = corpusFiles.get(address);
+    if (!cached) {
+      // One that failed, or was missing (a deploy between two reads), is fetched again next time.
+      cached = fetchJson(address).then((body) => {
+        if (body === undefined) corpusFiles.delete(address);
+        return body;
+      });
+      cached.catch(() => corpusFiles.delete(address));
+      corpusFiles.set(address, cached);
+    }
+    return cached;
   };
-  const answer = await answerLiveQuery(path, url.search, (/** @type {string} */ name) => queryParameter(url.search, name), read);
+  /** @param {string} id */
+  const readRecord = (id) => fetchJson(new URL(encodeURIComponent(id), siteBase).href);
+  const answer = await answerLiveQuery(path, url.search, (/** @type {string} */ name) => queryParameter(url.search, name), read, readRecord);
   if (!answer) return null;
   return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });
+}
+
+// The query corpus's folder below the base, and its files' parsed JSON by URL.
+const LIVE_CORPUS_FOLDER = '_live/query/';
+/** @type {Map<string, Promise<any>>} */
+const corpusFiles = new Map();
+
+/** A file's parsed JSON, or undefined where there is none. @param {string} address */
+async function fetchJson(address) {
+  const response = await fetch(address);
+  return response.ok ? response.json() : undefined;
 }

@@ -19,6 +19,9 @@ export * from './word-layout.js';
 export * from './label-lookup.js';
 export * from './definition-lookup.js';
 export * from './word-search.js';
+export * from './live-parameters.js';
+export * from './fuzzy-ratio.js';
+export * from './live-query.js';
 export * from './live-answers.js';
 
 /** Headers of every answer to the search URL: JSON, readable from any origin. */

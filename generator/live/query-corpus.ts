@@ -1,0 +1,188 @@
+// What the hosts' code answers the live service's structured queries from (`/search/query`, `/search/query_properties`;
+// the search core's live-query.js): each class's texts, one file a field, so a query fetches only the fields it
+// filters on; the classes' ids, flags, children and (for a class with no file of its own) record; every object
+// property's record. Each file is named by its content, behind one small entry file (LIVE_QUERY_ENTRY), so runtimes
+// keep them as long as they like. A class file is a JSON array of one row a class, in document order: an update
+// splices the rows of the classes it made again into the previous build's file (where each row ends is kept in
+// QueryMemo), where making every class's record again took a third of a second at FOLIO's scale, and keeping the
+// files' text in the build cache 60 ms.
+import { createHash } from 'node:crypto';
+import { emitJson } from '../emit/json.ts';
+import type { ClassRecord } from '../schema/records.ts';
+import { LIVE_QUERY_ENTRY } from '../search/core/search-core.js';
+import { branchesOf } from './branches.ts';
+import type { LiveGraph } from './live-graph.ts';
+
+/** A file of the corpus: its path below the base, and its text. */
+export interface CorpusFile {
+  path: string;
+  contents: string;
+}
+
+// The class files, by the name the entry gives each: `classes` holds [flags, children, record or 0] a class (see
+// live-query.js); `other`, what `any_text` reads besides the rest (notes, comment, description).
+const CLASS_FILES = ['ids', 'classes', 'label', 'definition', 'alt_label', 'example', 'country', 'other'] as const;
+type ClassFile = (typeof CLASS_FILES)[number];
+const HASH_LENGTH = 12;
+
+/** Where each row of a class file ends (after its last character), and the hash its name holds. */
+interface RowEnds {
+  ends: Int32Array;
+  hash: string;
+}
+
+/** A class file: its text, and where its rows end. */
+interface RowsText extends RowEnds {
+  text: string;
+}
+
+/** What the next build keeps of the corpus: the classes' IRIs in order, and where each class file's rows end. */
+export interface QueryMemo {
+  iris: string[];
+  files: Record<ClassFile, RowEnds>;
+}
+
+/**
+ * An update's corpus: the previous build's memo, the IRIs of the classes whose records it made again, and the
+ * previous build's output file at a path (undefined where there is none).
+ */
+export interface QueryPatch {
+  previous: QueryMemo | undefined;
+  changed: ReadonlySet<string>;
+  readPrevious: (path: string) => string | undefined;
+}
+
+/**
+ * The corpus of a graph (its entry file first, then the files it names) and its memo. Given a patch whose previous
+ * memo holds the same classes in the same order, the rows of the changed classes (and of those the build does not
+ * publish, whose records are made anew) are spliced in; otherwise every class's row is made.
+ */
+export function queryCorpus(graph: LiveGraph, patch?: QueryPatch): { files: CorpusFile[]; memo: QueryMemo } {
+  const base = graph.baseIri;
+  const iris = graph.classIris();
+  const indexOf = new Map<string, number>();
+  iris.forEach((iri, index) => {
+    if (!indexOf.has(iri)) indexOf.set(iri, index);
+  });
+  const rowsOf = (record: ClassRecord) => classRows(graph, record, indexOf);
+  const previous = patch?.previous && sameList(patch.previous.iris, iris) ? previousFiles(patch.previous, patch.readPrevious) : undefined;
+  const classFiles = previous
+    ? patchFiles(
+        previous,
+        iris.flatMap((iri, index) => ((patch?.changed.has(iri) ?? true) || graph.publishedId(iri) === undefined ? [index] : [])),
+        (index) => rowsOf(graph.classOf(iris[index]) as ClassRecord),
+      )
+    : wholeFiles(graph.classes.map(rowsOf));
+  const files: CorpusFile[] = [];
+  const named: Record<string, string> = {};
+  const add = (key: string, contents: string, hash: string) => {
+    const path = corpusPath(key, hash);
+    named[key] = path;
+    files.push({ path, contents });
+  };
+  for (const key of CLASS_FILES) add(key, classFiles[key].text, classFiles[key].hash);
+  const properties = emitJson(graph.properties);
+  add('properties', properties, hashOf(properties));
+  const branches = branchesOf(graph).map((branch) => [branch.aliases, branch.root]);
+  const memo = { iris, files: {} as Record<ClassFile, RowEnds> };
+  for (const key of CLASS_FILES) memo.files[key] = { ends: classFiles[key].ends, hash: classFiles[key].hash };
+  return { files: [{ path: LIVE_QUERY_ENTRY, contents: emitJson({ base, branches, files: named }) }, ...files], memo };
+}
+
+function corpusPath(key: string, hash: string): string {
+  return `_live/query/${key}-${hash}.json`;
+}
+
+/** The previous build's class files as its memo says they are, or undefined where one is missing or is not (then all are made). */
+function previousFiles(memo: QueryMemo, read: (path: string) => string | undefined): Record<ClassFile, RowsText> | undefined {
+  const files = {} as Record<ClassFile, RowsText>;
+  for (const key of CLASS_FILES) {
+    const { ends, hash } = memo.files[key];
+    const text = read(corpusPath(key, hash));
+    if (text === undefined || text.length !== (ends.length === 0 ? 2 : ends[ends.length - 1] + 1)) return undefined;
+    files[key] = { text, ends, hash };
+  }
+  return files;
+}
+
+/** A class's row in each class file, as JSON. */
+function classRows(graph: LiveGraph, record: ClassRecord, indexOf: ReadonlyMap<string, number>): Record<ClassFile, string> {
+  const key = record.iri.startsWith(graph.baseIri) ? record.iri.slice(graph.baseIri.length) : record.iri;
+  const flags = (record.deprecated ? 1 : 0) | (record.parent_class_of.length > 0 ? 2 : 0);
+  const children = record.parent_class_of.flatMap((iri) => indexOf.get(iri) ?? []);
+  // A class without a file of its own at its key (owl:Thing, another vocabulary's) travels whole.
+  const inline = graph.publishedId(record.iri) === key ? 0 : record;
+  const other = [...record.notes, ...[record.comment, record.description].filter((text) => text !== null)];
+  return {
+    ids: emitJson(key),
+    classes: emitJson([flags, children, inline]),
+    label: emitJson(record.label),
+    definition: emitJson(record.definition),
+    alt_label: emitJson(record.alternative_labels),
+    example: emitJson(record.examples),
+    country: emitJson(record.country),
+    other: emitJson(other),
+  };
+}
+
+function wholeFiles(rows: Record<ClassFile, string>[]): Record<ClassFile, RowsText> {
+  const files = {} as Record<ClassFile, RowsText>;
+  for (const key of CLASS_FILES) {
+    const ends = new Int32Array(rows.length);
+    let length = 1;
+    rows.forEach((row, index) => {
+      length += (index === 0 ? 0 : 1) + row[key].length;
+      ends[index] = length;
+    });
+    const text = `[${rows.map((row) => row[key]).join(',')}]`;
+    files[key] = { text, ends, hash: hashOf(text) };
+  }
+  return files;
+}
+
+/** The previous files with the rows at `indices` (ascending) made again; a file none of whose rows changed is kept as it was. */
+function patchFiles(
+  previous: Record<ClassFile, RowsText>,
+  indices: readonly number[],
+  rowOf: (index: number) => Record<ClassFile, string>,
+): Record<ClassFile, RowsText> {
+  const rows = indices.map(rowOf);
+  const files = {} as Record<ClassFile, RowsText>;
+  for (const key of CLASS_FILES) {
+    const { text, ends } = previous[key];
+    const startOf = (index: number) => (index === 0 ? 1 : ends[index - 1] + 1);
+    const changed = indices.flatMap((index, at) => (text.slice(startOf(index), ends[index]) === rows[at][key] ? [] : [at]));
+    if (changed.length === 0) {
+      files[key] = previous[key];
+      continue;
+    }
+    const parts: string[] = [];
+    const newEnds = new Int32Array(ends.length);
+    let from = 0;
+    let shift = 0;
+    let next = 0;
+    for (const at of changed) {
+      const index = indices[at];
+      const row = rows[at][key];
+      parts.push(text.slice(from, startOf(index)), row);
+      for (; next < index; next += 1) newEnds[next] = ends[next] + shift;
+      shift += row.length - (ends[index] - startOf(index));
+      newEnds[index] = ends[index] + shift;
+      next = index + 1;
+      from = ends[index];
+    }
+    for (; next < ends.length; next += 1) newEnds[next] = ends[next] + shift;
+    parts.push(text.slice(from));
+    const patched = parts.join('');
+    files[key] = { text: patched, ends: newEnds, hash: hashOf(patched) };
+  }
+  return files;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+function hashOf(contents: string): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, HASH_LENGTH);
+}
