@@ -59,11 +59,13 @@ describe('npm run conformance', () => {
       const files = fg.sync('**/*', { cwd: bundled.out, dot: true });
       expect(files.filter((file) => file.startsWith('_entities/')).sort()).toEqual(['_entities/0.json', '_entities/1.json']);
       expect(files.filter((file) => file.startsWith('_api/') || /^R\w+$/.test(file))).toEqual([]);
-      // An entity's live files are in its bundle too; the live files of the whole graph are a few per branch.
+      // An entity's live files are in its bundle too; the live files of the whole graph are a few per branch, and
+      // the structured queries' entry file with its ten.
       expect(files.filter((file) => /^(taxonomy\/tree\/node|explore|_live\/children)\//.test(file))).toEqual([]);
       const live = files.filter((file) => isLiveFile(file) || file.startsWith('_live/'));
       const branches = files.filter((file) => file.startsWith('_live/walks/')).length;
-      expect(live).toHaveLength(5 + 2 * branches);
+      expect(files.filter((file) => file.startsWith('_live/query'))).toHaveLength(10);
+      expect(live).toHaveLength(5 + 2 * branches + 10);
       // The search folder is the unbundled build's; the rest fits in a few dozen files.
       expect(files.filter((file) => !file.startsWith('search/') && !live.includes(file)).length).toBeLessThan(40);
       const searchFiles = (folder: string) => fg.sync('search/**/*', { cwd: folder }).sort();

@@ -10,6 +10,7 @@ import { runBuild } from './support/run-cli.ts';
 import { CACHE_VERSION } from '../generator/write/build-cache.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { LIVE_FOLDERS, liveEntityGraphFile, liveTreeNodeFile } from '../generator/route/paths.ts';
+import { LIVE_QUERY_ENTRY } from '../generator/search/core/search-core.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'incremental-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -100,7 +101,11 @@ describe('rebuilding after an edit', () => {
     // connections it is in; each holds the new label.
     const live = outsideSearch.filter((path) => LIVE_FOLDERS.includes(path.split('/')[0]) || path.startsWith('_live/'));
     expect(live).toEqual(expect.arrayContaining([liveTreeNodeFile(CONTRACT), liveEntityGraphFile(CONTRACT), liveTreeNodeFile(CONTRACT_PARENT)]));
-    for (const path of live) expect(readFileSync(join(out, path), 'utf8'), path).toContain('Contract of Sale');
+    // The structured queries' entry file names the corpus files by their content: it changes with the label file alone.
+    expect(live).toContain(LIVE_QUERY_ENTRY);
+    const corpus = live.filter((path) => path.startsWith('_live/query/'));
+    expect(corpus.map((path) => path.replace(/-[0-9a-f]+\.json$/, ''))).toEqual(['_live/query/label']);
+    for (const path of live.filter((path) => path !== LIVE_QUERY_ENTRY)) expect(readFileSync(join(out, path), 'utf8'), path).toContain('Contract of Sale');
     // Only openapi.json may join them: its search example shows the label.
     const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `_site/tree/${CONTRACT_PARENT}.json` && !live.includes(path));
     expect(others.filter((path) => !['_build/manifest.json', 'changes.json', 'openapi.json'].includes(path))).toEqual([]);

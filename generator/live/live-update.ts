@@ -6,7 +6,6 @@
 // make every record.
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
-import type { KeptFolders } from '../changes/patch-manifest.ts';
 import type { QueryMemo } from './query-corpus.ts';
 import { LIVE_ENTITY_FILES, liveWalkFile } from '../route/paths.ts';
 import { branchesOf } from './branches.ts';
@@ -184,7 +183,7 @@ export function keptLiveFiles(
   reach: LiveReach,
   removed: readonly string[],
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
-): { kept: KeptFolders; carried: Map<string, string> } {
+): { kept: { folders: string[]; except: Set<string> }; carried: Map<string, string> } {
   const carried = new Map<string, string>();
   const walks = hashesUnder(folderOf(liveWalkFile));
   for (const { segment } of branchesOf(LiveGraph.of(model))) {
