@@ -2,7 +2,7 @@
 // query corpus a build writes (generator/live/query-corpus.ts): folio-python's FOLIO.query and query_properties,
 // every class (property) in document order kept while it passes each filter given, up to `limit`. Part of the
 // search core (njs 0.7: see search-core.js).
-import { partialRatio } from './fuzzy-ratio.js';
+import { partialRatioAtLeast } from './fuzzy-ratio.js';
 import { liveBoolean, liveInteger, liveLocalId } from './live-parameters.js';
 
 // The live service's depth for a branch's or a parent's descendants (folio-python's DEFAULT_MAX_DEPTH).
@@ -51,7 +51,7 @@ function textTest(mode, pattern) {
   const lower = pattern.toLowerCase();
   if (mode === 'exact') return (text) => text !== null && text !== undefined && text === pattern;
   if (mode === 'substring') return (text) => text !== null && text !== undefined && text.toLowerCase().indexOf(lower) >= 0;
-  if (mode === 'fuzzy') return (text) => text !== null && text !== undefined && partialRatio(lower, text.toLowerCase()) >= 70;
+  if (mode === 'fuzzy') return (text) => text !== null && text !== undefined && partialRatioAtLeast(lower, text.toLowerCase(), 70);
   if (mode !== 'regex') return () => false;
   let expression;
   try {

@@ -4,7 +4,7 @@
 // strings index UTF-16 units, njs's index code points (and njs has no String.prototype.normalize).
 
 /** True where a string's length and indices count code points (njs), not UTF-16 units. */
-const UNITS_ARE_CODE_POINTS = String.fromCodePoint(0x10000).length === 1;
+export const UNITS_ARE_CODE_POINTS = String.fromCodePoint(0x10000).length === 1;
 const NATIVE_NFKD = typeof ''.normalize === 'function';
 
 // Built from strings, and only where the engine reads them: njs's parser refuses the `u` flag and lone
@@ -95,6 +95,18 @@ export function codePoints(text) {
     at += character.length;
   }
   return characters;
+}
+
+/** The text's code points, as numbers. @param {string} text @returns {number[]} */
+export function codePointValues(text) {
+  /** @type {number[]} */
+  const values = [];
+  for (let at = 0; at < text.length; ) {
+    const value = /** @type {number} */ (text.codePointAt(at));
+    values.push(value);
+    at += UNITS_ARE_CODE_POINTS || value <= 0xffff ? 1 : 2;
+  }
+  return values;
 }
 
 /** @param {string} text */
