@@ -51,7 +51,7 @@ describe('npm run conformance', () => {
 
     it('serves every format from the bundles through the worker, which also answers preflights; no pages without the site', async () => {
       const results = await checkDeployment(bundled.server.baseUrl, { sample: 5, fetch });
-      expect(results).toHaveLength(31);
+      expect(results).toHaveLength(37);
       expect(failures(results).map((failure) => failure.replace(/^\w+: /, ''))).toEqual(Array(5).fill('page: 404 text/html, CORS *'));
     });
 
@@ -102,6 +102,13 @@ describe('npm run conformance', () => {
         'unknown id: 404 "not found"',
         'search: exact URL: 404 text/plain',
         'search: empty query: 404',
+        // The live files are there, without CORS; the URLs that need code are not.
+        'live: /info/health: 200, healthy',
+        'live: /taxonomy/branches: 200, a count per branch',
+        'live: /properties/all: 200, a list',
+        'live: R0TLfdHv2W7Pn422kgKx42u: entity graph: 200, names the entity',
+        'live: structured query: 404',
+        'live: /connections without a subject: 404',
       ]);
     });
   });
@@ -128,9 +135,14 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^\d+ objects: uploaded \d+ \([\d.]+ MB\), 0 unchanged, deleted 0$/m);
     const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
-    // No code runs on plain S3: the search URL needs CloudFront (Lambda@Edge), the JSON 404 a CloudFront error response.
-    expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search']);
-    expect(results).toHaveLength(31);
+    // No code runs on plain S3: the search URL and the live URLs that need code need CloudFront (Lambda@Edge), the
+    // JSON 404 a CloudFront error response.
+    expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search', 'live', 'live']);
+    expect(failures(results).filter((failure) => failure.startsWith('live'))).toEqual([
+      'live: structured query: 404, CORS *',
+      'live: /connections without a subject: 404, CORS *',
+    ]);
+    expect(results).toHaveLength(37);
   });
 
   it('a second deploy uploads nothing; a changed file is uploaded and a vanished one deleted, after the uploads', async () => {
@@ -154,8 +166,8 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
       const deployed = await runDeploy(['s3', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--dir', pagesOut], credentials);
       expect(deployed.code, deployed.stderr).toBe(0);
       const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
-      expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search']);
-      expect(results).toHaveLength(31);
+      expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search', 'live', 'live']);
+      expect(results).toHaveLength(37);
       // The concept page's links are the seed URLs, which S3 holds as objects.
       const id = results.find((result) => result.check.endsWith(': page'))?.check.split(':')[0] ?? '';
       const page = await (await fetch(`${s3.endpoint}/${s3.bucket}/${id}/html`)).text();

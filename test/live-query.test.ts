@@ -8,7 +8,7 @@ import { answerLiveSearch } from '../generator/live/live-routes.ts';
 import { queryCorpus } from '../generator/live/query-corpus.ts';
 import { loadOntology } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
-import { partialRatio } from '../generator/search/core/search-core.js';
+import { partialRatio, partialRatioAtLeast } from '../generator/search/core/search-core.js';
 import { hasShared, ROOTED_EXCERPT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 type Answer = { status: number; body: { classes?: { iri: string; deprecated: boolean; parent_class_of: string[] }[]; properties?: { iri: string }[] } };
@@ -38,6 +38,7 @@ describe('rapidfuzz partial_ratio, as fuzzy matching reads it', () => {
     ['a'.repeat(40), `${'b'.repeat(10)}${'a'.repeat(38)}${'c'.repeat(5)}`, 95],
   ])('partial_ratio(%j, %j) = %d', (a, b, score) => {
     expect(partialRatio(a, b)).toBe(score);
+    expect(partialRatioAtLeast(a, b, 70)).toBe(score >= 70);
   });
 
   const python = spawnSync('python3', ['-c', 'import rapidfuzz'], { encoding: 'utf8' });
@@ -56,6 +57,8 @@ describe('rapidfuzz partial_ratio, as fuzzy matching reads it', () => {
     expect(run.status, run.stderr).toBe(0);
     const expected = JSON.parse(run.stdout) as number[];
     expect(pairs.map(([a, b]) => partialRatio(a, b))).toEqual(expected);
+    // The fuzzy filter's own test, which stops at the first window that reaches the cutoff.
+    for (const cutoff of [50, 70, 90]) expect(pairs.map(([a, b]) => partialRatioAtLeast(a, b, cutoff))).toEqual(expected.map((score) => score >= cutoff));
   });
 });
 

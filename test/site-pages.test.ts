@@ -55,6 +55,8 @@ describe('openapi.json', () => {
       '/search/index.json',
       '/search/label',
       '/search/prefix',
+      '/search/query',
+      '/search/query_properties',
       '/search/{folder}/{file}',
       '/taxonomy/branches',
       '/taxonomy/tree/data',

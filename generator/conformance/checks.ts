@@ -1,6 +1,7 @@
 import { FORMATS, PAGE_CONTENT_TYPE, SITE_IDS_OF_ANY_LAYOUT, TREE_ROOT_FILE, type FormatSpec, type HostName } from '../route/router.ts';
 import { NOT_FOUND_BODY } from '../schema/records.ts';
 import { createSearchClient, normalize, SearchQueryError } from '../search/client/search-client.js';
+import { checkLive } from './live-checks.ts';
 import { mediaType, parseJson, probe, type FetchLike, type Probe } from './probe.ts';
 
 export interface CheckResult {
@@ -34,7 +35,7 @@ const UNKNOWN_ID = 'no-such-entity-conformance-check';
 /**
  * The seed contract, checked over HTTP against any deployment: every format of a sample of ids (status 200
  * with no redirect, Content-Type, CORS), a CORS preflight, the 404 body, prefix search (the exact URL must
- * answer what the static index answers), openapi.json and /docs.
+ * answer what the static index answers), openapi.json and /docs, and the live service's other read URLs.
  */
 export async function checkDeployment(baseUrl: string, options: ConformanceOptions): Promise<CheckResult[]> {
   const base = baseUrl.replace(/\/+$/, '');
@@ -113,11 +114,12 @@ export async function checkDeployment(baseUrl: string, options: ConformanceOptio
   const label = first ? (parseJson((await get(`/${first}`)).body) as { label?: string } | undefined)?.label : undefined;
   const query = [...normalize(label ?? 'a')].slice(0, 3).join('').trim() || 'a';
   await (pages ? checkClientSearch(base, options.fetch, get, record, query) : checkSearch(base, options.fetch, get, record, query));
+  await checkLive(get, record, { pages, id: first, label });
   return results;
 }
 
-type Get = (path: string, init?: RequestInit) => Promise<Probe>;
-type RecordCheck = (check: string, path: string, expected: string, got: string, extra?: Pick<CheckResult, 'note' | 'reported'>) => void;
+export type Get = (path: string, init?: RequestInit) => Promise<Probe>;
+export type RecordCheck = (check: string, path: string, expected: string, got: string, extra?: Pick<CheckResult, 'note' | 'reported'>) => void;
 
 function namesEntity(response: Probe, spec: FormatSpec, id: string): boolean {
   if (spec.format === 'xml') return response.body.startsWith('<?xml') && response.body.includes(id);
@@ -225,6 +227,6 @@ function describeBody(response: Probe, detail: (body: unknown) => string): strin
   return body === undefined ? '' : `, ${detail(body)}`;
 }
 
-function cors(response: Probe): string {
+export function cors(response: Probe): string {
   return response.headers.get('access-control-allow-origin') === '*' ? ', CORS *' : '';
 }

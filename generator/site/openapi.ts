@@ -16,6 +16,9 @@ import { wordSearchPath } from './openapi-word-search.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, MAX_LIMIT, MAX_QUERY_LENGTH, type SearchResponse } from '../search/core/search-core.js';
 import { SCHEMAS } from './openapi-schemas.ts';
 import { livePaths } from './openapi-live.ts';
+import { liveQueryPaths } from './openapi-live-query.ts';
+import { branchesOf } from '../live/branches.ts';
+import { LiveGraph } from '../live/live-graph.ts';
 import type { OntologySource } from '../live/health-view.ts';
 import type { WordExamples } from '../search/word-examples.ts';
 
@@ -245,6 +248,13 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     },
   };
   Object.assign(paths, livePaths(model, examples.source, examples.class, LIVE_SERVED_AS[router.host]));
+  Object.assign(
+    paths,
+    liveQueryPaths(
+      router.host,
+      branchesOf(LiveGraph.of(model)).map((branch) => branch.name),
+    ),
+  );
   const document = {
     openapi: '3.1.0',
     info: {
@@ -258,7 +268,11 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     tags: [
       { name: 'entities', description: 'Classes, properties and concepts' },
       { name: 'search', description: 'Prefix, label and definition search' },
-      { name: 'live', description: "The live FOLIO API's other read URLs that take no query string" },
+      {
+        name: 'live',
+        description:
+          "The live FOLIO API's other read URLs: those without a query string are files on every host; its structured queries need a host that runs code",
+      },
     ],
     paths,
     components: { schemas: SCHEMAS },
