@@ -160,6 +160,26 @@ describe('rebuilding after an edit', () => {
     expect(JSON.parse(readFileSync(join(out, 'openapi.json'), 'utf8')).info.title).toBe('Sample Legal Lexicon, revised API');
   });
 
+  it('rebuilds in full when static-api.config.json gives another branch table, and updates in place under it', async () => {
+    const configured = mkdtempSync(join(scratch, 'configured-'));
+    const configure = (branches: unknown) => writeFileSync(join(configured, 'static-api.config.json'), JSON.stringify({ branches }));
+    const buildThere = async () => {
+      const result = await runBuild(['--api-only', '--ontology', source, '--out', out], configured);
+      expect(result.stderr).not.toMatch(/^error/m);
+      return result.stdout;
+    };
+    configure([{ name: 'documents', root: 'RGoJQq0Q2UBtC5A0MnURrU' }]);
+    expect(await buildThere()).toMatch(/^wrote \d+ API files/m);
+    expect(Object.keys(JSON.parse(readFileSync(join(out, 'taxonomy/branches'), 'utf8')))).toEqual(['documents']);
+    configure([{ name: 'laws', segment: 'law', root: 'https://lexicon.example.org/RnqJpYiz3sjH8997M9mjcI' }]);
+    expect(await buildThere()).toMatch(/^wrote \d+ API files/m);
+    expect(Object.keys(JSON.parse(readFileSync(join(out, 'taxonomy/branches'), 'utf8')))).toEqual(['laws']);
+    expect(existsSync(join(out, 'taxonomy/law'))).toBe(true);
+    expect(existsSync(join(out, 'taxonomy/documents'))).toBe(false);
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await buildThere()).toMatch(/^updated /m);
+  });
+
   it('builds everything again with --full, though the cache covers the edit', async () => {
     editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
     const stdout = await build(out, ['--full']);

@@ -1,13 +1,19 @@
-// The taxonomy's branches for a vocabulary that is not FOLIO: its top-level classes, named from their labels.
+// The taxonomy's branches for a vocabulary that is not FOLIO: its top-level classes, named from their labels; and
+// a branch table given in static-api.config.json, checked by the options' schema.
 import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../generator/config/options.ts';
+import { OptionsError } from '../generator/errors.ts';
 import { branchesOf } from '../generator/live/branches.ts';
 import { LiveGraph } from '../generator/live/live-graph.ts';
+import { answerLiveSearch } from '../generator/live/live-routes.ts';
+import { branchCounts, branchWalk } from '../generator/live/taxonomy-views.ts';
 import { parseSources } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
+import type { BranchSetting } from '../generator/model/ontology-model.ts';
 
 const BASE = 'https://vocab.example/';
 
-async function branches(labels: readonly string[]): Promise<string[]> {
+async function graphOf(labels: readonly string[], settings?: BranchSetting[]): Promise<LiveGraph> {
   const classes = labels.map((label, at) => `<${BASE}C${at}> a owl:Class ; rdfs:label ${JSON.stringify(label)} .`);
   // One class below the first: not a branch of its own; owl:Thing and another vocabulary's class, declared: none either.
   const text = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
@@ -15,8 +21,12 @@ ${classes.join('\n')}
 <${BASE}Below> a owl:Class ; rdfs:label "Below" ; rdfs:subClassOf <${BASE}C0> .
 owl:Thing a owl:Class .
 <http://xmlns.com/foaf/0.1/Agent> a owl:Class ; rdfs:label "Agent" .`;
-  const model = buildModel((await parseSources([{ name: 'vocab.ttl', baseIRI: BASE, format: 'turtle', text }])).quads);
-  return branchesOf(new LiveGraph(model)).map((branch) => branch.segment);
+  const model = buildModel((await parseSources([{ name: 'vocab.ttl', baseIRI: BASE, format: 'turtle', text }])).quads, { branches: settings });
+  return new LiveGraph(model);
+}
+
+async function branches(labels: readonly string[]): Promise<string[]> {
+  return branchesOf(await graphOf(labels)).map((branch) => branch.segment);
 }
 
 describe('branches of a vocabulary other than FOLIO', () => {
@@ -28,5 +38,50 @@ describe('branches of a vocabulary other than FOLIO', () => {
     ['a long label is cut to 60 characters', ['word '.repeat(100)], [`${'word_'.repeat(12).slice(0, 59)}`]],
   ])('%s', async (_, labels, segments) => {
     expect(await branches(labels)).toEqual(segments);
+  });
+});
+
+describe('a branch table given in static-api.config.json', () => {
+  const TABLE: BranchSetting[] = [
+    { name: 'people', root: 'C0', aliases: ['Persons'] },
+    { name: 'things', root: `${BASE}C1`, segment: 'thing' },
+  ];
+
+  it("names, segments and roots (an id or an IRI) as given, in order, for /taxonomy/branches, the walks and a query's branch", async () => {
+    const graph = await graphOf(['Person', 'Thing', 'Other'], TABLE);
+    expect(branchesOf(graph)).toEqual([
+      { name: 'people', segment: 'people', root: `${BASE}C0`, aliases: ['people', 'persons'] },
+      { name: 'things', segment: 'thing', root: `${BASE}C1`, aliases: ['thing', 'things'] },
+    ]);
+    expect(branchCounts(graph)).toEqual({ people: 1, things: 0 });
+    expect(branchWalk(graph, 'people', 1)?.classes.map((record) => record.label)).toEqual(['Below']);
+    expect(branchWalk(graph, 'other', 1)).toBeUndefined();
+    for (const name of ['people', 'PERSONS', 'People'])
+      expect(await answerLiveSearch(graph, `/search/query?branch=${name}`)).toEqual({
+        status: 200,
+        body: { classes: [expect.objectContaining({ label: 'Below' })], properties: [] },
+      });
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['not a list', { people: 'C0' }, /^option branches must be a list of branches/],
+    ['an empty list', [], /^option branches must be a list of branches/],
+    ['a branch without a root', [{ name: 'people' }], /branch 1 needs a "name" and a "root"/],
+    ['an unknown key', [{ name: 'people', root: 'C0', label: 'People' }], /branch 1 has unknown keys label/],
+    ['a segment that is no URL segment', [{ name: 'People & Co', root: 'C0' }], /branch 1's segment "People & Co" must be lower-case letters/],
+    ["a segment of the site's own", [{ name: 'tree', root: 'C0' }], /branch 1's segment "tree" is a URL of the site's own/],
+    [
+      'two branches with one segment',
+      [
+        { name: 'a', root: 'C0' },
+        { name: 'b', segment: 'a', root: 'C1' },
+      ],
+      /branch 2's segment "a" is another branch's too/,
+    ],
+    ['aliases that are not names', [{ name: 'a', root: 'C0', aliases: [''] }], /branch 1's aliases must be a list of names/],
+  ])('refuses %s, naming the branch and the fix', (_, branches, message) => {
+    const resolve = () => resolveOptions({ branches } as never, {});
+    expect(resolve).toThrow(OptionsError);
+    expect(resolve).toThrow(message);
   });
 });

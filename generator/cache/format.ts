@@ -12,7 +12,7 @@ import type { LiveMemo } from '../live/live-update.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 22;
+export const CACHE_VERSION = 23;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -25,6 +25,8 @@ export interface BuildCache {
   layout: HostName | 'bundles';
   /** The base IRI the ids were taken after: with another (an edit can tip which namespace holds most terms), every id changes. */
   baseIri: string;
+  /** The configured branch table, as JSON ('' for the defaults): with another, the taxonomy's files all change. */
+  branches: string;
   /** Block keys of the build, in document order. */
   blockKeys: string[];
   /** Where the files split into blocks were cut, so the next build cuts only what an edit changed. */
@@ -169,6 +171,7 @@ export const STORED_CACHE = {
   columns: { paths: 'string', hashes: 'string', ids: 'string', idHashes: 'string', formats: { optional: 'Uint8Array' } },
   layout: 'string',
   baseIri: 'string',
+  branches: 'string',
   blockKeys: ['string'],
   cuts: [{ name: 'string', baseIRI: 'string', headEnd: 'number', tailStart: 'number', starts: 'Int32Array', ends: 'Int32Array', first: 'number' }],
   copies: ['string'],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { OptionsError } from '../errors.ts';
-import { HOSTS, isHostName, type HostName } from '../route/paths.ts';
+import type { BranchSetting } from '../model/ontology-model.ts';
+import { HOSTS, isHostName, RESERVED_BRANCH_SEGMENTS, type HostName } from '../route/paths.ts';
 
 export interface BuildOptions {
   /** A file, a folder searched for *.owl, *.rdf, *.ttl, *.nt and *.nq, or an http(s) URL. */
@@ -23,6 +24,8 @@ export interface BuildOptions {
   checkLinks: boolean;
   /** Seconds an ontology named by URL may take to download, body included. */
   downloadTimeout: number;
+  /** The taxonomy's branches (docs/live-api.md); by default FOLIO's 24 for FOLIO's namespace, else the top-level classes. */
+  branches?: BranchSetting[];
 }
 
 export const CONFIG_FILE = 'static-api.config.json';
@@ -61,7 +64,31 @@ const CHECKS: OptionChecks = {
   checkLinks: isBoolean,
   downloadTimeout: (value) =>
     typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 3600 ? undefined : 'must be a number of seconds from 0 to 3600',
+  branches: (value) => (value === undefined ? undefined : branchesProblem(value)),
 };
+
+const SEGMENT = /^[a-z0-9][a-z0-9_-]{0,59}$/;
+
+/** What is wrong with a branch table, or undefined: a list of {name, root, segment?, aliases?}, segments unique and none of the site's. */
+function branchesProblem(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return 'must be a list of branches, each {"name": …, "root": …}';
+  const segments = new Set<string>();
+  for (const [at, branch] of value.entries()) {
+    const where = `branch ${at + 1}`;
+    if (typeof branch !== 'object' || branch === null) return `${where} must be an object {"name": …, "root": …}`;
+    const { name, root, segment, aliases, ...rest } = branch as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) return `${where} has unknown keys ${Object.keys(rest).join(', ')} (known: name, root, segment, aliases)`;
+    if (isText(name) || isText(root)) return `${where} needs a "name" and a "root" (an IRI, or an id under the base IRI)`;
+    const path = segment ?? name;
+    if (typeof path !== 'string' || !SEGMENT.test(path))
+      return `${where}'s segment ${JSON.stringify(path)} must be lower-case letters, digits, "_" or "-" (at most 60), starting with a letter or digit`;
+    if (RESERVED_BRANCH_SEGMENTS.includes(path)) return `${where}'s segment "${path}" is a URL of the site's own (/taxonomy/${path})`;
+    if (segments.has(path)) return `${where}'s segment "${path}" is another branch's too`;
+    segments.add(path);
+    if (aliases !== undefined && (!Array.isArray(aliases) || aliases.some((alias) => isText(alias)))) return `${where}'s aliases must be a list of names`;
+  }
+  return undefined;
+}
 
 /** Merges defaults, the config file and the given options (later wins), and checks the result. */
 export function resolveOptions(given: Partial<BuildOptions>, fromFile: Partial<BuildOptions> = readConfigFile()): BuildOptions {

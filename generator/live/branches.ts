@@ -1,6 +1,7 @@
-// The taxonomy's branches: which classes `/taxonomy/branches` counts and `/taxonomy/{segment}` walks. For FOLIO's
-// namespace, the live service's own 24 (folio-python's FOLIO_TYPE_IRIS, named as folio-api names them); for any
-// other vocabulary, its top-level classes, named from their labels.
+// The taxonomy's branches: which classes `/taxonomy/branches` counts and `/taxonomy/{segment}` walks. As configured
+// (static-api.config.json's `branches`), or by default: for FOLIO's namespace, the live service's own 24
+// (folio-python's FOLIO_TYPE_IRIS, named as folio-api names them); for any other vocabulary, its top-level classes,
+// named from their labels.
 import { RESERVED_BRANCH_SEGMENTS } from '../route/paths.ts';
 import type { ClassRecord } from '../schema/records.ts';
 import { OWL_THING, type LiveGraph } from './live-graph.ts';
@@ -86,6 +87,12 @@ export function branchesOf(graph: LiveGraph): readonly Branch[] {
 }
 
 function findBranches(graph: LiveGraph): Branch[] {
+  if (graph.branchSettings)
+    return graph.branchSettings.map((setting) => {
+      const segment = setting.segment ?? setting.name;
+      const aliases = [segment, setting.name, ...(setting.aliases ?? [])].map((alias) => alias.toLowerCase());
+      return { name: setting.name, segment, root: graph.normalize(setting.root), aliases: [...new Set(aliases)] };
+    });
   if (graph.baseIri === FOLIO_NAMESPACE)
     return FOLIO_BRANCHES.map(([name, segment, id, value]) => ({
       name,

@@ -1,7 +1,7 @@
 // The model as the live service's code (folio-python behind folio-api) reads it: the classes and object properties
 // by IRI, in document order, with its rules for finding one by IRI, by id or by a legacy prefix. Records are read
 // as they are asked for, so an update makes only those of the entities whose answers it makes again.
-import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
+import type { BranchSetting, ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord, PropertyRecord } from '../schema/records.ts';
 
 export const OWL_THING = 'http://www.w3.org/2002/07/owl#Thing';
@@ -18,6 +18,8 @@ export class LiveGraph {
   readonly baseIri: string;
   readonly title: string | null;
   readonly description: string | null;
+  /** The taxonomy's branches as configured, if they are. */
+  readonly branchSettings: readonly BranchSetting[] | undefined;
   readonly #model: OntologyModel;
   readonly #published: ReadonlyMap<string, ModelEntity>;
   // Declared classes that are not published (owl:Thing, classes outside the base IRI), made when first asked for.
@@ -36,6 +38,7 @@ export class LiveGraph {
     this.baseIri = model.baseIri;
     this.title = model.info.title;
     this.description = model.info.description;
+    this.branchSettings = model.branches;
     this.#model = model;
     this.#published = new Map(model.entities.map((entity) => [entity.iri, entity]));
   }

@@ -62,7 +62,8 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
       ? undefined
       : buildClassRecord(iri, index, hierarchy.childrenOf(iri));
   };
-  return { baseIri, info: ontologyInfo(index), entities, warnings, caseCollisions, linked: hierarchy.linked, classIris, unpublishedClass };
+  const branches = options.branches === undefined ? {} : { branches: options.branches };
+  return { baseIri, ...branches, info: ontologyInfo(index), entities, warnings, caseCollisions, linked: hierarchy.linked, classIris, unpublishedClass };
 }
 
 // The owl:Ontology's own title, description and version, for the site and openapi.json.

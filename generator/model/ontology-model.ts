@@ -21,8 +21,22 @@ export interface OntologyInfo {
   version: string | null;
 }
 
+/** A branch of the taxonomy as configured (static-api.config.json's `branches`): see generator/live/branches.ts. */
+export interface BranchSetting {
+  /** Its key in `/taxonomy/branches`. */
+  name: string;
+  /** Its root class: an IRI, or an id under the base IRI. */
+  root: string;
+  /** Its URL, `/taxonomy/{segment}`; by default the name. */
+  segment?: string;
+  /** Other names a structured query's `branch` may give it. */
+  aliases?: string[];
+}
+
 export interface OntologyModel {
   baseIri: string;
+  /** The taxonomy's branches as configured; undefined: the defaults (generator/live/branches.ts). */
+  branches?: readonly BranchSetting[];
   info: OntologyInfo;
   entities: ModelEntity[];
   warnings: string[];
@@ -41,4 +55,5 @@ export interface ModelSettings {
   baseIri?: string;
   /** Ids whose `/{id}` the site's own files answer (Router.siteIds); by default the hosts' common ones. */
   siteIds?: ReadonlySet<string>;
+  branches?: readonly BranchSetting[];
 }

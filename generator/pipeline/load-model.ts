@@ -9,7 +9,7 @@ import { Router } from '../route/router.ts';
 import { SILENT, timed, type Progress, type StageTiming } from './progress.ts';
 
 export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> &
-  Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout' | 'full'>> & {
+  Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout' | 'full' | 'branches'>> & {
     /** The folder the output goes to, when its file system ignores letter case: ids that differ only by case are refused. */
     caseFoldingOutput?: string;
   };
@@ -39,7 +39,9 @@ export async function loadModel(
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
   const router = new Router(options.baseUrl, options.host);
-  const model = await timed(timings, 'model', () => buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, siteIds: router.siteIds }));
+  const model = await timed(timings, 'model', () =>
+    buildModelFromBlocks(loaded.blocks, { baseIri: options.baseIri, siteIds: router.siteIds, branches: options.branches }),
+  );
   if (options.caseFoldingOutput !== undefined && model.caseCollisions.length > 0) throw caseCollisionError(model.caseCollisions, options.caseFoldingOutput);
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
   return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused, cuts: loaded.cuts };

@@ -21,10 +21,10 @@ const MOST_CHANGED = 0.05;
  * Compares this load's blocks with the cached ones: only entities the changed blocks name (and the parents
  * whose child lists they change) are emitted again. Undefined when everything has to be: a large change,
  * the ontology header changed, or the previous output's format files are not where this build puts them
- * (laid out for another host, or bundled, or named after another base IRI).
+ * (laid out for another host, or bundled, or named after another base IRI), or another branch table.
  */
 export function planUpdate(blocks: readonly LoadedBlock[], cache: BuildCache, model: OntologyModel, host: HostName): UpdatePlan | undefined {
-  if (cache.layout !== host || cache.baseIri !== model.baseIri) return undefined;
+  if (cache.layout !== host || cache.baseIri !== model.baseIri || cache.branches !== branchesKey(model)) return undefined;
   const keys = blocks.map((block) => block.key);
   const changedKeys = changedBlockKeys(cache.blockKeys, keys);
   const changedBlocks = changedBlockCount(cache.blockKeys, keys, changedKeys);
@@ -116,4 +116,9 @@ export function keysCountedDifferently(before: readonly string[], now: readonly 
     if (at < now.length) add(now[at], -1);
   }
   return new Set([...difference].filter(([, by]) => by !== 0).map(([key]) => key));
+}
+
+/** The configured branch table as the cache records it ('' for the defaults): with another, every build is a full one. */
+export function branchesKey(model: OntologyModel): string {
+  return model.branches === undefined ? '' : JSON.stringify(model.branches);
 }

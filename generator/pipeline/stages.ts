@@ -5,7 +5,7 @@ import { encodeBlocks, type ParsedBlocks } from '../load/load-ontology.ts';
 import { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 import { generatorFingerprint } from '../cache/generator-fingerprint.js';
 import { manifestHash, type PreviousBuild } from '../write/build-cache.ts';
-import type { UpdatePlan } from './plan-update.ts';
+import { branchesKey, type UpdatePlan } from './plan-update.ts';
 import { diffEntities, emitChangeFiles, type Changes, type Manifest } from '../changes/manifest.ts';
 import { emitHostFiles } from '../host/host-files.ts';
 import { describeSearchIndex } from '../report/describe.ts';
@@ -146,6 +146,7 @@ export async function finishBuild(
       columns: manifest.pack(),
       layout,
       baseIri: loaded.model.baseIri,
+      branches: branchesKey(loaded.model),
       blockKeys: loaded.blocks.map((block) => block.key),
       cuts: loaded.cuts.map(({ cut }) => cut),
       sourceBytes: loaded.cuts.map(({ bytes }) => bytes),
