@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { FORMATS, type Format } from '../generator/route/router.ts';
 import { createSearchClient } from '../generator/search/client/search-client.js';
+import { branchesOf } from '../generator/live/branches.ts';
+import { sourceOf } from '../generator/live/health-view.ts';
+import { LiveGraph } from '../generator/live/live-graph.ts';
+import { answerLive, answerLiveSearch } from '../generator/live/live-routes.ts';
 import { CHROMIUM, launchBrowser } from './support/browser.ts';
 import { pagesArtifact, startGitHubPages } from './support/github-pages.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
@@ -176,6 +180,22 @@ servedOnGitHubPages('the repo sample', SAMPLE_ONTOLOGY, true, (context) => {
       const client = createSearchClient({ indexUrl: 'https://index.example/search/', fetch: memoryFetch(build.files, 'https://index.example').fetch });
       const answer = await page.evaluate(async (url) => (await fetch(url)).json() as Promise<unknown>, `${baseUrl}/search/prefix?query=cou&limit=3`);
       expect(answer).toEqual(await client.searchPrefix('cou', { limit: 3 }));
+      // The live URLs that need code, same-origin: the service worker answers them from the build's files too.
+      const graph = LiveGraph.of(build.model);
+      const segment = branchesOf(graph)[0].segment;
+      for (const path of [
+        '/search/query?label=a&limit=2',
+        '/search/query_properties?label=%28&match_mode=regex',
+        `/taxonomy/${segment}?max_depth=-1`,
+        '/connections',
+      ]) {
+        const served = await page.evaluate(async (url) => {
+          const response = await fetch(url);
+          return { status: response.status, body: (await response.json()) as unknown };
+        }, `${baseUrl}${path}`);
+        const expected = path.startsWith('/search/') ? await answerLiveSearch(graph, path) : answerLive(graph, sourceOf([SAMPLE_ONTOLOGY]), path);
+        expect(served, path).toEqual(expected);
+      }
       // /docs answers itself (no redirect), and its relative links still reach Swagger UI and openapi.json.
       await page.goto(`${baseUrl}/docs`);
       await page.waitForSelector('.swagger-ui .info .title');

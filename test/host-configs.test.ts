@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planObjects } from '../generator/deploy/s3-objects.ts';
+import { emitServiceWorker } from '../generator/host/service-worker.ts';
 import { emitVercelConfig } from '../generator/host/vercel-config.ts';
 import { FORMATS, Router, type HostName } from '../generator/route/router.ts';
 import { REPO_ROOT } from './support/shared-data.ts';
@@ -167,5 +169,15 @@ describe('the GitHub Pages workflow', () => {
       expect(action, action).toMatch(/@[0-9a-f]{40}$/);
       expect(comment, action).toMatch(/^ # v\d+\.\d+\.\d+$/);
     }
+  });
+});
+
+describe('the service worker (sw.js)', () => {
+  // A service worker that does not parse does not install, and leaves every URL it answers to the host (404s):
+  // only a browser would see it.
+  it('is a classic script that parses', () => {
+    const text = emitServiceWorker()[0].contents;
+    expect(text).toContain("self.addEventListener('fetch'");
+    expect(() => new vm.Script(text)).not.toThrow();
   });
 });

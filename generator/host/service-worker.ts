@@ -8,7 +8,8 @@ export const SERVICE_WORKER_FILE = 'sw.js';
 
 /**
  * A classic service worker that answers same-origin `search/{prefix,label,definition}?query=…` requests from the static
- * index, for hosts that cannot route on query strings (GitHub Pages, S3). Classic rather than a module,
+ * index, and the live service's URLs that need code (a query string, `/connections`, the structured queries) from
+ * the build's files, for hosts that cannot route on query strings (GitHub Pages, S3). Classic rather than a module,
  * so browsers without module service workers run it too; the inlined client finds the index from the scope.
  */
 export function emitServiceWorker(): OutputFile[] {
@@ -24,8 +25,15 @@ let siteClient;
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// The scope's path without its last slash: the base path the live URLs are below.
+const BASE_PATH = new URL(self.registration.scope).pathname.replace(/[/]$/, '');
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
+  if (url.origin === self.location.origin && url.pathname.startsWith(BASE_PATH + '/') && isLiveQueryPath(url.pathname.slice(BASE_PATH.length))) {
+    // The file at the path answers where the query string changes nothing.
+    event.respondWith(answerLiveRequest(event.request, BASE_PATH, self.registration.scope).then((answer) => answer ?? fetch(event.request)));
+    return;
+  }
   const kind = url.pathname.slice(SEARCH_FOLDER_PATH.length);
   if (url.origin !== self.location.origin || !url.pathname.startsWith(SEARCH_FOLDER_PATH) || !SEARCH_KINDS.includes(kind)) return;
   siteClient ??= createSearchClient({ indexUrl: new URL(${JSON.stringify(`${SEARCH_FOLDER}/`)}, self.registration.scope) });
