@@ -30,9 +30,9 @@ const ERRORS = {
 // Who answers the structured queries, on the hosts each layout is for.
 const ANSWERED_BY: Record<HostName, string> = {
   rewriting:
-    "Answered by code, from the query corpus the build writes (_live/query.json and the files it names): the Cloudflare worker, nginx (njs), the Netlify edge function, the CloudFront Lambda@Edge function, or the client module's answerLiveRequest. A host that only serves files (plain S3) has no answer (404).",
+    "Answered by code, from the query corpus the build writes (_live/query.json and the files it names): the Cloudflare worker, nginx (njs), the Netlify edge function, the CloudFront Lambda@Edge function, the site's service worker (for its own pages), or the client module's answerLiveRequest. A host that only serves files (plain S3) has no answer (404).",
   'github-pages':
-    "This site is laid out for GitHub Pages, which runs no code: the URL is not answered there (404). The client module's answerLiveRequest answers it from this site's files (_live/query.json and the files it names).",
+    "This site is laid out for GitHub Pages, which runs no code: the URL is answered for this site's own pages by its service worker (/sw.js), and not elsewhere (404). The client module's answerLiveRequest answers it from this site's files (_live/query.json and the files it names).",
 };
 
 function text(name: string, description: string, example?: string): object {
