@@ -127,6 +127,30 @@ describe('search code for Netlify and CloudFront', () => {
     }
   });
 
+  it("Cloudflare's worker, run in process: the live URLs' answers, each corpus file read once across requests", async () => {
+    const worker = (await import(pathToFileURL(join(out, '_worker.js')).href)) as { default: { fetch: (request: Request, env: unknown) => Promise<Response> } };
+    const read: string[] = [];
+    const env = {
+      ASSETS: {
+        fetch: async (input: Request | string) => {
+          const url = new URL(typeof input === 'string' ? input : input.url);
+          read.push(url.pathname);
+          return fetch(`${origin.baseUrl}${url.pathname}`);
+        },
+      },
+    };
+    for (const [url, byCode] of await liveUrls()) {
+      if (!byCode) continue;
+      const response = await worker.default.fetch(new Request(`http://worker.example${url}`), env);
+      const expected = await liveAnswer(url);
+      expect(response.status, url).toBe(expected.status);
+      expect(await response.json(), url).toEqual(expected.body);
+    }
+    const corpus = read.filter((path) => path.startsWith('/_live/query/'));
+    expect(corpus.length).toBeGreaterThan(3);
+    expect(new Set(corpus).size).toBe(corpus.length);
+  });
+
   it('CloudFront Lambda@Edge origin-request: answers the search URL and the live URLs a query string changes from the origin, passes every other request on', async () => {
     const { handler } = (await import(pathToFileURL(join(out, '_cloudfront/search-origin-request.mjs')).href)) as { handler: OriginRequestHandler };
     const port = Number(new URL(origin.baseUrl).port);

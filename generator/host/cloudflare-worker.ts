@@ -81,16 +81,31 @@ async function answerEntity(request, env, url) {
 const SEARCH_PATHS = ${JSON.stringify(searchPaths)};
 const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
 const PREFLIGHT = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' };
-// Parsed JSON files (search index, bundles) by URL, kept across requests. Values only: the Workers runtime
-// cancels a request that awaits a promise another request's I/O made, so each request fetches on its own.
+// Parsed JSON files (search index, bundles, the live files and query corpus) by URL, kept across requests, the
+// least recently read dropped past JSON_CACHE_TEXT characters of JSON (parsed, about twice that in memory, within
+// the isolate's 128 MB). Values only: the Workers runtime cancels a request that awaits a promise another
+// request's I/O made, so each request fetches on its own.
+const JSON_CACHE_TEXT = 32 * 1024 * 1024;
 const jsonFiles = new Map();
+let cachedText = 0;
 async function staticJson(env, url) {
-  if (!jsonFiles.has(url)) {
+  let entry = jsonFiles.get(url);
+  if (entry) jsonFiles.delete(url);
+  else {
     const response = await env.ASSETS.fetch(url);
     if (!response.ok) return response;
-    jsonFiles.set(url, await response.json());
+    const text = await response.text();
+    entry = { body: JSON.parse(text), size: text.length };
+    cachedText += entry.size;
+    for (const [key, old] of jsonFiles) {
+      if (cachedText <= JSON_CACHE_TEXT) break;
+      jsonFiles.delete(key);
+      cachedText -= old.size;
+    }
   }
-  const body = jsonFiles.get(url);
+  // Last in the map: the most recently read.
+  jsonFiles.set(url, entry);
+  const body = entry.body;
   return { ok: true, status: 200, json: async () => body };
 }
 ${entities}
