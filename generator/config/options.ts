@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { OptionsError } from '../errors.ts';
-import type { BranchSetting } from '../model/ontology-model.ts';
 import { HOSTS, isHostName, RESERVED_BRANCH_SEGMENTS, type HostName } from '../route/paths.ts';
+
+/** A branch of the taxonomy as configured (static-api.config.json's `branches`): see generator/live/branches.ts. */
+export interface BranchSetting {
+  /** Its key in `/taxonomy/branches`. */
+  name: string;
+  /** Its root class: an IRI, or an id under the base IRI. */
+  root: string;
+  /** Its URL, `/taxonomy/{segment}`; by default the name. */
+  segment?: string;
+  /** Other names a structured query's `branch` may give it. */
+  aliases?: string[];
+}
 
 export interface BuildOptions {
   /** A file, a folder searched for *.owl, *.rdf, *.ttl, *.nt and *.nq, or an http(s) URL. */

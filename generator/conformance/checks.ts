@@ -1,20 +1,11 @@
 import { FORMATS, PAGE_CONTENT_TYPE, SITE_IDS_OF_ANY_LAYOUT, TREE_ROOT_FILE, type FormatSpec, type HostName } from '../route/router.ts';
 import { NOT_FOUND_BODY } from '../schema/records.ts';
 import { createSearchClient, normalize, SearchQueryError } from '../search/client/search-client.js';
+import { type CheckResult, cors, type Get, type RecordCheck } from './check-result.ts';
 import { checkLive } from './live-checks.ts';
-import { mediaType, parseJson, probe, type FetchLike, type Probe } from './probe.ts';
 
-export interface CheckResult {
-  check: string;
-  url: string;
-  expected: string;
-  got: string;
-  ok: boolean;
-  /** What the host did that the contract leaves to it (on GitHub Pages, the Content-Type it chose). */
-  note?: string;
-  /** Reported, not checked: the host decides it and nothing a build writes can change it. */
-  reported?: boolean;
-}
+export type { CheckResult };
+import { mediaType, parseJson, probe, type FetchLike, type Probe } from './probe.ts';
 
 export interface ConformanceOptions {
   /** Ids to check every format of; by default those the deployment's openapi.json and tree name. */
@@ -117,9 +108,6 @@ export async function checkDeployment(baseUrl: string, options: ConformanceOptio
   await checkLive(get, record, { pages, id: first, label });
   return results;
 }
-
-export type Get = (path: string, init?: RequestInit) => Promise<Probe>;
-export type RecordCheck = (check: string, path: string, expected: string, got: string, extra?: Pick<CheckResult, 'note' | 'reported'>) => void;
 
 function namesEntity(response: Probe, spec: FormatSpec, id: string): boolean {
   if (spec.format === 'xml') return response.body.startsWith('<?xml') && response.body.includes(id);
@@ -225,8 +213,4 @@ async function discoverIds(openapi: Probe, get: Get, sample: number): Promise<st
 function describeBody(response: Probe, detail: (body: unknown) => string): string {
   const body = parseJson(response.body);
   return body === undefined ? '' : `, ${detail(body)}`;
-}
-
-export function cors(response: Probe): string {
-  return response.headers.get('access-control-allow-origin') === '*' ? ', CORS *' : '';
 }

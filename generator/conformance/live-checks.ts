@@ -1,7 +1,6 @@
 // The live service's read URLs besides `/{id}` and the searches (docs/live-api.md), checked over HTTP: the files every
 // host serves, and where a host runs code, the URLs a query string changes and the structured queries.
-import type { Get, RecordCheck } from './checks.ts';
-import { cors } from './checks.ts';
+import { cors, type Get, type RecordCheck } from './check-result.ts';
 import { parseJson, type Probe } from './probe.ts';
 
 /** `pages`: a host that runs no code (the URLs with a query string are reported); `id`, `label`: an entity to ask about. */

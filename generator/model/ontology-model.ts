@@ -2,6 +2,9 @@
 import type { Quad } from '@rdfjs/types';
 import type { ClassRecord, EntityRecord } from '../schema/records.ts';
 import type { Entity } from './entities.ts';
+import type { BranchSetting } from '../config/options.ts';
+
+export type { BranchSetting };
 
 export interface ModelEntity extends Entity {
   readonly record: EntityRecord;
@@ -19,18 +22,6 @@ export interface OntologyInfo {
   title: string | null;
   description: string | null;
   version: string | null;
-}
-
-/** A branch of the taxonomy as configured (static-api.config.json's `branches`): see generator/live/branches.ts. */
-export interface BranchSetting {
-  /** Its key in `/taxonomy/branches`. */
-  name: string;
-  /** Its root class: an IRI, or an id under the base IRI. */
-  root: string;
-  /** Its URL, `/taxonomy/{segment}`; by default the name. */
-  segment?: string;
-  /** Other names a structured query's `branch` may give it. */
-  aliases?: string[];
 }
 
 export interface OntologyModel {
