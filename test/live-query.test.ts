@@ -2,11 +2,13 @@
 // corpus a build writes: the live service's rules where its recorded answers say nothing (test/live-api-replay.test.ts
 // holds the 191 it recorded), what we answer where it fails, and rapidfuzz's partial_ratio, which `fuzzy` keeps a text by.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LiveGraph } from '../generator/live/live-graph.ts';
 import { answerLiveSearch } from '../generator/live/live-routes.ts';
 import { queryCorpus } from '../generator/live/query-corpus.ts';
-import { loadOntology } from '../generator/load/load-ontology.ts';
+import { loadOntology, parseSources } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { partialRatio, partialRatioAtLeast } from '../generator/search/core/search-core.js';
 import { hasShared, ROOTED_EXCERPT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
@@ -131,15 +133,38 @@ describe('structured queries on the sample', () => {
     expect(iris(await ask(`/search/query?parent_iri=${parent.iri.slice(graph.baseIri.length)}&limit=1000`))).toEqual(byIri);
   });
 
-  it('a class file row by row: an update that splices the changed rows makes the files a whole corpus makes', async () => {
-    const graph = await sample;
-    const whole = queryCorpus(graph);
-    const files = new Map(whole.files.map((file) => [file.path, file.contents]));
-    const patched = queryCorpus(graph, { previous: whole.memo, changed: new Set(graph.classIris().slice(0, 5)), readPrevious: (path) => files.get(path) });
-    expect(patched.files).toEqual(whole.files);
+  it('a class file row by row: an update that splices the changed rows makes the files a whole corpus makes, and keeps the rest', async () => {
+    const text = readFileSync(join(SAMPLE_ONTOLOGY, 'sample.owl'), 'utf8');
+    const extra = readFileSync(join(SAMPLE_ONTOLOGY, 'sample-extra.ttl'), 'utf8');
+    const graphOf = async (owl: string) => {
+      const sources = [
+        { name: 'sample.owl', baseIRI: 'https://lexicon.example.org/', format: 'rdfxml' as const, text: owl },
+        { name: 'sample-extra.ttl', baseIRI: 'https://lexicon.example.org/', format: 'turtle' as const, text: extra },
+      ];
+      return new LiveGraph(buildModel((await parseSources(sources)).quads));
+    };
+    const before = queryCorpus(await graphOf(text));
+    const previous = new Map(before.files.map((file) => [file.path, Buffer.from(file.contents)]));
+    // The same sample with one label edited, to one with characters of more than one byte.
+    const edited = text.replace('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale — Kaufvertrag</rdfs:label>');
+    expect(edited).not.toBe(text);
+    const after = await graphOf(edited);
+    const contract = after.classes.find((record) => record.label?.startsWith('Contract of Sale'))?.iri as string;
+    const whole = queryCorpus(after);
+    const patched = queryCorpus(after, { previous: before.memo, changed: new Set([contract]), readPrevious: (path) => previous.get(path) });
+    // Only the labels file is made again (with the entry and the properties' file, always made); the rest are the previous build's.
+    const corpusFile = (path: string) => path.replace(/-[0-9a-f]+\.json$/, '');
+    expect(patched.files.map((file) => corpusFile(file.path))).toEqual(['_live/query.json', '_live/query/label', '_live/query/properties']);
+    const served = new Map([
+      ...patched.files.map((file): [string, string] => [file.path, file.contents]),
+      ...patched.kept.map((path): [string, string] => [path, String(previous.get(path))]),
+    ]);
+    expect(served).toEqual(new Map(whole.files.map((file) => [file.path, file.contents])));
+    expect(patched.memo).toEqual(whole.memo);
     // A previous file that is not as the memo says: every row made again.
-    const damaged = queryCorpus(graph, { previous: whole.memo, changed: new Set(), readPrevious: (path) => files.get(path)?.slice(1) });
-    expect(damaged.files).toEqual(whole.files);
+    const damaged = queryCorpus(after, { previous: before.memo, changed: new Set([contract]), readPrevious: (path) => previous.get(path)?.subarray(1) });
+    expect(damaged.files.map((file) => file.contents)).toEqual(whole.files.map((file) => file.contents));
+    expect(damaged.kept).toEqual([]);
   });
 });
 

@@ -26,7 +26,11 @@ export interface LiveSelection {
 
 export const EVERY_LIVE_FILE: LiveSelection = { segments: () => true, ids: () => true };
 
-export function emitLive(model: OntologyModel, source: OntologySource, selection: LiveSelection = EVERY_LIVE_FILE): { files: OutputFile[]; query: QueryMemo } {
+export function emitLive(
+  model: OntologyModel,
+  source: OntologySource,
+  selection: LiveSelection = EVERY_LIVE_FILE,
+): { files: OutputFile[]; query: QueryMemo; keptQueryFiles: string[] } {
   const graph = LiveGraph.of(model);
   const files: OutputFile[] = [];
   const add = (path: string, body: unknown) => {
@@ -51,7 +55,7 @@ export function emitLive(model: OntologyModel, source: OntologySource, selection
     add(liveEntityGraphFile(entity.id), entityGraph(graph, entity.id, 'ancestors'));
     add(liveChildrenFile(entity.id), childrenList(graph, entity.iri));
   }
-  return { files, query: corpus.memo };
+  return { files, query: corpus.memo, keptQueryFiles: corpus.kept };
 }
 
 /** An entity's children in brief, in its order: [IRI, label, definition, whether it has children, how many the graph holds]; undefined for none. */

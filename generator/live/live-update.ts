@@ -8,6 +8,7 @@ import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
 import type { QueryMemo } from './query-corpus.ts';
 import { LIVE_ENTITY_FILES, liveWalkFile } from '../route/paths.ts';
+import { LIVE_QUERY_FOLDER } from '../search/core/search-core.js';
 import { branchesOf } from './branches.ts';
 import { EVERY_LIVE_FILE, type LiveSelection } from './emit-live.ts';
 import { LiveGraph } from './live-graph.ts';
@@ -65,7 +66,7 @@ export function liveUpdate(
   removed: readonly string[],
   previous: LiveMemo | undefined,
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
-  readPrevious: (path: string) => string | undefined,
+  readPrevious: (path: string) => Uint8Array | undefined,
 ): LiveReach {
   const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const members = branchMembers(model);
@@ -176,15 +177,22 @@ function branchMembers(model: OntologyModel): { segments: string[]; members: str
 /**
  * The live files an update keeps as the previous build wrote them: the per-entity ones of every entity but those
  * it makes again and those removed, told by folder (a map of them, three per entity, cost a tenth of a one-label
- * rebuild); and the walks of the branches it does not make again, with their hashes.
+ * rebuild); and the walks of the branches it does not make again and the query corpus's files it keeps
+ * (`keptQueryFiles`), with their hashes.
  */
 export function keptLiveFiles(
   model: OntologyModel,
   reach: LiveReach,
   removed: readonly string[],
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
+  keptQueryFiles: readonly string[],
 ): { kept: { folders: string[]; except: Set<string> }; carried: Map<string, string> } {
   const carried = new Map<string, string>();
+  const corpus = hashesUnder(LIVE_QUERY_FOLDER);
+  for (const path of keptQueryFiles) {
+    const hash = corpus(path);
+    if (hash !== undefined) carried.set(path, hash);
+  }
   const walks = hashesUnder(folderOf(liveWalkFile));
   for (const { segment } of branchesOf(LiveGraph.of(model))) {
     const path = liveWalkFile(segment);

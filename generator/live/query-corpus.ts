@@ -3,20 +3,21 @@
 // filters on; the classes' ids, flags, children and (for a class with no file of its own) record; every object
 // property's record. Each file is named by its content, behind one small entry file (LIVE_QUERY_ENTRY), so runtimes
 // keep them as long as they like. A class file is a JSON array of one row a class, in document order: an update
-// splices the rows of the classes it made again into the previous build's file (where each row ends is kept in
-// QueryMemo), where making every class's record again took a third of a second at FOLIO's scale, and keeping the
-// files' text in the build cache 60 ms.
+// splices the rows of the classes it made again into the previous build's file, as bytes (where each row ends is
+// kept in QueryMemo), and keeps the files none of whose rows changed; making every class's record again took a
+// third of a second at FOLIO's scale, keeping the files' text in the build cache 60 ms, reading and hashing it 60 ms.
 import { createHash } from 'node:crypto';
 import { emitJson } from '../emit/json.ts';
 import type { ClassRecord } from '../schema/records.ts';
-import { LIVE_QUERY_ENTRY } from '../search/core/search-core.js';
+import { LIVE_QUERY_ENTRY, LIVE_QUERY_FOLDER } from '../search/core/search-core.js';
 import { branchesOf } from './branches.ts';
 import type { LiveGraph } from './live-graph.ts';
 
-/** A file of the corpus: its path below the base, and its text. */
+/** A file of the corpus: its path below the base, its text, and (where it was spliced as bytes) those. */
 export interface CorpusFile {
   path: string;
   contents: string;
+  encoded?: Uint8Array;
 }
 
 // The class files, by the name the entry gives each: `classes` holds [flags, children, record or 0] a class (see
@@ -25,15 +26,16 @@ const CLASS_FILES = ['ids', 'classes', 'label', 'definition', 'alt_label', 'exam
 type ClassFile = (typeof CLASS_FILES)[number];
 const HASH_LENGTH = 12;
 
-/** Where each row of a class file ends (after its last character), and the hash its name holds. */
+/** Where each row of a class file ends, in UTF-8 bytes (after its last byte), and the hash its name holds. */
 interface RowEnds {
   ends: Int32Array;
   hash: string;
 }
 
-/** A class file: its text, and where its rows end. */
-interface RowsText extends RowEnds {
-  text: string;
+/** A class file: its bytes, and where its rows end; `made` where this build made it (else it is the previous one, kept). */
+interface RowsBytes extends RowEnds {
+  bytes: Uint8Array;
+  made: boolean;
 }
 
 /** What the next build keeps of the corpus: the classes' IRIs in order, and where each class file's rows end. */
@@ -49,15 +51,16 @@ export interface QueryMemo {
 export interface QueryPatch {
   previous: QueryMemo | undefined;
   changed: ReadonlySet<string>;
-  readPrevious: (path: string) => string | undefined;
+  readPrevious: (path: string) => Uint8Array | undefined;
 }
 
 /**
- * The corpus of a graph (its entry file first, then the files it names) and its memo. Given a patch whose previous
- * memo holds the same classes in the same order, the rows of the changed classes (and of those the build does not
- * publish, whose records are made anew) are spliced in; otherwise every class's row is made.
+ * The corpus of a graph (its entry file first, then the files it made), its memo, and the previous build's files it
+ * keeps as they are. Given a patch whose previous memo holds the same classes in the same order, the rows of the
+ * changed classes (and of those the build does not publish, whose records are made anew) are spliced into the
+ * previous files' bytes, and a file none of whose rows changed is kept; otherwise every class's row is made.
  */
-export function queryCorpus(graph: LiveGraph, patch?: QueryPatch): { files: CorpusFile[]; memo: QueryMemo } {
+export function queryCorpus(graph: LiveGraph, patch?: QueryPatch): { files: CorpusFile[]; memo: QueryMemo; kept: string[] } {
   const base = graph.baseIri;
   const iris = graph.classIris();
   const indexOf = new Map<string, number>();
@@ -74,33 +77,36 @@ export function queryCorpus(graph: LiveGraph, patch?: QueryPatch): { files: Corp
       )
     : wholeFiles(graph.classes.map(rowsOf));
   const files: CorpusFile[] = [];
+  const kept: string[] = [];
   const named: Record<string, string> = {};
-  const add = (key: string, contents: string, hash: string) => {
+  for (const key of CLASS_FILES) {
+    const { bytes, hash, made } = classFiles[key];
     const path = corpusPath(key, hash);
     named[key] = path;
-    files.push({ path, contents });
-  };
-  for (const key of CLASS_FILES) add(key, classFiles[key].text, classFiles[key].hash);
+    if (made) files.push({ path, contents: Buffer.from(bytes).toString('utf8'), encoded: bytes });
+    else kept.push(path);
+  }
   const properties = emitJson(graph.properties);
-  add('properties', properties, hashOf(properties));
+  named.properties = corpusPath('properties', hashOf(properties));
+  files.push({ path: named.properties, contents: properties });
   const branches = branchesOf(graph).map((branch) => [branch.aliases, branch.root]);
   const memo = { iris, files: {} as Record<ClassFile, RowEnds> };
   for (const key of CLASS_FILES) memo.files[key] = { ends: classFiles[key].ends, hash: classFiles[key].hash };
-  return { files: [{ path: LIVE_QUERY_ENTRY, contents: emitJson({ base, branches, files: named }) }, ...files], memo };
+  return { files: [{ path: LIVE_QUERY_ENTRY, contents: emitJson({ base, branches, files: named }) }, ...files], memo, kept };
 }
 
 function corpusPath(key: string, hash: string): string {
-  return `_live/query/${key}-${hash}.json`;
+  return `${LIVE_QUERY_FOLDER}${key}-${hash}.json`;
 }
 
 /** The previous build's class files as its memo says they are, or undefined where one is missing or is not (then all are made). */
-function previousFiles(memo: QueryMemo, read: (path: string) => string | undefined): Record<ClassFile, RowsText> | undefined {
-  const files = {} as Record<ClassFile, RowsText>;
+function previousFiles(memo: QueryMemo, read: (path: string) => Uint8Array | undefined): Record<ClassFile, RowsBytes> | undefined {
+  const files = {} as Record<ClassFile, RowsBytes>;
   for (const key of CLASS_FILES) {
     const { ends, hash } = memo.files[key];
-    const text = read(corpusPath(key, hash));
-    if (text === undefined || text.length !== (ends.length === 0 ? 2 : ends[ends.length - 1] + 1)) return undefined;
-    files[key] = { text, ends, hash };
+    const bytes = read(corpusPath(key, hash));
+    if (bytes === undefined || bytes.length !== (ends.length === 0 ? 2 : ends[ends.length - 1] + 1)) return undefined;
+    files[key] = { bytes, ends, hash, made: false };
   }
   return files;
 }
@@ -125,38 +131,41 @@ function classRows(graph: LiveGraph, record: ClassRecord, indexOf: ReadonlyMap<s
   };
 }
 
-function wholeFiles(rows: Record<ClassFile, string>[]): Record<ClassFile, RowsText> {
-  const files = {} as Record<ClassFile, RowsText>;
+function wholeFiles(rows: Record<ClassFile, string>[]): Record<ClassFile, RowsBytes> {
+  const files = {} as Record<ClassFile, RowsBytes>;
   for (const key of CLASS_FILES) {
     const ends = new Int32Array(rows.length);
     let length = 1;
     rows.forEach((row, index) => {
-      length += (index === 0 ? 0 : 1) + row[key].length;
+      length += (index === 0 ? 0 : 1) + Buffer.byteLength(row[key]);
       ends[index] = length;
     });
-    const text = `[${rows.map((row) => row[key]).join(',')}]`;
-    files[key] = { text, ends, hash: hashOf(text) };
+    const bytes = Buffer.from(`[${rows.map((row) => row[key]).join(',')}]`);
+    files[key] = { bytes, ends, hash: hashOf(bytes), made: true };
   }
   return files;
 }
 
-/** The previous files with the rows at `indices` (ascending) made again; a file none of whose rows changed is kept as it was. */
+/** The previous files with the rows at `indices` (ascending) made again, spliced as bytes; a file none of whose rows changed is kept. */
 function patchFiles(
-  previous: Record<ClassFile, RowsText>,
+  previous: Record<ClassFile, RowsBytes>,
   indices: readonly number[],
   rowOf: (index: number) => Record<ClassFile, string>,
-): Record<ClassFile, RowsText> {
-  const rows = indices.map(rowOf);
-  const files = {} as Record<ClassFile, RowsText>;
+): Record<ClassFile, RowsBytes> {
+  const rows = indices.map((index) => {
+    const row = rowOf(index);
+    return Object.fromEntries(CLASS_FILES.map((key) => [key, Buffer.from(row[key])])) as Record<ClassFile, Buffer>;
+  });
+  const files = {} as Record<ClassFile, RowsBytes>;
   for (const key of CLASS_FILES) {
-    const { text, ends } = previous[key];
+    const { bytes, ends } = previous[key];
     const startOf = (index: number) => (index === 0 ? 1 : ends[index - 1] + 1);
-    const changed = indices.flatMap((index, at) => (text.slice(startOf(index), ends[index]) === rows[at][key] ? [] : [at]));
+    const changed = indices.flatMap((index, at) => (Buffer.compare(bytes.subarray(startOf(index), ends[index]), rows[at][key]) === 0 ? [] : [at]));
     if (changed.length === 0) {
       files[key] = previous[key];
       continue;
     }
-    const parts: string[] = [];
+    const parts: Uint8Array[] = [];
     const newEnds = new Int32Array(ends.length);
     let from = 0;
     let shift = 0;
@@ -164,7 +173,7 @@ function patchFiles(
     for (const at of changed) {
       const index = indices[at];
       const row = rows[at][key];
-      parts.push(text.slice(from, startOf(index)), row);
+      parts.push(bytes.subarray(from, startOf(index)), row);
       for (; next < index; next += 1) newEnds[next] = ends[next] + shift;
       shift += row.length - (ends[index] - startOf(index));
       newEnds[index] = ends[index] + shift;
@@ -172,9 +181,9 @@ function patchFiles(
       from = ends[index];
     }
     for (; next < ends.length; next += 1) newEnds[next] = ends[next] + shift;
-    parts.push(text.slice(from));
-    const patched = parts.join('');
-    files[key] = { text: patched, ends: newEnds, hash: hashOf(patched) };
+    parts.push(bytes.subarray(from));
+    const patched = Buffer.concat(parts);
+    files[key] = { bytes: patched, ends: newEnds, hash: hashOf(patched), made: true };
   }
   return files;
 }
@@ -183,6 +192,6 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
-function hashOf(contents: string): string {
+function hashOf(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, HASH_LENGTH);
 }

@@ -105,7 +105,7 @@ export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: 
 }
 
 /** The live service's query-free read URLs as files (those `only` selects, updating). */
-export function emitLiveFiles(loaded: LoadedModel, only?: LiveSelection): Promise<{ files: OutputFile[]; query: QueryMemo }> {
+export function emitLiveFiles(loaded: LoadedModel, only?: LiveSelection): Promise<{ files: OutputFile[]; query: QueryMemo; keptQueryFiles: string[] }> {
   return timed(loaded.timings, 'live', () => emitLive(loaded.model, sourceOf(loaded.sources), only));
 }
 

@@ -36,7 +36,7 @@ export async function updateBuild(
   const removed = previous.manifest.ids.filter((id) => !published.has(id));
   const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.readOutput ?? (() => undefined));
   const live = await emitLiveFiles(loaded, reach.selection);
-  const liveKept = keptLiveFiles(model, reach, removed, hashesUnder);
+  const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
   const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only)), ...live.files]);
   const manifest = await timed(timings, 'manifest', () =>
     patchManifest(

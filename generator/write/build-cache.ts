@@ -20,7 +20,7 @@ export interface PreviousBuild {
   manifest: Manifest;
   cache?: BuildCache;
   /** A file of the previous build's output, by its path in the output folder (undefined where there is none): only with a cache, which vouches for them. */
-  readOutput?: (path: string) => string | undefined;
+  readOutput?: (path: string) => Uint8Array | undefined;
 }
 
 const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
@@ -70,9 +70,9 @@ export async function readPreviousBuild(outDir: string, { sourceCopies = true }:
   return manifest && { manifest };
 }
 
-function readOutputFile(outDir: string, path: string): string | undefined {
+function readOutputFile(outDir: string, path: string): Uint8Array | undefined {
   try {
-    return readFileSync(join(outDir, path), 'utf8');
+    return readFileSync(join(outDir, path));
   } catch {
     return undefined;
   }

@@ -7,6 +7,7 @@ import {
   answerLiveQuery,
   answerSearch,
   isLiveQueryPath,
+  LIVE_QUERY_FOLDER,
   queryParameter,
   searchDefinitionWith,
   searchLabelWith,
@@ -147,7 +148,7 @@ export async function answerLiveRequest(request, basePath, siteBase) {
   const read = (file) => {
     const address = new URL(file, siteBase).href;
     // The query corpus's files are named by their content: each is fetched once (its promise kept, as the index's).
-    if (file.indexOf(LIVE_CORPUS_FOLDER) !== 0) return fetchJson(address);
+    if (file.indexOf(LIVE_QUERY_FOLDER) !== 0) return fetchJson(address);
     let cached = corpusFiles.get(address);
     if (!cached) {
       // One that failed, or was missing (a deploy between two reads), is fetched again next time.
@@ -167,8 +168,7 @@ export async function answerLiveRequest(request, basePath, siteBase) {
   return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });
 }
 
-// The query corpus's folder below the base, and its files' parsed JSON by URL.
-const LIVE_CORPUS_FOLDER = '_live/query/';
+// The query corpus's files' parsed JSON by URL.
 /** @type {Map<string, Promise<any>>} */
 const corpusFiles = new Map();
 

@@ -11,6 +11,8 @@ const DEPRECATED = 1;
 const HAS_CHILDREN = 2;
 /** The query corpus's entry file, below the base path: it names the corpus's files, each named by its content. */
 export const LIVE_QUERY_ENTRY = '_live/query.json';
+/** The folder of the files it names (below the base path). */
+export const LIVE_QUERY_FOLDER = '_live/query/';
 
 /**
  * @typedef {(id: string) => unknown} ReadLiveRecord an entity's record (`GET /{id}`), or a promise of it
