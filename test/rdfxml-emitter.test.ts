@@ -4,6 +4,7 @@ import { buildNodeTree } from '../generator/emit/node-tree.ts';
 import { emitRdfXml, UnwritablePredicateError } from '../generator/emit/rdfxml.ts';
 import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
 import { NS, RDF_TYPE } from '../generator/model/vocabulary.ts';
+import { hasXmllint, readByLibxml2 } from './support/libxml2.ts';
 import { canonicalQuads } from './support/rdf-compare.ts';
 
 const factory = new DataFactory();
@@ -31,5 +32,22 @@ describe('the RDF/XML emitter', () => {
     const after = emitRdfXml(buildNodeTree(SUBJECT, classQuads('After')));
     expect(after.match(/<rdf:RDF/g)).toHaveLength(1);
     expect(await canonicalQuads(await parseRdfXml(after, 'after.xml', SUBJECT))).toBe(await canonicalQuads(classQuads('After')));
+  });
+
+  // What a conformant XML parser normalizes (line ends in text; tabs and line ends in attributes) must be escaped.
+  it.each([
+    ['a CR LF line end', 'one\r\ntwo'],
+    ['a lone CR', 'one\rtwo'],
+    ['a trailing CR', 'one\r'],
+    ['a tab and spaces', '\tone  two \t'],
+    ['markup and an escaped ampersand', '<b>Smith &amp; Varzi</b> ]]>'],
+    ['U+0085 and U+2028, which XML 1.0 does not normalize', 'one\u0085two\u2028three'],
+    ['a character past the BMP', 'one 𝒜 two'],
+  ])('a literal with %s reads back exactly, by the parser that reads sources and by libxml2', async (_, text) => {
+    const quads = [...classQuads('A'), factory.quad(factory.namedNode(SUBJECT), factory.namedNode(`${NS.rdfs}comment`), factory.literal(text))];
+    const xml = emitRdfXml(buildNodeTree(SUBJECT, quads));
+    const expected = await canonicalQuads(quads);
+    expect(await canonicalQuads(await parseRdfXml(xml, 'a.xml', SUBJECT))).toBe(expected);
+    if (hasXmllint) expect(await canonicalQuads(await parseRdfXml(readByLibxml2(xml), 'a.xml', SUBJECT))).toBe(expected);
   });
 });

@@ -73,8 +73,8 @@ function writeNode(parent: Element, node: TreeNode, prefixes: Prefixes): void {
   const typeName = type?.value.kind === 'iri' ? prefixes.qname(type.value.term.value) : undefined;
   const element = DOM.createElement(typeName ? `${typeName.prefix}:${typeName.local}` : 'rdf:Description');
   parent.appendChild(element);
-  if (node.kind === 'iri' && node.label !== undefined) element.setAttribute('rdf:about', ampersands(node.label));
-  else if (node.label !== undefined) element.setAttribute('rdf:nodeID', ampersands(node.label));
+  if (node.kind === 'iri' && node.label !== undefined) element.setAttribute('rdf:about', attributeOf(node.label));
+  else if (node.label !== undefined) element.setAttribute('rdf:nodeID', attributeOf(node.label));
   node.statements.forEach((statement, index) => {
     if (index !== typeIndex) writeStatement(element, statement, prefixes);
   });
@@ -87,7 +87,7 @@ function writeStatement(parent: Element, { predicate, value }: Statement, prefix
   parent.appendChild(element);
   switch (value.kind) {
     case 'iri':
-      element.setAttribute('rdf:resource', ampersands(value.term.value));
+      element.setAttribute('rdf:resource', attributeOf(value.term.value));
       break;
     case 'ref':
       element.setAttribute('rdf:nodeID', value.label);
@@ -98,8 +98,8 @@ function writeStatement(parent: Element, { predicate, value }: Statement, prefix
     case 'literal': {
       const { language, datatype } = value.term;
       if (language) element.setAttribute('xml:lang', language);
-      else if (datatype.value !== XSD_STRING && datatype.value !== RDF_LANG_STRING) element.setAttribute('rdf:datatype', ampersands(datatype.value));
-      element.appendChild(DOM.createTextNode(ampersands(value.term.value)));
+      else if (datatype.value !== XSD_STRING && datatype.value !== RDF_LANG_STRING) element.setAttribute('rdf:datatype', attributeOf(datatype.value));
+      element.appendChild(DOM.createTextNode(textOf(value.term.value)));
       break;
     }
   }
@@ -109,4 +109,15 @@ function writeStatement(parent: Element, { predicate, value }: Statement, prefix
 // literal "Smith &amp; Varzi" would read back as "Smith & Varzi": every "&" is escaped here, which it then keeps.
 function ampersands(text: string): string {
   return text.replaceAll('&', '&amp;');
+}
+
+// Every conformant XML parser reads a raw CR (and CR LF) in text as LF: a CR is written as a character reference,
+// which it keeps (and which xmlbuilder2 leaves as it is, as above).
+function textOf(text: string): string {
+  return ampersands(text).replaceAll('\r', '&#13;');
+}
+
+// In an attribute's value a parser also reads a raw tab or line end as a space.
+function attributeOf(text: string): string {
+  return ampersands(text).replace(/[\t\n\r]/g, (character) => `&#${character.charCodeAt(0)};`);
 }

@@ -13,6 +13,7 @@ import type { ModelEntity } from '../../generator/model/ontology-model.ts';
 import { SEARCH_FOLDER } from '../../generator/route/paths.ts';
 import { createSearchClient } from '../../generator/search/client/search-client.js';
 import { parseRdfXml } from '../../generator/load/parse-rdfxml.ts';
+import { hasXmllint, readByLibxml2 } from './libxml2.ts';
 import { filesFetch } from './files-fetch.ts';
 import { representativeTerms } from './representative-terms.ts';
 import { runBuild } from './run-cli.ts';
@@ -129,6 +130,11 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
         await expectSameTriples(fromJsonLd, expected, `${entity.id} JSON-LD`);
         const xml = await parseRdfXml(file(router.filePath(entity.id, 'xml')), `${entity.id}.xml`, vocabulary.baseIri);
         await expectSameTriples(xml, expected, `${entity.id} RDF/XML`);
+        // Read by libxml2 too (a process a term: the small vocabularies only, DBpedia's 3,487 terms would add seconds).
+        if (hasXmllint && vocabulary.site) {
+          const byLibxml2 = await parseRdfXml(readByLibxml2(file(router.filePath(entity.id, 'xml'))), `${entity.id}.xml`, vocabulary.baseIri);
+          await expectSameTriples(byLibxml2, expected, `${entity.id} RDF/XML read by libxml2`);
+        }
       }
     }, 300_000);
 
