@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hasXmllint, readByLibxml2 } from './support/libxml2.ts';
 import { runBuild } from './support/run-cli.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hostile-'));
@@ -147,6 +148,28 @@ describe('odd but valid input builds, with named warnings', () => {
     expect(result.stdout).toContain('warning: duplicate-definition: class Twice has 2 skos:definition values; the last in the file is published');
     expect(result.stdout).toContain('warning: missing-label: class Nameless has no rdfs:label');
     expect(JSON.parse(readFileSync(join(result.out, 'Twice'), 'utf8')).definition).toBe('Second.');
+  });
+
+  it("leaves out of a term's RDF/XML what RDF/XML cannot say, with one warning naming the term and why, and keeps it in JSON-LD", async () => {
+    const text = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .
+<https://x.example/> a owl:Ontology .
+<https://x.example/Odd> a owl:Class ; rdfs:label "Odd" ; rdf:resource "x" ; <https://x.example/p/7> "y" ; rdfs:comment "back\\bspace" ;
+  rdfs:subClassOf [ a owl:Restriction ; rdfs:comment "nested\\bone" ] .
+<https://x.example/Fine> a owl:Class ; rdfs:label "Fine" .
+`;
+    const result = await build('unsayable.ttl', text);
+    expect(result.code, result.stderr).toBe(0);
+    const warnings = result.stdout.split('\n').filter((line) => line.includes('rdfxml-left-out'));
+    expect(warnings).toEqual([
+      "  warning: rdfxml-left-out: class Odd's /xml leaves out 4 statement(s), which RDF/XML cannot say (its predicate rdf:resource is one of RDF/XML's syntax names; its predicate https://x.example/p/7 has no XML name (RDF/XML names a predicate by its IRI's last segment); it holds U+0008, a character XML 1.0 cannot carry); its JSON-LD keeps them",
+    ]);
+    const xml = readFileSync(join(result.out, '_api/Odd.xml'), 'utf8');
+    expect(xml).toContain('<rdfs:label>Odd</rdfs:label>');
+    expect(xml).not.toMatch(/rdf:resource>|back|nested|p\/7/);
+    if (hasXmllint) expect(() => readByLibxml2(xml)).not.toThrow();
+    const jsonld = readFileSync(join(result.out, '_api/Odd.jsonld'), 'utf8');
+    for (const kept of ['back\\bspace', 'nested\\bone', 'https://x.example/p/7', 'rdf:resource']) expect(jsonld).toContain(kept);
   });
 
   it('builds the whole site for classes that are their own ancestors, from another working folder', async () => {

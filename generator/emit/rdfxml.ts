@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { UserError } from '../errors.ts';
+import { isRdfXmlSyntaxName, rdfXmlProblem } from '../model/rdfxml-limits.ts';
 import { NS, RDF_LANG_STRING, RDF_TYPE, XSD_STRING } from '../model/vocabulary.ts';
 import { knownPrefix, splitIri, type QName } from './namespaces.ts';
 import type { Statement, TreeNode } from './node-tree.ts';
@@ -10,17 +10,6 @@ import type { Statement, TreeNode } from './node-tree.ts';
 // xmlbuilder2 serialises with its plain algorithm: the same bytes in half the time of its namespace-aware one (measured).
 type Document = NonNullable<XMLBuilder['node']['ownerDocument']>;
 type Element = ReturnType<Document['createElement']>;
-
-export class UnwritablePredicateError extends UserError {
-  readonly predicate: string;
-  constructor(predicate: string) {
-    super(
-      `RDF/XML cannot name the predicate ${predicate}: its last segment is not an XML name`,
-      'rename the property so its IRI ends in a letter or "_" followed by letters, digits, ".", "-" or "_"',
-    );
-    this.predicate = predicate;
-  }
-}
 
 /** Assigns prefixes: the well-known ones by name, others ns1, ns2… in order of first use. */
 class Prefixes {
@@ -38,7 +27,10 @@ class Prefixes {
   }
 }
 
-/** OWL as RDF/XML holding exactly the entity's source triples, nested as Protégé writes them. */
+/**
+ * OWL as RDF/XML holding exactly the entity's source triples, nested as Protégé writes them, but those RDF/XML cannot
+ * say (model/rdfxml-limits.ts), which it leaves out.
+ */
 export function emitRdfXml(tree: TreeNode): string {
   const prefixes = new Prefixes();
   // Names are collected first so every namespace is declared once, on the root element.
@@ -61,6 +53,7 @@ const END = { prettyPrint: true, indent: '    ' } as const;
 
 function collectNames(node: TreeNode, prefixes: Prefixes): void {
   for (const { predicate, value } of node.statements) {
+    if (!writable({ predicate, value })) continue;
     prefixes.qname(predicate);
     if (predicate === RDF_TYPE && value.kind === 'iri') prefixes.qname(value.term.value);
     if (value.kind === 'node') collectNames(value.node, prefixes);
@@ -68,7 +61,9 @@ function collectNames(node: TreeNode, prefixes: Prefixes): void {
 }
 
 function writeNode(parent: Element, node: TreeNode, prefixes: Prefixes): void {
-  const typeIndex = node.statements.findIndex((s) => s.predicate === RDF_TYPE && s.value.kind === 'iri' && prefixes.qname(s.value.term.value));
+  const typeIndex = node.statements.findIndex(
+    (s) => s.predicate === RDF_TYPE && s.value.kind === 'iri' && !isRdfXmlSyntaxName(s.value.term.value) && writable(s) && prefixes.qname(s.value.term.value),
+  );
   const type = typeIndex >= 0 ? node.statements[typeIndex] : undefined;
   const typeName = type?.value.kind === 'iri' ? prefixes.qname(type.value.term.value) : undefined;
   const element = DOM.createElement(typeName ? `${typeName.prefix}:${typeName.local}` : 'rdf:Description');
@@ -80,9 +75,16 @@ function writeNode(parent: Element, node: TreeNode, prefixes: Prefixes): void {
   });
 }
 
-function writeStatement(parent: Element, { predicate, value }: Statement, prefixes: Prefixes): void {
-  const name = prefixes.qname(predicate);
-  if (!name) throw new UnwritablePredicateError(predicate);
+/** Whether RDF/XML can say a statement: its predicate and its object's text. */
+function writable({ predicate, value }: Statement): boolean {
+  const object = value.kind === 'iri' || value.kind === 'literal' ? value.term.value : value.kind === 'ref' ? value.label : '';
+  return rdfXmlProblem(predicate, object) === undefined;
+}
+
+function writeStatement(parent: Element, statement: Statement, prefixes: Prefixes): void {
+  const { predicate, value } = statement;
+  const name = writable(statement) ? prefixes.qname(predicate) : undefined;
+  if (!name) return;
   const element = DOM.createElement(`${name.prefix}:${name.local}`);
   parent.appendChild(element);
   switch (value.kind) {

@@ -54,6 +54,7 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
       hint,
     );
   }
+  warnings.push(...rdfXmlWarnings(index, entities));
   const published = new Set(entities.map((entity) => entity.iri));
   const classIris = () => [...types].flatMap(([iri, { type }]) => (typeInfo(type).kind === 'class' ? [iri] : []));
   const unpublishedClass = (iri: string) => {
@@ -64,6 +65,32 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   };
   const branches = options.branches === undefined ? {} : { branches: options.branches };
   return { baseIri, ...branches, info: ontologyInfo(index), entities, warnings, caseCollisions, linked: hierarchy.linked, classIris, unpublishedClass };
+}
+
+/**
+ * One warning a term whose RDF/XML leaves statements out (rdfxml-limits.ts), naming how many and why. A blank node's
+ * statement is the term's whose description reaches it (only then are those descriptions read).
+ */
+function rdfXmlWarnings(index: TripleIndex, entities: readonly ModelEntity[]): string[] {
+  if (index.rdfXmlLeftOut.length === 0) return [];
+  const byIri = new Map(entities.map((entity) => [entity.iri, entity]));
+  const leftOut = new Map<ModelEntity, string[]>();
+  const add = (entity: ModelEntity, reason: string) => leftOut.set(entity, [...(leftOut.get(entity) ?? []), reason]);
+  for (const { subject, subjectIsBlank, block, reason } of index.rdfXmlLeftOut) {
+    if (!subjectIsBlank) {
+      const entity = byIri.get(subject);
+      if (entity) add(entity, reason);
+      continue;
+    }
+    for (const entity of entities) {
+      if (!index.summary(entity.iri)?.blocks.includes(block)) continue;
+      if (entity.quads.some((quad) => quad.subject.termType === 'BlankNode' && quad.subject.value === subject)) add(entity, reason);
+    }
+  }
+  return [...leftOut].map(([entity, reasons]) => {
+    const why = [...new Set(reasons)].join('; ');
+    return `rdfxml-left-out: ${typeInfo(entity.type).name} ${entity.id}'s /xml leaves out ${reasons.length} statement(s), which RDF/XML cannot say (${why}); its JSON-LD keeps them`;
+  });
 }
 
 // The owl:Ontology's own title, description and version, for the site and openapi.json.

@@ -1,5 +1,6 @@
 import type { Quad, Term } from '@rdfjs/types';
 import type { TripleBlock } from '../load/triple-block.ts';
+import { MAYBE_NOT_XML, rdfXmlProblem } from './rdfxml-limits.ts';
 import { P, RDF_TYPE } from './vocabulary.ts';
 
 /** Identifies a subject or object across the graph: IRIs by value, blank nodes with a `_:` prefix. */
@@ -53,11 +54,20 @@ export class TripleIndex {
   // Each subject's quads once asked for: a record, its restrictions and the closure ask again.
   readonly #about = new Map<string, readonly Quad[]>();
 
+  /** The statements RDF/XML cannot say (rdfxml-limits.ts): each subject (a blank node's label in its block) and why. */
+  readonly rdfXmlLeftOut: { subject: string; subjectIsBlank: boolean; block: number; reason: string }[] = [];
+
   constructor(blocks: readonly TripleBlock[]) {
     this.#blocks = blocks;
     this.#read = new Uint8Array(blocks.length);
+    const predicateProblems = new Map<string, string | null>();
     blocks.forEach((block, number) =>
       block.forEachStatement((subject, subjectIsBlank, predicate, object, objectKind) => {
+        let problem = predicateProblems.get(predicate);
+        if (problem === undefined) predicateProblems.set(predicate, (problem = rdfXmlProblem(predicate, '') ?? null));
+        // A literal's text is searched for a character XML cannot carry only where a quick test finds a candidate.
+        if (problem === null && objectKind === 'literal' && MAYBE_NOT_XML.test(object)) problem = rdfXmlProblem(predicate, object) ?? null;
+        if (problem !== null) this.rdfXmlLeftOut.push({ subject, subjectIsBlank, block: number, reason: problem });
         if (subjectIsBlank) {
           if (!block.localBlankNodes) this.#addBlank(`_:${subject}`, number);
           return;
