@@ -51,7 +51,7 @@ describe('npm run conformance', () => {
 
     it('serves every format from the bundles through the worker, which also answers preflights; no pages without the site', async () => {
       const results = await checkDeployment(bundled.server.baseUrl, { sample: 5, fetch });
-      expect(results).toHaveLength(37);
+      expect(results).toHaveLength(40);
       expect(failures(results).map((failure) => failure.replace(/^\w+: /, ''))).toEqual(Array(5).fill('page: 404 text/html, CORS *'));
     });
 
@@ -100,6 +100,9 @@ describe('npm run conformance', () => {
         'R0TLfdHv2W7Pn422kgKx42u: page: 404 text/plain',
         'CORS preflight: 2xx',
         'unknown id: 404 "not found"',
+        'malformed path: 404 "not found"',
+        'malformed path: 404 "not found"',
+        'malformed path: 404 "not found"',
         'search: exact URL: 404 text/plain',
         'search: empty query: 404',
         // The live files are there, without CORS; the URLs that need code are not.
@@ -136,13 +139,22 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
     expect(first.stdout).toMatch(/^\d+ objects: uploaded \d+ \([\d.]+ MB\), 0 unchanged, deleted 0$/m);
     const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
     // No code runs on plain S3: the search URL and the live URLs that need code need CloudFront (Lambda@Edge), the
-    // JSON 404 a CloudFront error response.
-    expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search', 'live', 'live']);
+    // JSON 404 (for an unknown id and a malformed path alike) a CloudFront error response.
+    expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual([
+      'unknown id',
+      'malformed path',
+      'malformed path',
+      'malformed path',
+      'search',
+      'search',
+      'live',
+      'live',
+    ]);
     expect(failures(results).filter((failure) => failure.startsWith('live'))).toEqual([
       'live: structured query: 404, CORS *',
       'live: /connections without a subject: 404, CORS *',
     ]);
-    expect(results).toHaveLength(37);
+    expect(results).toHaveLength(40);
   });
 
   it('a second deploy uploads nothing; a changed file is uploaded and a vanished one deleted, after the uploads', async () => {
@@ -166,8 +178,17 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
       const deployed = await runDeploy(['s3', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--dir', pagesOut], credentials);
       expect(deployed.code, deployed.stderr).toBe(0);
       const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
-      expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(['unknown id', 'search', 'search', 'live', 'live']);
-      expect(results).toHaveLength(37);
+      expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual([
+        'unknown id',
+        'malformed path',
+        'malformed path',
+        'malformed path',
+        'search',
+        'search',
+        'live',
+        'live',
+      ]);
+      expect(results).toHaveLength(40);
       // The concept page's links are the seed URLs, which S3 holds as objects.
       const id = results.find((result) => result.check.endsWith(': page'))?.check.split(':')[0] ?? '';
       const page = await (await fetch(`${s3.endpoint}/${s3.bucket}/${id}/html`)).text();

@@ -117,7 +117,7 @@ function servedOnGitHubPages(name: string, ontology: string, enabled: boolean, e
       // The live files pass; the live URLs that need code are reported (GitHub Pages runs none).
       expect(run.stdout).toMatch(/^PASS {2}live: \/info\/health /m);
       expect(run.stdout).toMatch(/^INFO {2}live: structured query /m);
-      expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed, 4 reported$/);
+      expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed, 5 reported$/);
     });
 
     extra(() => context);

@@ -59,6 +59,12 @@ describe('the live URLs a host answers with code', () => {
       { status: 422, body: expect.objectContaining({ detail: [expect.objectContaining({ loc: ['query', 'subject'] })] }) },
     ],
     ['a path of no live URL', '/docs/', undefined],
+    ['a branch whose escapes are malformed: FastAPI 404, no error', '/taxonomy/%E0%A4%A?max_depth=2', { status: 404, body: { detail: 'Not Found' } }],
+    [
+      "an entity graph's id whose escapes are malformed: its 404, no error",
+      '/explore/api/entity-graph/%E0?mode=children',
+      { status: 404, body: { error: 'Entity not found: %E0' } },
+    ],
   ])('%s', async (_, url, expected) => {
     const { answer, read } = await ask(url);
     expect(answer).toEqual(expected);

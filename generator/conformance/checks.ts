@@ -22,6 +22,8 @@ export interface ConformanceOptions {
 
 const ORIGIN = 'https://conformance.example';
 const UNKNOWN_ID = 'no-such-entity-conformance-check';
+const MALFORMED_ESCAPE = '/%E0%A4%A';
+const MALFORMED_PATHS = [MALFORMED_ESCAPE, '/no-such%2Fentity', '/no-such%2Fentity/xml'];
 
 /**
  * The seed contract, checked over HTTP against any deployment: every format of a sample of ids (status 200
@@ -102,6 +104,19 @@ export async function checkDeployment(baseUrl: string, options: ConformanceOptio
     `${missing.status} ${JSON.stringify(parseJson(missing.body) ?? missing.body.slice(0, 40))}${pages ? cors(missing) : ''}`,
     servedAs(missing),
   );
+  // A path no client builds from an IRI (a malformed escape, an encoded slash) answers the same 404, never an error.
+  // GitHub Pages answers a malformed escape itself, before any file: reported there.
+  for (const path of MALFORMED_PATHS) {
+    const odd = await get(path);
+    const hostDecides = pages && path === MALFORMED_ESCAPE ? { reported: true, note: `the host's own answer, before any file` } : servedAs(odd);
+    record(
+      'malformed path',
+      path,
+      `404 ${JSON.stringify(NOT_FOUND_BODY)}${pages ? ', CORS *' : ''}`,
+      `${odd.status} ${JSON.stringify(parseJson(odd.body) ?? odd.body.slice(0, 40))}${pages ? cors(odd) : ''}`,
+      hostDecides,
+    );
+  }
   const label = first ? (parseJson((await get(`/${first}`)).body) as { label?: string } | undefined)?.label : undefined;
   const query = [...normalize(label ?? 'a')].slice(0, 3).join('').trim() || 'a';
   await (pages ? checkClientSearch(base, options.fetch, get, record, query) : checkSearch(base, options.fetch, get, record, query));

@@ -40,11 +40,21 @@ const LIVE_PATHS = ${JSON.stringify(
         )}.map(([pattern, slot]) => [new RegExp(pattern), slot]);
 const LIVE_TYPE = ${JSON.stringify(LIVE_CONTENT_TYPE)};
 
+// A path segment decoded, or undefined where its escapes are malformed (it names no entity: the host's 404 answers).
+function decodedId(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 // The id and entry place of an entity's live file at this path, if it is one.
 function liveFile(path) {
   for (const [pattern, slot] of LIVE_PATHS) {
     const found = pattern.exec(path);
-    if (found) return { id: decodeURIComponent(found[1]), slot };
+    const id = found ? decodedId(found[1]) : undefined;
+    if (id !== undefined) return { id, slot };
   }
   return undefined;
 }
@@ -66,7 +76,9 @@ async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);
   const live = match ? undefined : liveFile(url.pathname);
   if (!match && !live) return undefined;
-  const entry = await bundleEntry(env, url, match ? decodeURIComponent(match[1]) : live.id);
+  const id = match ? decodedId(match[1]) : live.id;
+  if (id === undefined) return undefined;
+  const entry = await bundleEntry(env, url, id);
   if (!entry) return undefined;
   const slot = match ? SUFFIXES.indexOf(match[2] ?? '') : live.slot;
   // null: a file the entity does not have (its record, where the site's own page answers /{id}; a live file it lacks).

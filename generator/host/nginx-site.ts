@@ -42,6 +42,8 @@ export function emitNginxSite(router: Router): OutputFile {
     `# In the server {} whose root is the site folder${base ? ` (served at ${base}/)` : ''}:  include <site folder>/${NGINX_FOLDER}/site.conf;`,
     CORS,
     `error_page 404 ${base}/${NOT_FOUND_FILE};`,
+    // A URI nginx cannot decode (a malformed escape) names no entity: the same 404, not nginx's 400 page.
+    `error_page 400 =404 ${base}/${NOT_FOUND_FILE};`,
     // Browsers ask before a cross-origin request with custom headers; every URL answers yes to GET. The
     // answer is given before any location is chosen, so it carries these server-level headers.
     'add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS" always;',

@@ -21,7 +21,13 @@ const TYPES: Record<string, string> = {
 export async function startStaticServer(root: string): Promise<RunningServer> {
   const server = createServer((request, response) => {
     void (async () => {
-      const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+      const path = decodedPath(request.url ?? '/');
+      // A path whose escapes are malformed is no file, as on the hosts it stands for.
+      if (path === undefined) {
+        response.writeHead(404, { 'Content-Type': 'text/plain' });
+        response.end('not found');
+        return;
+      }
       let file = join(root, path);
       const info = await stat(file).catch(() => undefined);
       if (info?.isDirectory()) file = join(file, 'index.html');
@@ -49,4 +55,12 @@ export async function startStaticServer(root: string): Promise<RunningServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+function decodedPath(url: string): string | undefined {
+  try {
+    return normalize(decodeURIComponent(new URL(url, 'http://x').pathname));
+  } catch {
+    return undefined;
+  }
 }

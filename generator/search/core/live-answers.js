@@ -47,10 +47,16 @@ export async function answerLiveQuery(path, search, parameter, read, readRecord)
   return { status: 200, body: { classes: classes, properties: [] } };
 }
 
-/** @param {string[]} parts */
+/** Path segments decoded; one whose escapes are malformed is kept as it is (it names nothing). @param {string[]} parts */
 function decodeSegments(parts) {
   const decoded = [];
-  for (let at = 0; at < parts.length; at += 1) decoded.push(decodeURIComponent(parts[at]));
+  for (let at = 0; at < parts.length; at += 1) {
+    try {
+      decoded.push(decodeURIComponent(parts[at]));
+    } catch (_malformed) {
+      decoded.push(parts[at]);
+    }
+  }
   return decoded;
 }
 
