@@ -3,6 +3,7 @@ import jsonld from 'jsonld';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
 import { hasXmllint, readByLibxml2 } from './support/libxml2.ts';
+import { hasRdflib, readByRdflib } from './support/rdflib.ts';
 import { canonical, canonicalQuads } from './support/rdf-compare.ts';
 import { EXCERPT, PROV_O, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
 
@@ -36,6 +37,22 @@ function roundTrips(name: string, ontology: string, enabled: boolean): void {
         expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n'), entity.id).toBe(true);
         const quads = await parseRdfXml(xml, `${entity.id}.xml`, 'https://api.example.org/');
         expect(await canonicalQuads(quads), entity.id).toBe(await canonicalQuads(entity.quads));
+      }
+    });
+
+    it.skipIf(!hasRdflib)('RDF/XML and JSON-LD: read by rdflib, every entity gives back its source triples', async () => {
+      const formats = [
+        ['xml', 'xml'],
+        ['jsonld', 'json-ld'],
+      ] as const;
+      const documents = build.model.entities.flatMap((entity) =>
+        formats.map(([format, as]) => ({ text: served.get(build.router.filePath(entity.id, format)) ?? '', format: as, base: 'https://api.example.org/' })),
+      );
+      const read = readByRdflib(documents);
+      for (const [at, entity] of build.model.entities.entries()) {
+        const expected = await canonicalQuads(entity.quads);
+        for (const [offset, [format]] of formats.entries())
+          expect(await canonical(read[at * formats.length + offset]), `${entity.id} ${format}`).toBe(expected);
       }
     });
 

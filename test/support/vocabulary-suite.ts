@@ -14,6 +14,7 @@ import { SEARCH_FOLDER } from '../../generator/route/paths.ts';
 import { createSearchClient } from '../../generator/search/client/search-client.js';
 import { parseRdfXml } from '../../generator/load/parse-rdfxml.ts';
 import { hasXmllint, readByLibxml2 } from './libxml2.ts';
+import { hasRdflib, readByRdflib } from './rdflib.ts';
 import { filesFetch } from './files-fetch.ts';
 import { representativeTerms } from './representative-terms.ts';
 import { runBuild } from './run-cli.ts';
@@ -134,6 +135,21 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
         if (hasXmllint && vocabulary.site) {
           const byLibxml2 = await parseRdfXml(readByLibxml2(file(router.filePath(entity.id, 'xml'))), `${entity.id}.xml`, vocabulary.baseIri);
           await expectSameTriples(byLibxml2, expected, `${entity.id} RDF/XML read by libxml2`);
+        }
+      }
+      // And every term's RDF/XML and JSON-LD read by rdflib, in one process (the small vocabularies again).
+      if (hasRdflib && vocabulary.site) {
+        const entities = loaded.model.entities;
+        const documents = entities.flatMap((entity) => [
+          { text: file(router.filePath(entity.id, 'xml')), format: 'xml' as const, base: vocabulary.baseIri },
+          { text: file(router.filePath(entity.id, 'jsonld')), format: 'json-ld' as const, base: vocabulary.baseIri },
+        ]);
+        const read = readByRdflib(documents);
+        for (const [at, entity] of entities.entries()) {
+          for (const [offset, format] of ['RDF/XML', 'JSON-LD'].entries()) {
+            const triples = new Parser({ format: 'N-Triples' }).parse(read[at * 2 + offset]);
+            await expectSameTriples(triples, source(entity.iri), `${entity.id} ${format} read by rdflib`);
+          }
         }
       }
     }, 300_000);
