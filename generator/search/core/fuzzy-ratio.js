@@ -34,16 +34,9 @@ function needleOf(points) {
   return { length: points.length, slotOf: slotOf, counts: counts, masks: masks, slots: slots };
 }
 
-/** The hay's code points as the needle's slots. @param {Needle} needle @param {number[]} points */
-function slotsOf(needle, points) {
-  const slots = new Int32Array(points.length);
-  for (let at = 0; at < points.length; at += 1) slots[at] = needle.slotOf[points[at]] || 0;
-  return slots;
-}
-
 // The last needle made, by its text: a query tests one needle against every text.
 let lastNeedle = { text: '', needle: needleOf([]) };
-// Slots of a text read straight from the string, kept between calls (grown as texts need).
+// Slots of the text being scored, read straight from its string, kept between calls (grown as texts need).
 let textSlots = new Int32Array(256);
 
 /**
@@ -154,19 +147,22 @@ function bestWindow(needle, hay, enough) {
   return best;
 }
 
-/** @param {number[]} needle @param {number[]} hay @param {number} enough */
+/** The best window of `hay` against a needle. @param {Needle} needle @param {string} hay @param {number} enough */
 function scoreAgainst(needle, hay, enough) {
-  const prepared = needleOf(needle);
-  return bestWindow(prepared, slotsOf(prepared, hay), enough);
+  // Filled first: filling may replace the buffer with a larger one.
+  const count = fillSlots(needle, hay);
+  return bestWindow(needle, textSlots.subarray(0, count), enough);
 }
 
-/** @param {number[]} first @param {number[]} second @param {number} enough */
-function partialScore(first, second, enough) {
+/** @param {string} a @param {string} b @param {number} enough */
+function partialScore(a, b, enough) {
+  const first = codePointValues(a);
+  const second = codePointValues(b);
   if (first.length === 0 || second.length === 0) return first.length === second.length ? 100 : 0;
-  if (first.length > second.length) return scoreAgainst(second, first, enough);
-  const score = scoreAgainst(first, second, enough);
+  if (first.length > second.length) return scoreAgainst(needleOf(second), a, enough);
+  const score = scoreAgainst(needleOf(first), b, enough);
   if (score >= enough || score === 100 || first.length < second.length) return score;
-  return Math.max(score, scoreAgainst(second, first, enough));
+  return Math.max(score, scoreAgainst(needleOf(second), a, enough));
 }
 
 /**
@@ -174,12 +170,12 @@ function partialScore(first, second, enough) {
  * @param {string} a @param {string} b @returns {number}
  */
 export function partialRatio(a, b) {
-  return partialScore(codePointValues(a), codePointValues(b), 101);
+  return partialScore(a, b, 101);
 }
 
 /**
  * Whether fuzz.partial_ratio(a, b) ≥ `cutoff`, found without the best score where a window reaches it. For `a` the
- * shorter (a query against texts), `b` is read straight into slots, without a list of its code points.
+ * shorter (a query against texts), its needle is made once and `b`'s code points are counted as they are read.
  * @param {string} a @param {string} b @param {number} cutoff
  */
 export function partialRatioAtLeast(a, b, cutoff) {
@@ -189,5 +185,5 @@ export function partialRatioAtLeast(a, b, cutoff) {
     const count = fillSlots(needle, b);
     if (count > needle.length) return bestWindow(needle, textSlots.subarray(0, count), cutoff) >= cutoff;
   }
-  return partialScore(codePointValues(a), codePointValues(b), cutoff) >= cutoff;
+  return partialScore(a, b, cutoff) >= cutoff;
 }
