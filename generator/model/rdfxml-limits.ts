@@ -27,6 +27,11 @@ const NOT_XML = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC0
 /** A quick test for text that may hold a character XML cannot carry (any surrogate, paired or not): rdfXmlProblem decides. */
 export const MAYBE_NOT_XML = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
+// The emitter asks of every statement it writes: the precise search (with its lookarounds) only where the quick one finds a candidate.
+function forbiddenIn(text: string): RegExpExecArray | null {
+  return MAYBE_NOT_XML.test(text) ? NOT_XML.exec(text) : null;
+}
+
 /** Whether a name can be a node element's name: a type written as the element that holds the node. */
 export function isRdfXmlSyntaxName(iri: string): boolean {
   return SYNTAX_NAMES.has(iri);
@@ -35,7 +40,7 @@ export function isRdfXmlSyntaxName(iri: string): boolean {
 /** Why RDF/XML cannot hold a statement with this predicate and object text (an IRI, a blank node label, a literal's value), or undefined. */
 export function rdfXmlProblem(predicate: string, object: string): string | undefined {
   if (SYNTAX_NAMES.has(predicate)) return `its predicate rdf:${predicate.slice(NS.rdf.length)} is one of RDF/XML's syntax names`;
-  const forbidden = NOT_XML.exec(predicate) ?? NOT_XML.exec(object);
+  const forbidden = forbiddenIn(predicate) ?? forbiddenIn(object);
   if (forbidden) return `it holds U+${(forbidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}, a character XML 1.0 cannot carry`;
   if (!splitIri(predicate)) return `its predicate ${predicate} has no XML name (RDF/XML names a predicate by its IRI's last segment)`;
   return undefined;
