@@ -125,6 +125,11 @@ export class LiveGraph {
     return this.properties.flatMap((property) => property.sub_property_of.filter((parent) => parent === record.iri).map(() => property));
   }
 
+  /** The published entity an IRI names, or undefined. */
+  entity(iri: string): ModelEntity | undefined {
+    return this.#published.get(iri);
+  }
+
   /** The id a class is published under (its record at `/{id}`), or undefined for a class the build does not publish. */
   publishedId(iri: string): string | undefined {
     return this.#published.get(iri)?.id;

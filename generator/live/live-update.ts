@@ -68,15 +68,16 @@ export function liveUpdate(
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
   readPrevious: (path: string) => Uint8Array | undefined,
 ): LiveReach {
+  if (previous === undefined) return { selection: EVERY_LIVE_FILE, memo: liveMemo(model), remade: undefined };
   const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const members = branchMembers(model);
-  const memo: LiveMemo = { ids: [], targets: [], ...members };
-  const keep = (id: string, targets: string[]) => {
-    if (targets.length === 0) return;
-    memo.ids.push(id);
-    memo.targets.push(targets);
+  const ids: string[] = [];
+  const targets: string[][] = [];
+  const keep = (id: string, links: string[]) => {
+    if (links.length === 0) return;
+    ids.push(id);
+    targets.push(links);
   };
-  if (previous === undefined) return { selection: EVERY_LIVE_FILE, memo: liveMemo(model), remade: undefined };
   previous.ids.forEach((id, at) => {
     if (!emitted.has(id) && byId.has(id)) keep(id, previous.targets[at]);
   });
@@ -85,8 +86,8 @@ export function liveUpdate(
     if (entity?.kind === 'class') keep(id, linksOf(entity.record as ClassRecord));
   }
   // The memo's order does not matter to what it answers; sorted, the cache's bytes do not hang on the edit's order.
-  const order = memo.ids.map((_, at) => at).sort((a, b) => (memo.ids[a] < memo.ids[b] ? -1 : 1));
-  const sorted: LiveMemo = { ids: order.map((at) => memo.ids[at]), targets: order.map((at) => memo.targets[at]), ...members };
+  const order = ids.map((_, at) => at).sort((a, b) => (ids[a] < ids[b] ? -1 : 1));
+  const sorted: LiveMemo = { ids: order.map((at) => ids[at]), targets: order.map((at) => targets[at]), ...members };
   const changed = new Set([...emitted, ...removed]);
   // A walk shows its classes' records: an edit reaches the walks a changed entity was in before, or is in now.
   const touched = new Set<string>();
@@ -103,7 +104,7 @@ export function liveUpdate(
 }
 
 function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>, emitted: ReadonlySet<string>, before: LiveMemo, now: LiveMemo): Set<string> {
-  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  const graph = LiveGraph.of(model);
   // Who names an IRI as see-also or definer, before the edit and after it (a link the edit removed still shows);
   // and who names it as parent, labelled or not (read without records).
   const namedBy = new Map<string, Set<string>>();
@@ -125,11 +126,11 @@ function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>
   const starts = [...emitted].map((id) => byId.get(id)?.iri ?? `${model.baseIri}${id}`);
   const reached = new Set<string>();
   for (const iri of starts) {
-    const entity = byIri.get(iri);
+    const entity = graph.entity(iri);
     if (entity) reached.add(entity.id);
     // Its parents show it as a child, its children as a parent, its namers by label.
     for (const parent of entity?.superclasses ?? []) {
-      const found = byIri.get(parent);
+      const found = graph.entity(parent);
       if (found) reached.add(found.id);
     }
     for (const id of [...(childrenOf.get(iri) ?? []), ...(namedBy.get(iri) ?? [])]) reached.add(id);
@@ -156,14 +157,14 @@ function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>
 
 /** Each branch's classes (published ones, by id): everything below its root by children, read without records. */
 function branchMembers(model: OntologyModel): { segments: string[]; members: string[][] } {
-  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
+  const graph = LiveGraph.of(model);
   const segments: string[] = [];
   const members: string[][] = [];
-  for (const { segment, root } of branchesOf(LiveGraph.of(model))) {
+  for (const { segment, root } of branchesOf(graph)) {
     const seen = new Set<string>();
     const pending = [root];
     while (pending.length > 0) {
-      const entity = byIri.get(pending.pop() as string);
+      const entity = graph.entity(pending.pop() as string);
       if (!entity || seen.has(entity.id)) continue;
       seen.add(entity.id);
       pending.push(...entity.children);
