@@ -45,15 +45,25 @@ export async function answerStructuredQuery(kind, parameter, read, readRecord) {
 }
 
 /**
- * How a filter's pattern matches a text in each `match_mode` (an unknown one matches none); a pattern that is no
- * regular expression is a 400, where the live service fails with a 500.
+ * How a filter's pattern matches a text in each `match_mode` (an unknown one matches none; a missing text, none);
+ * a pattern that is no regular expression is a 400, where the live service fails with a 500.
  * @param {string} mode @param {string} pattern @returns {TextTest | import('./live-parameters.js').LiveAnswer}
  */
 function textTest(mode, pattern) {
+  const matches = matcher(mode, pattern);
+  if (typeof matches !== 'function') return matches;
+  return (text) => text !== null && text !== undefined && matches(text);
+}
+
+/**
+ * A mode's match of a pattern against a text there is, or the 400 of a pattern that is no regular expression.
+ * @param {string} mode @param {string} pattern @returns {((text: string) => boolean) | import('./live-parameters.js').LiveAnswer}
+ */
+function matcher(mode, pattern) {
   const lower = pattern.toLowerCase();
-  if (mode === 'exact') return (text) => text !== null && text !== undefined && text === pattern;
-  if (mode === 'substring') return (text) => text !== null && text !== undefined && text.toLowerCase().indexOf(lower) >= 0;
-  if (mode === 'fuzzy') return (text) => text !== null && text !== undefined && partialRatioAtLeast(lower, text.toLowerCase(), 70);
+  if (mode === 'exact') return (text) => text === pattern;
+  if (mode === 'substring') return (text) => text.toLowerCase().indexOf(lower) >= 0;
+  if (mode === 'fuzzy') return (text) => partialRatioAtLeast(lower, text.toLowerCase(), 70);
   if (mode !== 'regex') return () => false;
   let expression;
   try {
@@ -61,7 +71,7 @@ function textTest(mode, pattern) {
   } catch (error) {
     return { status: 400, body: { detail: 'match_mode=regex: ' + (error instanceof Error ? error.message : String(error)) } };
   }
-  return (text) => text !== null && text !== undefined && expression.test(text);
+  return (text) => expression.test(text);
 }
 
 /**
