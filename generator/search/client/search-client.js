@@ -39,17 +39,12 @@ export function createSearchClient(options) {
   /** @param {string} path */
   const read = (path) => {
     const url = new URL(path, indexUrl).href + reload;
-    let pending = cache.get(url);
-    if (!pending) {
-      pending = fetchFile(url).then((response) => {
+    return keptPromise(cache, url, () =>
+      fetchFile(url).then((response) => {
         if (!response.ok) throw new Error(`search index: ${url} answered ${response.status}`);
         return response.json();
-      });
-      // A failed fetch is forgotten, so the next search tries again.
-      pending.catch(() => cache.delete(url));
-      cache.set(url, pending);
-    }
-    return pending;
+      }),
+    );
   };
   // Files from two builds, or one the entry names gone after a deploy: read them all again, past every cache, once.
   const reread = () => {
@@ -149,17 +144,13 @@ export async function answerLiveRequest(request, basePath, siteBase) {
     const address = new URL(file, siteBase).href;
     // The query corpus's files are named by their content: each is fetched once (its promise kept, as the index's).
     if (file.indexOf(LIVE_QUERY_FOLDER) !== 0) return fetchJson(address);
-    let cached = corpusFiles.get(address);
-    if (!cached) {
-      // One that failed, or was missing (a deploy between two reads), is fetched again next time.
-      cached = fetchJson(address).then((body) => {
+    // One that was missing (a deploy between two reads) is fetched again next time, as one that failed.
+    return keptPromise(corpusFiles, address, () =>
+      fetchJson(address).then((body) => {
         if (body === undefined) corpusFiles.delete(address);
         return body;
-      });
-      cached.catch(() => corpusFiles.delete(address));
-      corpusFiles.set(address, cached);
-    }
-    return cached;
+      }),
+    );
   };
   /** @param {string} id */
   const readRecord = (id) => fetchJson(new URL(encodeURIComponent(id), siteBase).href);
@@ -171,6 +162,21 @@ export async function answerLiveRequest(request, basePath, siteBase) {
 // The query corpus's files' parsed JSON by URL.
 /** @type {Map<string, Promise<any>>} */
 const corpusFiles = new Map();
+
+/**
+ * The promise `load` makes for a key, made once and kept in `cache`; forgotten where it fails, so the next call
+ * tries again.
+ * @template T @param {Map<string, Promise<T>>} cache @param {string} key @param {() => Promise<T>} load @returns {Promise<T>}
+ */
+function keptPromise(cache, key, load) {
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = load();
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
+  }
+  return pending;
+}
 
 /** A file's parsed JSON, or undefined where there is none. @param {string} address */
 async function fetchJson(address) {
