@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -9,6 +10,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 3,
+    // The longest files first, by test/durations.json (a long file started last would decide when the run ends).
+    sequence: { sequencer: SlowFirstSequencer },
     // The JSON report is what CI counts; the default reporter is for people.
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },

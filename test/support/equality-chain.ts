@@ -3,8 +3,9 @@
 // compared file by file (changes.json included) with what `--full` writes over the same previous output,
 // and its warnings with the full build's. An update that fails (update-failed) fails the chain.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../bench/folio-shaped/generate.ts';
 import { resolveOptions } from '../../generator/config/options.ts';
 import { buildApiFolder } from '../../generator/pipeline/build-api-folder.ts';
@@ -29,6 +30,21 @@ export interface Chain {
   updates: number;
   /** Warnings (by name, e.g. `site-path`) some step must have raised: the edits meant to raise them did. */
   warns?: string[];
+}
+
+/** The warnings an edit table's edits are meant to raise, each in some step of every chain. */
+export const CHAIN_WARNINGS = ['unsafe-id', 'case-collision', 'site-path', 'missing-label', 'duplicate-definition'];
+
+/**
+ * A test file's one test: the chain, in a scratch folder of its own. A file per chain, so that Vitest runs the
+ * chains side by side (each is among the longest files of the suite).
+ */
+export function describeChain(title: string, chain: Chain): void {
+  const scratch = mkdtempSync(join(tmpdir(), 'update-equality-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  describe(title, () => {
+    it(`${chain.steps} steps of random edits to ${chain.name}`, () => runChain(chain, scratch), 600_000);
+  });
 }
 
 /** Runs the chain in a folder of its own under `scratch`; fails on the first step whose output differs. */
