@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+import { fileURLToPath } from 'node:url';
+import { freePort, startServerProcess } from './server-process.ts';
 
 export interface RunningS3 {
   endpoint: string;
@@ -9,17 +10,18 @@ export interface RunningS3 {
   stop(): Promise<void>;
 }
 
-/** The s3rver emulator on 127.0.0.1 with one empty bucket, its objects in a temporary folder. */
+const EMULATOR = fileURLToPath(new URL('./s3-emulator-process.ts', import.meta.url));
+
+/** The s3rver emulator on 127.0.0.1 with one empty bucket, its objects in a temporary folder (removed when it stops). */
 export async function startS3(bucket = 'site'): Promise<RunningS3> {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = await server.run();
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket,
-    async stop() {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
+  const port = await freePort();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess('s3rver', process.execPath, ['--openssl-legacy-provider', EMULATOR, directory, String(port), bucket], {
+    baseUrl: endpoint,
+    signal: 'SIGTERM',
+    timeoutMs: 30_000,
+    scratch: directory,
+  });
+  return { endpoint, bucket, stop: () => server.stop() };
 }
