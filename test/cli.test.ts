@@ -124,7 +124,7 @@ describe('command line', () => {
     const rootFiles = folderHashes(root);
     const projectFiles = folderHashes(project);
     const entityFiles = [...rootFiles.keys()].filter((file) => /^R\w+$|^_api\//.test(file));
-    expect(entityFiles.length).toBe(232);
+    expect(entityFiles.length).toBe(348);
     for (const file of entityFiles) expect(projectFiles.get(file), file).toBe(rootFiles.get(file));
   });
 });

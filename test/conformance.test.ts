@@ -51,11 +51,11 @@ describe('npm run conformance', () => {
 
     it('serves every format from the bundles through the worker, which also answers preflights; no pages without the site', async () => {
       const results = await checkDeployment(bundled.server.baseUrl, { sample: 5, fetch });
-      expect(results).toHaveLength(40);
+      expect(results).toHaveLength(50);
       expect(failures(results).map((failure) => failure.replace(/^\w+: /, ''))).toEqual(Array(5).fill('page: 404 text/html, CORS *'));
     });
 
-    it('writes two bundle files for the 58 entities instead of 232 entity files, and the same search files', () => {
+    it('writes two bundle files for the 58 entities instead of 348 entity files, and the same search files', () => {
       const files = fg.sync('**/*', { cwd: bundled.out, dot: true });
       expect(files.filter((file) => file.startsWith('_entities/')).sort()).toEqual(['_entities/0.json', '_entities/1.json']);
       expect(files.filter((file) => file.startsWith('_api/') || /^R\w+$/.test(file))).toEqual([]);
@@ -96,6 +96,8 @@ describe('npm run conformance', () => {
         'R0TLfdHv2W7Pn422kgKx42u: json: 200 application/octet-stream, names the entity',
         'R0TLfdHv2W7Pn422kgKx42u: jsonld: 404 text/plain',
         'R0TLfdHv2W7Pn422kgKx42u: xml: 404 text/plain',
+        'R0TLfdHv2W7Pn422kgKx42u: ttl: 404 text/plain',
+        'R0TLfdHv2W7Pn422kgKx42u: nt: 404 text/plain',
         'R0TLfdHv2W7Pn422kgKx42u: markdown: 404 text/plain',
         'R0TLfdHv2W7Pn422kgKx42u: page: 404 text/plain',
         'CORS preflight: 2xx',
@@ -147,7 +149,7 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
       'live: structured query: 404, CORS *',
       'live: /connections without a subject: 404, CORS *',
     ]);
-    expect(results).toHaveLength(40);
+    expect(results).toHaveLength(50);
   });
 
   it('a second deploy uploads nothing; a changed file is uploaded and a vanished one deleted, after the uploads', async () => {
@@ -172,7 +174,7 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
       expect(deployed.code, deployed.stderr).toBe(0);
       const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
       expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(PLAIN_S3_FAILS);
-      expect(results).toHaveLength(40);
+      expect(results).toHaveLength(50);
       // The concept page's links are the seed URLs, which S3 holds as objects.
       const id = results.find((result) => result.check.endsWith(': page'))?.check.split(':')[0] ?? '';
       const page = await (await fetch(`${s3.endpoint}/${s3.bucket}/${id}/html`)).text();

@@ -12,6 +12,7 @@ import { LiveGraph } from '../generator/live/live-graph.ts';
 import { answerLive, answerLiveSearch } from '../generator/live/live-routes.ts';
 import { CHROMIUM, launchBrowser } from './support/browser.ts';
 import { pagesArtifact, startGitHubPages } from './support/github-pages.ts';
+import { inBatches } from './support/in-batches.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
 import { hasNginx } from './support/nginx.ts';
 import { runBuild, runConformance } from './support/run-cli.ts';
@@ -25,6 +26,8 @@ const SERVED_AS: Record<Format | 'html', string> = {
   json: 'text/html; charset=utf-8',
   jsonld: 'application/octet-stream',
   xml: 'application/octet-stream',
+  ttl: 'application/octet-stream',
+  nt: 'application/octet-stream',
   markdown: 'application/octet-stream',
   html: 'text/html; charset=utf-8',
 };
@@ -72,7 +75,7 @@ function servedOnGitHubPages(name: string, ontology: string, enabled: boolean, e
     it('answers every format of every entity with 200, no redirect, CORS * and the body every other host serves', async () => {
       const emitted = new Map(context.build.files.map((file) => [file.path, file.contents]));
       let checked = 0;
-      for (const entity of context.build.model.entities) {
+      await inBatches(context.build.model.entities, 8, async (entity) => {
         for (const spec of FORMATS) {
           const url = `${context.baseUrl}/${entity.id}${spec.urlSuffix}`;
           const response = await fetch(url, { redirect: 'manual' });
@@ -82,19 +85,19 @@ function servedOnGitHubPages(name: string, ontology: string, enabled: boolean, e
           expect(await response.text(), url).toBe(emitted.get(context.build.router.filePath(entity.id, spec.format)));
           checked += 1;
         }
-      }
-      expect(checked).toBe(context.build.model.entities.length * 4);
+      });
+      expect(checked).toBe(context.build.model.entities.length * 6);
     });
 
     it('answers /{id}/html for every entity with its concept page, no redirect', async () => {
-      for (const entity of context.build.model.entities) {
+      await inBatches(context.build.model.entities, 8, async (entity) => {
         const url = `${context.baseUrl}/${entity.id}/html`;
         const response = await fetch(url, { redirect: 'manual' });
         expect(response.status, url).toBe(200);
         expect(response.headers.get('content-type'), url).toBe(SERVED_AS.html);
         expect(response.headers.get('access-control-allow-origin'), url).toBe('*');
         expect(await response.text(), url).toContain(`<code>${entity.iri}</code>`);
-      }
+      });
     });
 
     it.each(SEED_SUFFIXES.map((suffix) => [suffix || '(record)', suffix]))(
@@ -155,7 +158,7 @@ servedOnGitHubPages('the repo sample', SAMPLE_ONTOLOGY, true, (context) => {
           ),
         urls,
       );
-      expect(answers).toHaveLength(build.model.entities.length * 5);
+      expect(answers).toHaveLength(build.model.entities.length * 7);
       for (const { url, status, body } of answers) {
         expect(status, url).toBe(200);
         const [, id, suffix = ''] = /\/folio\/([^/]+)(\/\w+)?$/.exec(url) ?? [];

@@ -68,6 +68,8 @@ describe('S3 objects for a built folder', () => {
       'R1',
       '_api/R1.jsonld',
       '_api/R1.xml',
+      '_api/R1.ttl',
+      '_api/R1.nt',
       '_api/R1.md',
       '_site/pages/R1/index.html',
       'docs/index.html',
@@ -93,6 +95,8 @@ describe('S3 objects for a built folder', () => {
     ['folio/R1', 'R1', 'application/json'],
     ['folio/R1/jsonld', '_api/R1.jsonld', 'application/ld+json'],
     ['folio/R1/xml', '_api/R1.xml', 'application/rdf+xml'],
+    ['folio/R1/ttl', '_api/R1.ttl', 'text/turtle; charset=utf-8'],
+    ['folio/R1/nt', '_api/R1.nt', 'application/n-triples'],
     ['folio/R1/markdown', '_api/R1.md', 'text/markdown; charset=utf-8'],
     ['folio/R1/html', '_site/pages/R1/index.html', 'text/html; charset=utf-8'],
     ['folio/_site/pages/R1/', '_site/pages/R1/index.html', 'text/html; charset=utf-8'],
@@ -139,6 +143,8 @@ describe('S3 objects for a build laid out for GitHub Pages', () => {
       'folio/R1/html.html',
       'folio/R1/jsonld',
       'folio/R1/markdown',
+      'folio/R1/nt',
+      'folio/R1/ttl',
       'folio/R1/xml',
     ]);
   });

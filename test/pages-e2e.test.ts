@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';
 import { createSearchClient } from '../generator/search/client/search-client.js';
+import { inBatches } from './support/in-batches.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
 import { runBuild } from './support/run-cli.ts';
 import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
@@ -33,7 +34,7 @@ function servedOnPages(name: string, ontology: string, enabled: boolean, extra: 
     it('answers every format of every entity with 200, no redirect, its Content-Type and CORS *', async () => {
       const emitted = new Map(context.build.files.map((file) => [file.path, file.contents]));
       let checked = 0;
-      for (const entity of context.build.model.entities) {
+      await inBatches(context.build.model.entities, 8, async (entity) => {
         for (const spec of FORMATS) {
           const url = `${context.server.baseUrl}${context.build.router.urlPath(entity.id, spec.format)}`;
           const response = await fetch(url, { redirect: 'manual' });
@@ -43,8 +44,8 @@ function servedOnPages(name: string, ontology: string, enabled: boolean, extra: 
           expect(await response.text(), url).toBe(emitted.get(context.build.router.filePath(entity.id, spec.format)));
           checked += 1;
         }
-      }
-      expect(checked).toBe(context.build.model.entities.length * 4);
+      });
+      expect(checked).toBe(context.build.model.entities.length * 6);
     });
 
     it.each(FORMATS.map((spec) => [spec.urlSuffix || '(record)', spec] as const))('unknown id %s: 404 with the live service body', async (_, spec) => {
@@ -55,13 +56,13 @@ function servedOnPages(name: string, ontology: string, enabled: boolean, extra: 
     });
 
     it('answers /{id}/html for every entity with its concept page', async () => {
-      for (const entity of context.build.model.entities) {
+      await inBatches(context.build.model.entities, 8, async (entity) => {
         const url = `${context.server.baseUrl}${context.build.router.pageUrlPath(entity.id)}`;
         const response = await fetch(url, { redirect: 'manual' });
         expect(response.status, url).toBe(200);
         expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
         expect(await response.text(), url).toContain(`data-pagefind-meta="title">`);
-      }
+      });
     });
 
     it('serves the Astro home page next to the API', async () => {

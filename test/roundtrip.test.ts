@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import jsonld from 'jsonld';
+import { Parser } from 'n3';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
 import { hasXmllint, readByLibxml2 } from './support/libxml2.ts';
@@ -7,7 +8,7 @@ import { hasRdflib, readByRdflib } from './support/rdflib.ts';
 import { canonical, canonicalQuads } from './support/rdf-compare.ts';
 import { EXCERPT, PROV_O, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
 
-// JSON-LD and RDF/XML must carry exactly the entity's source triples: emit, re-parse, compare as graphs.
+// JSON-LD, RDF/XML, Turtle and N-Triples must carry exactly the entity's source triples: emit, re-parse, compare as graphs.
 function roundTrips(name: string, ontology: string, enabled: boolean): void {
   describe.skipIf(!enabled)(`round trips on ${name}`, () => {
     let build: ApiBuild;
@@ -40,10 +41,24 @@ function roundTrips(name: string, ontology: string, enabled: boolean): void {
       }
     });
 
-    it.skipIf(!hasRdflib)('RDF/XML and JSON-LD: read by rdflib, every entity gives back its source triples', async () => {
+    it("Turtle and N-Triples: n3's parser gives back the source triples of every entity", async () => {
+      for (const entity of build.model.entities) {
+        for (const [format, as] of [
+          ['ttl', 'Turtle'],
+          ['nt', 'N-Triples'],
+        ] as const) {
+          const quads = new Parser({ format: as }).parse(served.get(build.router.filePath(entity.id, format)) ?? '');
+          expect(await canonicalQuads(quads), `${entity.id} ${format}`).toBe(await canonicalQuads(entity.quads));
+        }
+      }
+    });
+
+    it.skipIf(!hasRdflib)('RDF/XML, JSON-LD, Turtle and N-Triples: read by rdflib, every entity gives back its source triples', async () => {
       const formats = [
         ['xml', 'xml'],
         ['jsonld', 'json-ld'],
+        ['ttl', 'turtle'],
+        ['nt', 'nt'],
       ] as const;
       const documents = build.model.entities.flatMap((entity) =>
         formats.map(([format, as]) => ({ text: served.get(build.router.filePath(entity.id, format)) ?? '', format: as, base: 'https://api.example.org/' })),

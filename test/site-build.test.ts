@@ -135,6 +135,8 @@ describe('conceptView: what a concept page shows', async () => {
       ['/lexicon/R0TLfdHv2W7Pn422kgKx42u', '/lexicon/R0TLfdHv2W7Pn422kgKx42u'],
       ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.jsonld', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/jsonld'],
       ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.xml', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/xml'],
+      ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.ttl', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/ttl'],
+      ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.nt', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/nt'],
       ['/lexicon/_api/R0TLfdHv2W7Pn422kgKx42u.md', '/lexicon/R0TLfdHv2W7Pn422kgKx42u/markdown'],
     ]);
     expect(JSON.parse(drafted.jsonld)['@id']).toBe('https://lexicon.example.org/R0TLfdHv2W7Pn422kgKx42u');

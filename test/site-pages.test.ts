@@ -66,6 +66,8 @@ describe('openapi.json', () => {
       '/{id}/html',
       '/{id}/jsonld',
       '/{id}/markdown',
+      '/{id}/nt',
+      '/{id}/ttl',
       '/{id}/xml',
     ]);
   });

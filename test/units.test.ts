@@ -116,15 +116,15 @@ describe('Router, laid out for GitHub Pages', () => {
     expect(router.pageLinkPath('R1')).toBe('/folio-api/R1/html');
     expect(router.unslashedFolderFile('docs')).toBe('docs.html');
     const formats = (on: Router, id: string) => on.publishedFormats(id).map((spec) => spec.format);
-    for (const id of ['index', '404', 'docs', 'search']) expect(formats(router, id), id).toEqual(['jsonld', 'xml', 'markdown']);
-    expect(formats(router, 'Index')).toEqual(['json', 'jsonld', 'xml', 'markdown']);
+    for (const id of ['index', '404', 'docs', 'search']) expect(formats(router, id), id).toEqual(['jsonld', 'xml', 'ttl', 'nt', 'markdown']);
+    expect(formats(router, 'Index')).toEqual(['json', 'jsonld', 'xml', 'ttl', 'nt', 'markdown']);
     const rewriting = new Router('https://x.example/');
     expect(rewriting.pageFile('R1')).toBe('_site/pages/R1/index.html');
     expect(rewriting.pageLinkPath('R1')).toBe('/_site/pages/R1/');
     expect(rewriting.unslashedFolderFile('docs')).toBeUndefined();
-    for (const id of ['docs', 'search']) expect(formats(rewriting, id), id).toEqual(['jsonld', 'xml', 'markdown']);
+    for (const id of ['docs', 'search']) expect(formats(rewriting, id), id).toEqual(['jsonld', 'xml', 'ttl', 'nt', 'markdown']);
     for (const id of ['index', '404', 'tree', 'site', 'find', 'html', 'pagefind', 'not-found', 'Docs'])
-      expect(formats(rewriting, id), id).toEqual(['json', 'jsonld', 'xml', 'markdown']);
+      expect(formats(rewriting, id), id).toEqual(['json', 'jsonld', 'xml', 'ttl', 'nt', 'markdown']);
   });
 
   // What GitHub Pages serves: the file, else the .html file, else a folder's index after a redirect.

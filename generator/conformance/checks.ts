@@ -5,7 +5,7 @@ import { type CheckResult, cors, type Get, type RecordCheck } from './check-resu
 import { checkLive } from './live-checks.ts';
 
 export type { CheckResult };
-import { mediaType, parseJson, probe, type FetchLike, type Probe } from './probe.ts';
+import { mediaType, parseJson, probe, statesAbout, type FetchLike, type Probe } from './probe.ts';
 
 export interface ConformanceOptions {
   /** Ids to check every format of; by default those the deployment's openapi.json and tree name. */
@@ -127,6 +127,7 @@ export async function checkDeployment(baseUrl: string, options: ConformanceOptio
 function namesEntity(response: Probe, spec: FormatSpec, id: string): boolean {
   if (spec.format === 'xml') return response.body.startsWith('<?xml') && response.body.includes(id);
   if (spec.format === 'markdown') return response.body.includes(id);
+  if (spec.format === 'ttl' || spec.format === 'nt') return statesAbout(response.body, spec.format, id);
   const parsed = parseJson(response.body);
   return (
     typeof parsed === 'object' &&

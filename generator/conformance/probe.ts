@@ -1,3 +1,4 @@
+import { Parser } from 'n3';
 import { UserError } from '../errors.ts';
 
 /** One HTTP exchange as the conformance checks see it: no redirect is followed, the body is read as text. */
@@ -20,6 +21,16 @@ export async function probe(fetchImpl: FetchLike, url: string, init: RequestInit
 /** The media type without parameters: `text/markdown; charset=utf-8` → `text/markdown`. */
 export function mediaType(headers: Headers): string {
   return (headers.get('content-type') ?? '(none)').split(';')[0].trim().toLowerCase();
+}
+
+/** Whether a Turtle or N-Triples body parses and states something about the IRI ending in `/{id}` or `#{id}`. */
+export function statesAbout(body: string, format: 'ttl' | 'nt', id: string): boolean {
+  try {
+    const quads = new Parser({ format: format === 'ttl' ? 'Turtle' : 'N-Triples' }).parse(body);
+    return quads.some(({ subject }) => subject.termType === 'NamedNode' && (subject.value.endsWith(`/${id}`) || subject.value.endsWith(`#${id}`)));
+  } catch {
+    return false;
+  }
 }
 
 export function parseJson(body: string): unknown {

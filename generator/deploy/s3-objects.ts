@@ -34,7 +34,7 @@ const TYPES: Record<string, string> = {
 
 /**
  * The bucket's objects for a built output folder, in either layout. S3 keys are flat, so every seed URL exists as an object
- * of its own: `{id}` (the record), `{id}/jsonld`, `{id}/xml`, `{id}/markdown` and `{id}/html` — no rewrites —
+ * of its own: `{id}` (the record), `{id}/jsonld`, `{id}/xml`, `{id}/ttl`, `{id}/nt`, `{id}/markdown` and `{id}/html` — no rewrites —
  * and each folder page is also stored under `folder/`, since S3 has no index documents outside website hosting.
  */
 export function planObjects(paths: readonly string[], router: Router, prefix = ''): PlannedObject[] {

@@ -6,6 +6,7 @@ import { emitJsonLd } from './jsonld.ts';
 import { emitMarkdown } from './markdown.ts';
 import { buildNodeTree } from './node-tree.ts';
 import { emitRdfXml } from './rdfxml.ts';
+import { emitNTriples, emitTurtle } from './turtle.ts';
 
 export interface OutputFile {
   /** Path inside the output folder, with "/" separators. */
@@ -40,6 +41,8 @@ export function emitApi(model: OntologyModel, router: Router, { onEntity, only, 
       json: () => emitJson(entity.record),
       jsonld: () => emitJsonLd(tree),
       xml: () => emitRdfXml(tree),
+      ttl: () => emitTurtle(tree),
+      nt: () => emitNTriples(tree),
       markdown: () => emitMarkdown(entity.record, entity.type === SKOS_CONCEPT),
     };
     for (const { format } of router.publishedFormats(entity.id)) files.push({ path: router.filePath(entity.id, format), contents: emitters[format]() });

@@ -108,7 +108,7 @@ const SITE_HTML_FILES = [HOME_FILE, NOT_FOUND_FILE].map((name) => name.slice(0, 
 /**
  * For GitHub Pages, which rewrites nothing but serves `/x` from `x.html`: every seed URL is a file at exactly
  * its path, answered with 200 and no redirect. The record is `{id}.html` (`{id}/` is the formats' folder),
- * the formats `{id}/jsonld`, `{id}/xml`, `{id}/markdown`, the page `{id}/html.html`.
+ * the formats `{id}/jsonld`, `{id}/xml`, `{id}/ttl`, `{id}/nt`, `{id}/markdown`, the page `{id}/html.html`.
  */
 export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   host: 'github-pages',

@@ -1,7 +1,7 @@
 // The names the build's output is made of: formats, folders and fixed files. Where an entity's files go is the
 // layouts' decision (layouts.ts), made through the Router.
 
-export type Format = 'json' | 'jsonld' | 'xml' | 'markdown';
+export type Format = 'json' | 'jsonld' | 'xml' | 'ttl' | 'nt' | 'markdown';
 
 export interface FormatSpec {
   format: Format;
@@ -16,6 +16,8 @@ export const FORMATS: readonly FormatSpec[] = [
   { format: 'json', urlSuffix: '', contentType: 'application/json', extension: '' },
   { format: 'jsonld', urlSuffix: '/jsonld', contentType: 'application/ld+json', extension: '.jsonld' },
   { format: 'xml', urlSuffix: '/xml', contentType: 'application/rdf+xml', extension: '.xml' },
+  { format: 'ttl', urlSuffix: '/ttl', contentType: 'text/turtle; charset=utf-8', extension: '.ttl' },
+  { format: 'nt', urlSuffix: '/nt', contentType: 'application/n-triples', extension: '.nt' },
   { format: 'markdown', urlSuffix: '/markdown', contentType: 'text/markdown; charset=utf-8', extension: '.md' },
 ];
 

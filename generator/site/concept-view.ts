@@ -41,7 +41,14 @@ export interface ConceptView {
   jsonld: string;
 }
 
-const DOWNLOAD_LABELS: Record<Format, string> = { json: 'JSON record', jsonld: 'JSON-LD', xml: 'OWL (RDF/XML)', markdown: 'Markdown' };
+const DOWNLOAD_LABELS: Record<Format, string> = {
+  json: 'JSON record',
+  jsonld: 'JSON-LD',
+  xml: 'OWL (RDF/XML)',
+  ttl: 'Turtle',
+  nt: 'N-Triples',
+  markdown: 'Markdown',
+};
 
 export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
   const { router, byIri } = site;

@@ -66,6 +66,8 @@ const FORMAT_SCHEMA: Record<Format, { media: Media; schema: unknown; summary: st
   },
   jsonld: { media: 'json', schema: { type: 'object', description: 'JSON-LD: exactly the source triples about the entity' }, summary: 'JSON-LD' },
   xml: { media: 'text', schema: { type: 'string', description: 'OWL as RDF/XML: exactly the source triples about the entity' }, summary: 'OWL as RDF/XML' },
+  ttl: { media: 'text', schema: { type: 'string', description: 'Turtle: exactly the source triples about the entity' }, summary: 'Turtle' },
+  nt: { media: 'text', schema: { type: 'string', description: 'N-Triples: exactly the source triples about the entity' }, summary: 'N-Triples' },
   markdown: { media: 'text', schema: { type: 'string' }, summary: 'Markdown, as the live FOLIO API returns it' },
 };
 

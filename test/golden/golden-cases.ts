@@ -20,6 +20,8 @@ export const GOLDEN_FILE_BY_FORMAT: Record<Format, string> = {
   json: 'record.json',
   jsonld: 'jsonld.json',
   xml: 'rdf.xml',
+  ttl: 'turtle.ttl',
+  nt: 'triples.nt',
   markdown: 'markdown.md',
 };
 

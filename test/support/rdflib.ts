@@ -1,11 +1,11 @@
 // rdflib (Debian's python3-rdflib, installed by .ci/run, run by Debian's own python3): an RDF parser independent of
-// the libraries that wrote and read each format here (xmlbuilder2, the JSON-LD emitter, rdfxml-streaming-parser,
-// jsonld.js), to hold what we serve to what another conformant reader takes from it.
+// the libraries that wrote and read each format here (xmlbuilder2, the JSON-LD emitter, n3's writer and parser,
+// rdfxml-streaming-parser, jsonld.js), to hold what we serve to what another conformant reader takes from it.
 import { spawnSync } from 'node:child_process';
 
 const PYTHON = '/usr/bin/python3';
 export const hasRdflib = spawnSync(PYTHON, ['-c', 'import rdflib'], { encoding: 'utf8' }).status === 0;
-if (!hasRdflib) console.warn('skipped: rdflib (Debian python3-rdflib) is not installed, so RDF/XML and JSON-LD are not read by it here');
+if (!hasRdflib) console.warn('skipped: rdflib (Debian python3-rdflib) is not installed, so RDF/XML, JSON-LD, Turtle and N-Triples are not read by it here');
 
 // Each document parsed by rdflib and written back as N-Triples, in one process for them all.
 const SCRIPT = `
@@ -19,7 +19,7 @@ for document in json.load(sys.stdin):
 json.dump(out, sys.stdout)
 `;
 
-export type RdflibFormat = 'xml' | 'json-ld';
+export type RdflibFormat = 'xml' | 'json-ld' | 'turtle' | 'nt';
 
 /** The documents as rdflib reads them, each as N-Triples. */
 export function readByRdflib(documents: readonly { text: string; format: RdflibFormat; base: string }[]): string[] {

@@ -10,18 +10,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fg from 'fast-glob';
 import { loadModel, type LoadedModel } from '../../generator/generate-api.ts';
 import type { ModelEntity } from '../../generator/model/ontology-model.ts';
-import { SEARCH_FOLDER } from '../../generator/route/paths.ts';
+import { FORMATS, SEARCH_FOLDER } from '../../generator/route/paths.ts';
 import { createSearchClient } from '../../generator/search/client/search-client.js';
 import { parseRdfXml } from '../../generator/load/parse-rdfxml.ts';
 import { hasXmllint, readByLibxml2 } from './libxml2.ts';
 import { hasRdflib, readByRdflib } from './rdflib.ts';
 import { filesFetch } from './files-fetch.ts';
+import { inBatches } from './in-batches.ts';
 import { representativeTerms } from './representative-terms.ts';
 import { runBuild } from './run-cli.ts';
 import { canonicalQuads, toNQuads } from './rdf-compare.ts';
 import { REPO_ROOT } from './shared-data.ts';
 import { freePort, type RunningServer } from './server-process.ts';
 import { startWranglerPages } from './wrangler.ts';
+
+// The formats rdflib reads, by our format name and rdflib's.
+const RDFLIB_FORMATS = [
+  { format: 'xml', as: 'xml' },
+  { format: 'jsonld', as: 'json-ld' },
+  { format: 'ttl', as: 'turtle' },
+  { format: 'nt', as: 'nt' },
+] as const;
 
 export interface Vocabulary {
   name: string;
@@ -73,11 +82,6 @@ async function expectSameTriples(actual: readonly Quad[], expected: readonly Qua
   expect(await lines(actual), what).toEqual(await lines(expected));
 }
 
-/** Runs `check` over the items, `width` at a time: thousands of requests to one local server. */
-async function inBatches<T>(items: readonly T[], width: number, check: (item: T) => Promise<void>): Promise<void> {
-  for (let at = 0; at < items.length; at += width) await Promise.all(items.slice(at, at + width).map(check));
-}
-
 /** The checks of one vocabulary, as a describe block of the calling test file. */
 export function describeVocabulary(vocabulary: Vocabulary): void {
   const scratch = mkdtempSync(join(tmpdir(), 'vocabulary-'));
@@ -118,7 +122,7 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
     });
 
     // The whole vocabulary, from the files a host serves: every term, every format.
-    it("writes every term's record, Markdown and page with its iri and label, and its JSON-LD and RDF/XML with exactly its source triples", async () => {
+    it("writes every term's record, Markdown and page with its iri and label, and its JSON-LD, RDF/XML, Turtle and N-Triples with exactly its source triples", async () => {
       const { router } = loaded;
       for (const entity of loaded.model.entities) {
         expect(JSON.parse(file(router.filePath(entity.id, 'json'))), entity.id).toMatchObject({ iri: entity.iri, label: entity.record.label });
@@ -131,23 +135,25 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
         await expectSameTriples(fromJsonLd, expected, `${entity.id} JSON-LD`);
         const xml = await parseRdfXml(file(router.filePath(entity.id, 'xml')), `${entity.id}.xml`, vocabulary.baseIri);
         await expectSameTriples(xml, expected, `${entity.id} RDF/XML`);
+        await expectSameTriples(new Parser({ format: 'Turtle' }).parse(file(router.filePath(entity.id, 'ttl'))), expected, `${entity.id} Turtle`);
+        await expectSameTriples(new Parser({ format: 'N-Triples' }).parse(file(router.filePath(entity.id, 'nt'))), expected, `${entity.id} N-Triples`);
         // Read by libxml2 too (a process a term: the small vocabularies only, DBpedia's 3,487 terms would add seconds).
         if (hasXmllint && vocabulary.site) {
           const byLibxml2 = await parseRdfXml(readByLibxml2(file(router.filePath(entity.id, 'xml'))), `${entity.id}.xml`, vocabulary.baseIri);
           await expectSameTriples(byLibxml2, expected, `${entity.id} RDF/XML read by libxml2`);
         }
       }
-      // And every term's RDF/XML and JSON-LD read by rdflib, in one process (the small vocabularies again).
+      // And every term's RDF/XML, JSON-LD, Turtle and N-Triples read by rdflib, in one process (the small vocabularies again).
       if (hasRdflib && vocabulary.site) {
         const entities = loaded.model.entities;
-        const documents = entities.flatMap((entity) => [
-          { text: file(router.filePath(entity.id, 'xml')), format: 'xml' as const, base: vocabulary.baseIri },
-          { text: file(router.filePath(entity.id, 'jsonld')), format: 'json-ld' as const, base: vocabulary.baseIri },
-        ]);
-        const read = readByRdflib(documents);
+        const read = readByRdflib(
+          entities.flatMap((entity) =>
+            RDFLIB_FORMATS.map(({ format, as }) => ({ text: file(router.filePath(entity.id, format)), format: as, base: vocabulary.baseIri })),
+          ),
+        );
         for (const [at, entity] of entities.entries()) {
-          for (const [offset, format] of ['RDF/XML', 'JSON-LD'].entries()) {
-            const triples = new Parser({ format: 'N-Triples' }).parse(read[at * 2 + offset]);
+          for (const [offset, { format }] of RDFLIB_FORMATS.entries()) {
+            const triples = new Parser({ format: 'N-Triples' }).parse(read[at * RDFLIB_FORMATS.length + offset]);
             await expectSameTriples(triples, source(entity.iri), `${entity.id} ${format} read by rdflib`);
           }
         }
@@ -178,7 +184,7 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
       // Every kind of term the vocabulary has, in a few of its terms.
       expect(new Set(representatives.map((entity) => entity.type))).toEqual(new Set(loaded.model.entities.map((entity) => entity.type)));
       expect(representatives.length).toBeLessThan(Math.max(40, loaded.model.entities.length / 5));
-      const formats = ['json', 'jsonld', 'xml', 'markdown'] as const;
+      const formats = FORMATS.map(({ format }) => format);
       await inBatches(representatives, 16, async (entity) => {
         for (const format of formats) {
           const response = await fetch(`${server.baseUrl}${router.urlPath(entity.id, format)}`, { redirect: 'manual' });
