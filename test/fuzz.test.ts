@@ -15,7 +15,7 @@ import { searchSource } from '../generator/search/search-entities.ts';
 import { emitSite, searchExample } from '../generator/site/emit-site.ts';
 import { EXCERPT, hasShared } from './support/shared-data.ts';
 
-const RUNS = 300;
+const RUNS = 200;
 const NOISE = ['<', '>', '&', '"', "'", '/', '\u0000', '\uffff', '\ud800', 'é', '😀', ']]>', '<!--', '&amp', '=', ' '];
 
 type Mutation = (text: string, rng: Rng) => { text: string; what: string };

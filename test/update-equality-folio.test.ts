@@ -9,7 +9,7 @@ describeChain('updates in place equal full builds: FOLIO-shaped input', {
   name: 'FOLIO-shaped input of 300 classes in three files',
   folder: () => folioShapedFolder({ classes: 300, properties: 30, seed: 7 }),
   host: 'rewriting',
-  steps: 60,
+  steps: 40,
   // About 400 blocks: past twenty changed (5 %), a build would be a full one.
   edits: 6,
   seed: 3,

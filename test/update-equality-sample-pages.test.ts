@@ -9,7 +9,7 @@ describeChain('updates in place equal full builds: the sample', {
   name: 'the sample, for GitHub Pages',
   folder: sampleFolder,
   host: 'github-pages',
-  steps: 60,
+  steps: 45,
   edits: 1,
   seed: 2,
   table: OWL_EDITS,

@@ -9,7 +9,7 @@ describeChain('updates in place equal full builds: the sample', {
   name: 'the sample, for hosts that rewrite URLs',
   folder: sampleFolder,
   host: 'rewriting',
-  steps: 100,
+  steps: 70,
   edits: 1,
   seed: 1,
   table: OWL_EDITS,

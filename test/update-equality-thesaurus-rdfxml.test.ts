@@ -8,7 +8,7 @@ describeChain('updates in place equal full builds: a SKOS thesaurus', {
   name: 'a thesaurus of 240 concepts in RDF/XML',
   folder: () => thesaurusFolder('rdfxml', { concepts: 240, branches: 12, seed: 5 }),
   host: 'rewriting',
-  steps: 70,
+  steps: 50,
   edits: 3,
   seed: 4,
   table: THESAURUS_EDITS,

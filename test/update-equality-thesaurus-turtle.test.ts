@@ -9,7 +9,7 @@ describeChain('updates in place equal full builds: a SKOS thesaurus', {
   name: 'a thesaurus of 240 concepts in Turtle, a file per branch',
   folder: () => thesaurusFolder('turtle', { concepts: 240, branches: 80, seed: 5 }),
   host: 'github-pages',
-  steps: 70,
+  steps: 50,
   edits: 1,
   seed: 6,
   table: THESAURUS_EDITS,
