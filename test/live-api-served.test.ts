@@ -13,6 +13,7 @@ import { startGitHubPages } from './support/github-pages.ts';
 import { hasNginx, startNginxSite } from './support/nginx.ts';
 import { ROOTED_EXCERPT, hasShared, readLiveRequests } from './support/shared-data.ts';
 import { startWranglerPages } from './support/wrangler.ts';
+import { inBatches } from './support/in-batches.ts';
 
 // Every recorded request but the ranked searches (the structured queries kept); those a file answers take no query string.
 const ranked = (request: string) => request.startsWith('/search/') && !request.startsWith('/search/query');
@@ -25,7 +26,7 @@ async function differing(baseUrl: string, contentType: string | undefined, asked
   // The build read a file: health says so, and names no path of the builder's.
   const source = sourceOf([ROOTED_EXCERPT]);
   const wrong: string[] = [];
-  for (const request of asked) {
+  await inBatches(asked, 8, async (request) => {
     const expected = request.startsWith('/search/') ? await answerLiveSearch(graph, request) : answerLive(graph, source, request);
     const response = await fetch(`${baseUrl}${request}`);
     const text = await response.text();
@@ -35,8 +36,8 @@ async function differing(baseUrl: string, contentType: string | undefined, asked
     const same = response.status === expected?.status && isDeepStrictEqual(JSON.parse(text), expected.body);
     if (!same || (contentType !== undefined && type !== contentType) || response.headers.get('access-control-allow-origin') !== '*')
       wrong.push(`${request}: ${response.status} ${type}`);
-  }
-  return wrong;
+  });
+  return wrong.sort();
 }
 
 const ARGS = ['--ontology', ROOTED_EXCERPT, '--api-only', '--base-url', 'http://127.0.0.1:{port}/'];
