@@ -62,7 +62,7 @@ export function unpublishableWarning(problems: readonly string[]): string {
 
 /** The warning an entity gets whose `/{id}` is one of the site's own paths. */
 export function siteNamedWarning(id: string): string {
-  return `site-path: ${shown(id)} is also the site's own /${id}, which keeps answering there; the entity's record is not published at /${id} (its /${id}/jsonld, /xml, /markdown and /html are, and search finds it)`;
+  return `site-path: ${shown(id)} is also the site's own /${id}, which keeps answering there; the entity's record is not published at /${id} (its /${id}/jsonld, /xml, /ttl, /nt, /markdown and /html are, and search finds it)`;
 }
 
 /** The refusal for ids that differ only by case, where the output folder's file system would make them one file. */
