@@ -2,9 +2,13 @@ import { UserError } from '../errors.ts';
 import { SITE_PATH_IDS } from '../route/paths.ts';
 import type { Entity } from './entities.ts';
 
-// Letters, digits, "-", "_" and "~", starting with a letter or digit: one path segment on every host and file system.
-const SAFE_ID = /^[\p{L}\p{N}][\p{L}\p{N}_~-]*$/u;
-const ASCII_SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_~-]*$/;
+// Letters, digits, "-", "_", "~" and ":", starting with a letter or digit: one path segment on every host (a colon is
+// a URL path segment's own character, as in Open Graph's `audio:type`) and a file name on every file system but
+// Windows', which cannot hold a colon: a build there leaves such ids out, with the same warning as any other.
+const COLON = process.platform === 'win32' ? '' : ':';
+const SAFE_ID = new RegExp(`^[\\p{L}\\p{N}][\\p{L}\\p{N}_~${COLON}-]*$`, 'u');
+const ASCII_SAFE_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_~${COLON}-]*$`);
+const LATER_CHARACTER = new RegExp(`[\\p{L}\\p{N}_~${COLON}-]`, 'u');
 const MOST_ID_BYTES = 200;
 const SHOWN = 5;
 
@@ -57,7 +61,7 @@ export function checkIds<T extends Entity>(entities: readonly T[], siteIds: Read
 
 /** The one warning for every entity left out because its id cannot be a file and URL (DBpedia has 138: `Person/height`). */
 export function unpublishableWarning(problems: readonly string[]): string {
-  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_" and "~", at most 200 bytes after the base IRI, starting with a letter or digit), or pass --base-iri with the IRI their ids start after`;
+  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_", "~" and ":", at most 200 bytes after the base IRI, starting with a letter or digit), or pass --base-iri with the IRI their ids start after`;
 }
 
 /** The warning an entity gets whose `/{id}` is one of the site's own paths. */
@@ -84,7 +88,7 @@ function idProblem(id: string): string | undefined {
   const bytes = ascii ? id.length : Buffer.byteLength(id);
   if (bytes > MOST_ID_BYTES) return `is ${bytes} bytes long (at most ${MOST_ID_BYTES})`;
   if (ascii || SAFE_ID.test(id)) return undefined;
-  const bad = [...id].find((character, at) => !(at === 0 ? /[\p{L}\p{N}]/u : /[\p{L}\p{N}_~-]/u).test(character)) ?? '';
+  const bad = [...id].find((character, at) => !(at === 0 ? /[\p{L}\p{N}]/u : LATER_CHARACTER).test(character)) ?? '';
   return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
 }
 
