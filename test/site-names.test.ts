@@ -89,6 +89,15 @@ function servedWithSiteNames(host: HostName, siteIds: readonly string[], serve: 
       expect(top).toEqual([['tree', 'Tree term', IDS.length - 1]]);
     });
 
+    // A term whose /{id} the site takes has its record in the query corpus: the worker reads no /{id} for it.
+    it.skipIf(host !== 'rewriting')('answers a structured query with every matching term, those named like site paths too', async () => {
+      const response = await fetch(`${context.server.baseUrl}/search/query?label=term&limit=50`);
+      expect(response.status).toBe(200);
+      const { classes } = (await response.json()) as { classes: { iri: string; label: string }[] };
+      expect(classes.map((record) => record.iri).sort()).toEqual(IDS.map((id) => `https://names.example/${id}`).sort());
+      expect(classes.find((record) => record.iri === 'https://names.example/docs')?.label).toBe(label('docs'));
+    });
+
     it('finds every term by its label through the search client', async () => {
       const client = createSearchClient({ indexUrl: `${context.server.baseUrl}/search/` });
       for (const id of IDS) {

@@ -135,6 +135,11 @@ export class LiveGraph {
     return this.#published.get(iri)?.id;
   }
 
+  /** Whether `/{id}` answers the entity's record: not where the site's own files take that path. */
+  hasRecordFile(id: string): boolean {
+    return !this.#model.recordless.has(id);
+  }
+
   /** Whether a published entity is a class the live service holds (labelled), known without its record. */
   holdsClass(entity: ModelEntity): boolean {
     return entity.kind === 'class' && entity.labelled;

@@ -116,8 +116,8 @@ function classRows(graph: LiveGraph, record: ClassRecord, indexOf: ReadonlyMap<s
   const key = record.iri.startsWith(graph.baseIri) ? record.iri.slice(graph.baseIri.length) : record.iri;
   const flags = (record.deprecated ? 1 : 0) | (record.parent_class_of.length > 0 ? 2 : 0);
   const children = record.parent_class_of.flatMap((iri) => indexOf.get(iri) ?? []);
-  // A class without a file of its own at its key (owl:Thing, another vocabulary's) travels whole.
-  const inline = graph.publishedId(record.iri) === key ? 0 : record;
+  // A class without a record file at its key (owl:Thing, another vocabulary's, one the site's own /{id} takes) travels whole.
+  const inline = graph.publishedId(record.iri) === key && graph.hasRecordFile(key) ? 0 : record;
   const other = [...record.notes, ...[record.comment, record.description].filter((text) => text !== null)];
   return {
     ids: emitJson(key),

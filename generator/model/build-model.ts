@@ -64,7 +64,19 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
       : buildClassRecord(iri, index, hierarchy.childrenOf(iri));
   };
   const branches = options.branches === undefined ? {} : { branches: options.branches };
-  return { baseIri, ...branches, info: ontologyInfo(index), entities, warnings, caseCollisions, linked: hierarchy.linked, classIris, unpublishedClass };
+  const recordless = new Set(siteNamed);
+  return {
+    baseIri,
+    ...branches,
+    info: ontologyInfo(index),
+    entities,
+    warnings,
+    caseCollisions,
+    recordless,
+    linked: hierarchy.linked,
+    classIris,
+    unpublishedClass,
+  };
 }
 
 /**

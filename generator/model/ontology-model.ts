@@ -33,6 +33,8 @@ export interface OntologyModel {
   warnings: string[];
   /** Groups of ids that differ only by letter case (all published; one file each where case is folded). */
   caseCollisions: readonly (readonly string[])[];
+  /** Ids of published entities without a record file: the site's own files answer their `/{id}` (ModelSettings.siteIds). */
+  recordless: ReadonlySet<string>;
   /** See Hierarchy.linked: what an update must emit again besides a term whose type or labels changed. */
   linked(iri: string): readonly string[];
   /** Every class and concept the triples declare, published or not (owl:Thing, classes outside the base IRI), in declaration order. */
