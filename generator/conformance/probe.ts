@@ -1,5 +1,6 @@
 import { Parser } from 'n3';
 import { UserError } from '../errors.ts';
+import { mediaTypeOf } from '../route/paths.ts';
 
 /** One HTTP exchange as the conformance checks see it: no redirect is followed, the body is read as text. */
 export interface Probe {
@@ -20,7 +21,7 @@ export async function probe(fetchImpl: FetchLike, url: string, init: RequestInit
 
 /** The media type without parameters: `text/markdown; charset=utf-8` → `text/markdown`. */
 export function mediaType(headers: Headers): string {
-  return (headers.get('content-type') ?? '(none)').split(';')[0].trim().toLowerCase();
+  return mediaTypeOf(headers.get('content-type') ?? '(none)');
 }
 
 /** Whether a Turtle or N-Triples body parses and states something about the IRI ending in `/{id}` or `#{id}`. */

@@ -1,7 +1,17 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { joinModules, withoutExports } from '../text/joined-modules.ts';
-import { BUNDLES_FOLDER, DOCS_FOLDER, FORMATS, LIVE_CONTENT_TYPE, LIVE_ENTITY_FILES, LIVE_QUERY_PATHS, OPENAPI_FILE, type Router } from '../route/router.ts';
+import {
+  BUNDLES_FOLDER,
+  DOCS_FOLDER,
+  FORMATS,
+  LIVE_CONTENT_TYPE,
+  LIVE_ENTITY_FILES,
+  LIVE_QUERY_PATHS,
+  NEGOTIATED_TYPES,
+  OPENAPI_FILE,
+  type Router,
+} from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
 
 /**
@@ -26,6 +36,8 @@ const BUNDLES = ${bundles};
 const BUNDLE_PATH = ${JSON.stringify(`${router.basePath}/${BUNDLES_FOLDER}/`)};
 const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
 const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
+// What /{id} is negotiated among (the record's first): the formats' media types.
+const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
 const ENTITY_PATH = new RegExp(${JSON.stringify(
           `^${escapeRegExp(router.basePath)}/([^/.]+)(${FORMATS.filter((spec) => spec.urlSuffix)
             .map((spec) => escapeRegExp(spec.urlSuffix))
@@ -80,11 +92,14 @@ async function answerEntity(request, env, url) {
   if (id === undefined) return undefined;
   const entry = await bundleEntry(env, url, id);
   if (!entry) return undefined;
-  const slot = match ? SUFFIXES.indexOf(match[2] ?? '') : live.slot;
+  // /{id} itself: the format the Accept header asks for (the record unless it asks for another).
+  const negotiated = match !== null && match[2] === undefined;
+  const slot = negotiated ? negotiatedType(request.headers.get('Accept'), NEGOTIATED_TYPES) : match ? SUFFIXES.indexOf(match[2]) : live.slot;
   // null: a file the entity does not have (its record, where the site's own page answers /{id}; a live file it lacks).
   if (entry[slot] === null || entry[slot] === undefined) return undefined;
   const type = match ? TYPES[slot] : LIVE_TYPE;
-  return new Response(request.method === 'HEAD' ? null : entry[slot], { headers: { 'Content-Type': type, 'Access-Control-Allow-Origin': '*' } });
+  const headers = { 'Content-Type': type, 'Access-Control-Allow-Origin': '*', ...(negotiated ? { Vary: 'Accept' } : {}) };
+  return new Response(request.method === 'HEAD' ? null : entry[slot], { headers });
 }
 `;
   const worker = `${client}

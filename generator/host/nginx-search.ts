@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { OutputFile } from '../emit/emit-api.ts';
-import { SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { FORMATS, NEGOTIATED_TYPES, SEARCH_FOLDER, type Router } from '../route/router.ts';
 import type { FoldMemo } from '../search/fold-table.ts';
 import { searchCoreSource } from '../search/client-source.ts';
 import { withoutExports } from '../text/joined-modules.ts';
@@ -19,9 +19,17 @@ export function emitNginxSearch(router: Router, fold: FoldMemo): OutputFile[] {
 # In server {}:  include <this site's folder>/${NGINX_FOLDER}/search.conf;  (site.conf includes the same)
 ${searchLocations(router)}`;
   return [
-    { path: `${NGINX_FOLDER}/search.js`, contents: `var FOLD = ${fold.json};\n\n${withoutExports(searchCoreSource())}\n${handler}` },
+    {
+      path: `${NGINX_FOLDER}/search.js`,
+      contents: `var FOLD = ${fold.json};\n${negotiatedConstants()}\n\n${withoutExports(searchCoreSource())}\n${handler}`,
+    },
     { path: `${NGINX_FOLDER}/search.conf`, contents: location },
   ];
+}
+
+/** The formats `/{id}` is negotiated among, the record's first: their media types, and their files' extensions. */
+function negotiatedConstants(): string {
+  return `var NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};\nvar NEGOTIATED = ${JSON.stringify(FORMATS.map((spec) => spec.extension))};`;
 }
 
 /** The search location and the one that hides the nginx files, for `search.conf` and `site.conf`. */

@@ -6,6 +6,7 @@ import {
   LIVE_CONTENT_TYPE,
   LIVE_FILE_FOLDERS,
   LIVE_QUERY_PATHS,
+  mediaTypeOf,
   NOT_FOUND_FILE,
   PAGES_FOLDER,
   PAGE_CONTENT_TYPE,
@@ -17,6 +18,8 @@ import { NGINX_FOLDER, searchLocations } from './nginx-search.ts';
 const CORS = 'add_header Access-Control-Allow-Origin "*" always;';
 // The live URLs' folders whose answers a query string can change: njs answers them.
 const LIVE_QUERY_FOLDERS = ['taxonomy', 'explore'];
+// The formats /{id} can be negotiated into: those with a file of their own in the formats folder.
+const NEGOTIABLE = FORMATS.filter((spec) => spec.extension !== '');
 
 /**
  * `_nginx/site.conf`: the whole seed contract on nginx — the record at `/{id}` as JSON, each format at
@@ -27,7 +30,7 @@ export function emitNginxSite(router: Router): OutputFile {
   const base = router.basePath;
   // nginx drops the server's add_header lines in a location that has its own, so every location repeats CORS.
   const located = (match: string, lines: string[]) => `location ${match} {\n${[CORS, ...lines].map((line) => `    ${line}`).join('\n')}\n}`;
-  const formats = FORMATS.filter((spec) => spec.extension !== '').map((spec) =>
+  const formats = NEGOTIABLE.map((spec) =>
     located(`~ "^${base}/([^/]+)${spec.urlSuffix}$"`, [
       `default_type "${spec.contentType}";`,
       'types { }',
@@ -50,6 +53,8 @@ export function emitNginxSite(router: Router): OutputFile {
     'add_header Access-Control-Allow-Headers "*" always;',
     'add_header Access-Control-Max-Age 86400 always;',
     'if ($request_method = OPTIONS) {\n    return 204;\n}',
+    // The extension of the format an Accept header asks /{id} for (search.js's negotiated), worked out only there.
+    'js_set $negotiated_extension search.negotiated;',
     searchLocations(router).trim(),
     ...formats,
     located(`~ "^${base}/([^/]+)/html$"`, [`default_type "${PAGE_CONTENT_TYPE}";`, 'types { }', `try_files ${base}/${PAGES_FOLDER}/$1/index.html =404;`]),
@@ -67,8 +72,17 @@ export function emitNginxSite(router: Router): OutputFile {
     // The live URLs answered by code alone: /connections, the structured queries.
     ...LIVE_QUERY_PATHS.filter((path) => !path.endsWith('/*')).map((path) => located(`= ${base}${path}`, liveByCode)),
     located('@live_file', [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;']),
-    // A record is a top-level file without an extension; anything with a dot is a site file.
-    located(`~ "^${base}/[^/.]+$"`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'try_files $uri =404;']),
+    // A record is a top-level file without an extension; anything with a dot is a site file. Negotiated: the format
+    // file an Accept header asks for first (its type from its extension), else the record.
+    located(`~ "^${base}/([^/.]+)$"`, [
+      'add_header Vary Accept always;',
+      `default_type "${record?.contentType ?? 'application/json'}";`,
+      `types { ${NEGOTIABLE.map((spec) => `${mediaTypeOf(spec.contentType)} ${spec.extension.slice(1)};`).join(' ')} }`,
+      `charset utf-8; charset_types ${NEGOTIABLE.filter((spec) => spec.contentType.includes('charset=utf-8'))
+        .map((spec) => mediaTypeOf(spec.contentType))
+        .join(' ')};`,
+      `try_files ${base}/${FORMATS_FOLDER}/$1$negotiated_extension $uri =404;`,
+    ]),
   ];
   return { path: `${NGINX_FOLDER}/site.conf`, contents: `${blocks.join('\n\n')}\n` };
 }

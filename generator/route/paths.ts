@@ -168,3 +168,11 @@ export function formatSpec(format: Format): FormatSpec {
   if (!spec) throw new Error(`unknown format ${format}`);
   return spec;
 }
+
+/** A Content-Type's media type, without its parameters: `text/turtle; charset=utf-8` → `text/turtle`. */
+export function mediaTypeOf(contentType: string): string {
+  return contentType.split(';')[0].trim().toLowerCase();
+}
+
+/** The formats' media types in the format table's order, the record's first: what `/{id}` is negotiated among. */
+export const NEGOTIATED_TYPES: readonly string[] = FORMATS.map((spec) => mediaTypeOf(spec.contentType));

@@ -18,6 +18,7 @@ const CORE_FILES = [
   'live-query.js',
   'live-answers.js',
   'search-core.js',
+  'negotiate.js',
 ];
 // Packages the core imports, joined before its files: each is one dependency-free module.
 const CORE_PACKAGES = ['stemmer'];

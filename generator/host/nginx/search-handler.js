@@ -73,4 +73,10 @@ function live(r) {
   });
 }
 
-export default { answer: answer, normalize: normalize, live: live };
+// The extension of the format file an Accept header asks `/{id}` for ('' for the record itself): js_set's
+// $negotiated_extension, which site.conf's record location tries first.
+function negotiated(r) {
+  return NEGOTIATED[negotiatedType(r.headersIn.Accept, NEGOTIATED_TYPES)];
+}
+
+export default { answer: answer, normalize: normalize, live: live, negotiated: negotiated };

@@ -1,0 +1,95 @@
+// Content negotiation at /{id}: where code answers it (nginx's njs; the Cloudflare worker, which answers /{id} from
+// bundles), an Accept header asking for another format gets that format's bytes, with Vary: Accept; a client that
+// sends */*, application/json, a browser's header or none gets the record, byte for byte.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMATS, NEGOTIATED_TYPES, Router } from '../generator/route/router.ts';
+import { negotiatedType } from '../generator/search/core/negotiate.js';
+import { hasNginx, startNginxSite } from './support/nginx.ts';
+import { runBuild } from './support/run-cli.ts';
+import type { RunningServer } from './support/server-process.ts';
+import { startWranglerPages } from './support/wrangler.ts';
+
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+describe('negotiatedType', () => {
+  it.each([
+    ['no header', undefined, 'json'],
+    ['*/*', '*/*', 'json'],
+    ['application/json', 'application/json', 'json'],
+    ["a browser's header", BROWSER, 'json'],
+    ['text/turtle', 'text/turtle', 'ttl'],
+    ['a media type in capitals, with a parameter', 'Text/Turtle; charset=UTF-8', 'ttl'],
+    ['application/n-triples', 'application/n-triples', 'nt'],
+    ['application/ld+json', 'application/ld+json', 'jsonld'],
+    ['application/rdf+xml', 'application/rdf+xml', 'xml'],
+    ['text/markdown', 'text/markdown', 'markdown'],
+    ['the higher quality', 'text/turtle;q=0.5, application/rdf+xml', 'xml'],
+    ['*/* below an RDF type', 'application/ld+json, */*;q=0.1', 'jsonld'],
+    ['the more specific range decides', 'text/*;q=0.2, text/markdown;q=0.9', 'markdown'],
+    ['a range: the earlier format on a tie', 'text/*', 'ttl'],
+    ['q=0 refuses', 'text/turtle;q=0, */*;q=0.5', 'json'],
+    ['nothing offered is acceptable', 'image/png', 'json'],
+    ['nonsense', ';;,/,q=2', 'json'],
+  ])('%s', (_, accept, format) => {
+    expect(FORMATS[negotiatedType(accept, NEGOTIATED_TYPES)].format).toBe(format);
+  });
+});
+
+const scratch = mkdtempSync(join(tmpdir(), 'negotiation-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const router = new Router('http://127.0.0.1:1/');
+const IDS = ['RSNhlUVbMWZc7bs6xkOE0ZO', 'Rk5VRPb2X30jxIJAdvZ2HL', 'Rz3A0GIer4dhJniP3YuQVBm'];
+
+/** Each id at /{id}, under every Accept header: the bytes and Content-Type of the format asked for, and Vary: Accept. */
+async function expectNegotiated(server: RunningServer, fileOf: (id: string, format: (typeof FORMATS)[number]['format']) => string): Promise<void> {
+  const asked = [...FORMATS.map((spec) => [spec.contentType.split(';')[0], spec] as const), ...['*/*', BROWSER].map((accept) => [accept, FORMATS[0]] as const)];
+  for (const id of IDS) {
+    for (const [accept, spec] of asked) {
+      const response = await fetch(`${server.baseUrl}/${id}`, { headers: { Accept: accept } });
+      expect(response.status, `${id} ${accept}`).toBe(200);
+      expect(response.headers.get('content-type'), `${id} ${accept}`).toBe(spec.contentType);
+      expect(response.headers.get('vary'), `${id} ${accept}`).toBe('Accept');
+      expect(response.headers.get('access-control-allow-origin'), `${id} ${accept}`).toBe('*');
+      expect(await response.text(), `${id} ${accept}`).toBe(fileOf(id, spec.format));
+    }
+  }
+}
+
+describe('negotiated /{id}', () => {
+  let plain: string;
+  let bundled: string;
+  beforeAll(async () => {
+    [plain, bundled] = [join(scratch, 'plain'), join(scratch, 'bundled')];
+    const built = await Promise.all([
+      runBuild(['--api-only', '--out', plain, '--base-url', 'http://127.0.0.1:1/']),
+      runBuild(['--api-only', '--bundle-entities', '--out', bundled, '--base-url', 'http://127.0.0.1:1/']),
+    ]);
+    for (const result of built) expect(result.code, result.stderr).toBe(0);
+  }, 120_000);
+
+  it.skipIf(!hasNginx)(
+    'on nginx with the generated site.conf',
+    async () => {
+      const server = await startNginxSite(plain);
+      try {
+        await expectNegotiated(server, (id, format) => readFileSync(join(plain, router.filePath(id, format)), 'utf8'));
+      } finally {
+        await server.stop();
+      }
+    },
+    60_000,
+  );
+
+  it('on wrangler pages dev, where the worker answers /{id} from bundles (--bundle-entities)', async () => {
+    const server = await startWranglerPages(bundled);
+    try {
+      // The same bytes as the unbundled build's files.
+      await expectNegotiated(server, (id, format) => readFileSync(join(plain, router.filePath(id, format)), 'utf8'));
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
