@@ -17,9 +17,13 @@ export function userEnvironment(): NodeJS.ProcessEnv {
   return { ...Object.fromEntries(kept), ASTRO_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 }
 
-/** Runs `npm run build -- …` the way a user does: a separate Node process, from the repo root. */
+/**
+ * Runs `npm run build -- …` the way a user does: a separate Node process, from the repo root, started from the
+ * JavaScript launcher `npm run build` starts (the TypeScript entry, which loads Node's stripper first, has a test
+ * of its own in cli-bundle.test.ts).
+ */
 export function runBuild(args: string[], cwd: string = REPO_ROOT): Promise<CliResult> {
-  return runCommand('generator/cli/build.ts', args, cwd);
+  return runCommand('generator/cli/build.js', args, cwd);
 }
 
 /** Runs `npm run conformance -- …`. */
