@@ -20,7 +20,8 @@ export function emitTurtle(tree: TreeNode): string {
   const writer = escapingAngles(new Writer({ format: 'Turtle', prefixes: prefixesOf(tree) }), TURTLE_ESCAPES);
   const subject = namedNode(tree.label ?? '');
   for (const statement of tree.statements) writer.addQuad(subject, namedNode(statement.predicate), nestedObject(writer, statement.value));
-  for (const labelled of labelledNodes(tree)) writeLabelled(writer, labelled);
+  // The blank nodes with labels (reached more than once) are written apart, in the order the tree reaches them.
+  for (const node of nestedNodes(tree)) if (node.label !== undefined) writeLabelled(writer, node);
   return ended(writer);
 }
 
@@ -49,16 +50,11 @@ class BlankLabels {
   readonly #byTreeLabel = new Map<string, BlankNode>();
 
   constructor(tree: TreeNode) {
-    const visit = (node: TreeNode): void => {
-      for (const { value } of node.statements) {
-        if (value.kind !== 'node') continue;
-        const label = blankNode(`b${this.#labels.size}`);
-        this.#labels.set(value.node, label);
-        if (value.node.label !== undefined) this.#byTreeLabel.set(value.node.label, label);
-        visit(value.node);
-      }
-    };
-    visit(tree);
+    nestedNodes(tree).forEach((node, at) => {
+      const label = blankNode(`b${at}`);
+      this.#labels.set(node, label);
+      if (node.label !== undefined) this.#byTreeLabel.set(node.label, label);
+    });
   }
 
   of(node: TreeNode): BlankNode {
@@ -86,13 +82,13 @@ function nestedObject(writer: Writer, value: TreeValue): ObjectTerm {
   );
 }
 
-/** The blank nodes written apart (those with labels), in the order the tree reaches them. */
-function labelledNodes(tree: TreeNode): TreeNode[] {
+/** The blank nodes nested in the tree, in the order it reaches them (depth first). */
+function nestedNodes(tree: TreeNode): TreeNode[] {
   const found: TreeNode[] = [];
   const visit = (node: TreeNode): void => {
     for (const { value } of node.statements) {
       if (value.kind !== 'node') continue;
-      if (value.node.label !== undefined) found.push(value.node);
+      found.push(value.node);
       visit(value.node);
     }
   };
