@@ -6,9 +6,11 @@ import type { Entity } from './entities.ts';
 // a URL path segment's own character, as in Open Graph's `audio:type`) and a file name on every file system but
 // Windows', which cannot hold a colon: a build there leaves such ids out, with the same warning as any other.
 const COLON = process.platform === 'win32' ? '' : ':';
-const SAFE_ID = new RegExp(`^[\\p{L}\\p{N}][\\p{L}\\p{N}_~${COLON}-]*$`, 'u');
-const ASCII_SAFE_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_~${COLON}-]*$`);
-const LATER_CHARACTER = new RegExp(`[\\p{L}\\p{N}_~${COLON}-]`, 'u');
+// What may follow the first character, beside letters and digits.
+const MARKS = `_~${COLON}-`;
+const SAFE_ID = new RegExp(`^[\\p{L}\\p{N}][\\p{L}\\p{N}${MARKS}]*$`, 'u');
+const ASCII_SAFE_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9${MARKS}]*$`);
+const LATER_CHARACTER = new RegExp(`[\\p{L}\\p{N}${MARKS}]`, 'u');
 const MOST_ID_BYTES = 200;
 const SHOWN = 5;
 
