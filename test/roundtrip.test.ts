@@ -4,7 +4,7 @@ import { Parser } from 'n3';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { parseRdfXml } from '../generator/load/parse-rdfxml.ts';
 import { hasXmllint, readByLibxml2 } from './support/libxml2.ts';
-import { hasRdflib, readByRdflib } from './support/rdflib.ts';
+import { hasRdflib, RDFLIB_FORMATS, readByRdflib } from './support/rdflib.ts';
 import { canonical, canonicalQuads } from './support/rdf-compare.ts';
 import { EXCERPT, PROV_O, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
 
@@ -54,20 +54,18 @@ function roundTrips(name: string, ontology: string, enabled: boolean): void {
     });
 
     it.skipIf(!hasRdflib)('RDF/XML, JSON-LD, Turtle and N-Triples: read by rdflib, every entity gives back its source triples', async () => {
-      const formats = [
-        ['xml', 'xml'],
-        ['jsonld', 'json-ld'],
-        ['ttl', 'turtle'],
-        ['nt', 'nt'],
-      ] as const;
       const documents = build.model.entities.flatMap((entity) =>
-        formats.map(([format, as]) => ({ text: served.get(build.router.filePath(entity.id, format)) ?? '', format: as, base: 'https://api.example.org/' })),
+        RDFLIB_FORMATS.map(({ format, as }) => ({
+          text: served.get(build.router.filePath(entity.id, format)) ?? '',
+          format: as,
+          base: 'https://api.example.org/',
+        })),
       );
       const read = readByRdflib(documents);
       for (const [at, entity] of build.model.entities.entries()) {
         const expected = await canonicalQuads(entity.quads);
-        for (const [offset, [format]] of formats.entries())
-          expect(await canonical(read[at * formats.length + offset]), `${entity.id} ${format}`).toBe(expected);
+        for (const [offset, { format }] of RDFLIB_FORMATS.entries())
+          expect(await canonical(read[at * RDFLIB_FORMATS.length + offset]), `${entity.id} ${format}`).toBe(expected);
       }
     });
 

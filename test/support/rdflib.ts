@@ -21,6 +21,14 @@ json.dump(out, sys.stdout)
 
 export type RdflibFormat = 'xml' | 'json-ld' | 'turtle' | 'nt';
 
+/** The RDF formats we serve, each with rdflib's name for it. */
+export const RDFLIB_FORMATS = [
+  { format: 'xml', as: 'xml' },
+  { format: 'jsonld', as: 'json-ld' },
+  { format: 'ttl', as: 'turtle' },
+  { format: 'nt', as: 'nt' },
+] as const;
+
 /** The documents as rdflib reads them, each as N-Triples. */
 export function readByRdflib(documents: readonly { text: string; format: RdflibFormat; base: string }[]): string[] {
   const run = spawnSync(PYTHON, ['-c', SCRIPT], { input: JSON.stringify(documents), encoding: 'utf8', maxBuffer: 1 << 28 });

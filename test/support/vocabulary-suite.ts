@@ -14,7 +14,7 @@ import { FORMATS, SEARCH_FOLDER } from '../../generator/route/paths.ts';
 import { createSearchClient } from '../../generator/search/client/search-client.js';
 import { parseRdfXml } from '../../generator/load/parse-rdfxml.ts';
 import { hasXmllint, readByLibxml2 } from './libxml2.ts';
-import { hasRdflib, readByRdflib } from './rdflib.ts';
+import { hasRdflib, RDFLIB_FORMATS, readByRdflib } from './rdflib.ts';
 import { filesFetch } from './files-fetch.ts';
 import { inBatches } from './in-batches.ts';
 import { representativeTerms } from './representative-terms.ts';
@@ -23,14 +23,6 @@ import { canonicalQuads, toNQuads } from './rdf-compare.ts';
 import { REPO_ROOT } from './shared-data.ts';
 import { freePort, type RunningServer } from './server-process.ts';
 import { startWranglerPages } from './wrangler.ts';
-
-// The formats rdflib reads, by our format name and rdflib's.
-const RDFLIB_FORMATS = [
-  { format: 'xml', as: 'xml' },
-  { format: 'jsonld', as: 'json-ld' },
-  { format: 'ttl', as: 'turtle' },
-  { format: 'nt', as: 'nt' },
-] as const;
 
 export interface Vocabulary {
   name: string;
