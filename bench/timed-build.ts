@@ -4,7 +4,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { waitForIdleDisk } from './disk-idle.ts';
 import { generateFolioShaped } from './folio-shaped/generate.ts';
-import { SubprocessWatch, type WatchedProcess } from './subprocess-watch.ts';
+import { SubprocessWatch, type WatchedTree } from './subprocess-watch.ts';
 
 export interface TimedBuild {
   seconds: number;
@@ -13,7 +13,7 @@ export interface TimedBuild {
   /** User and system CPU seconds of the build process (all its threads): steadier than wall time on a shared disk. */
   cpuSeconds: number;
   /** Pagefind's process (the whole site's full-text index), a process of its own beside the build's: its peak memory is apart. */
-  pagefind: WatchedProcess;
+  pagefind: WatchedTree;
   waitedSeconds: number;
   /** The work folder (ontology, output); the caller removes it with `done`. */
   work: string;
@@ -83,7 +83,7 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
 }
 
 /** Runs the command to its end, its output gathered, while Pagefind's process below it is watched. */
-function runWatched(command: string[]): Promise<{ status: number | null; stdout: string; stderr: string; pagefind: WatchedProcess }> {
+function runWatched(command: string[]): Promise<{ status: number | null; stdout: string; stderr: string; pagefind: WatchedTree }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command[0], command.slice(1), { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const watch = new SubprocessWatch(child.pid ?? 0, 'pagefind');
