@@ -6,7 +6,7 @@ import { bundledBuild, fullBuild, streamedBuild } from './pipeline/full-build.ts
 import { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-model.ts';
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
-import { updateBuild } from './pipeline/update-build.ts';
+import { updateBuild, type DownloadsTaker } from './pipeline/update-build.ts';
 import type { SearchMemo } from './search/search-memo.ts';
 import { previousLoad, type PreviousBuild } from './write/build-cache.ts';
 import type { FileSink } from './write/threaded-writer.ts';
@@ -20,7 +20,8 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
  * entities). `openSink`, when the whole API is emitted (not an update, not bundles): files go to the sink it opens
  * as they are made, so writing runs alongside the rest of the build, and `files` is left empty. `onModel` is
  * called with the model before anything is emitted (the site build renders its concept pages there); `onSearchMemo`,
- * by an update or a streamed build, with the search index's memo as soon as it is made (the cache's largest part).
+ * by an update or a streamed build, with the search index's memo as soon as it is made (the cache's largest part);
+ * `onDownloads`, by an update, with the whole-ontology files as soon as they are made (see DownloadsTaker).
  */
 export async function generateApi(
   options: ModelOptions,
@@ -29,6 +30,7 @@ export async function generateApi(
   openSink?: (previous: PreviousBuild | undefined) => FileSink,
   onModel?: (loaded: LoadedModel) => void,
   onSearchMemo?: (memo: SearchMemo) => void,
+  onDownloads?: DownloadsTaker,
 ): Promise<ApiBuild> {
   const pending = Promise.resolve(reading);
   const updating = !options.bundleEntities && !options.full;
@@ -46,7 +48,7 @@ export async function generateApi(
   const warnings: string[] = [];
   if (plan && cache && previous) {
     try {
-      return await updateBuild(loaded, progress, { ...previous, cache }, plan, onSearchMemo);
+      return await updateBuild(loaded, progress, { ...previous, cache }, plan, onSearchMemo, onDownloads);
     } catch (error) {
       if (error instanceof UserError) throw error;
       // A fault of the update's own (a cache it misread): the full build below is right whatever the cache holds.

@@ -51,7 +51,7 @@ describe('npm run conformance', () => {
 
     it('serves every format from the bundles through the worker, which also answers preflights; no pages without the site', async () => {
       const results = await checkDeployment(bundled.server.baseUrl, { sample: 5, fetch });
-      expect(results).toHaveLength(50);
+      expect(results).toHaveLength(55);
       expect(failures(results).map((failure) => failure.replace(/^\w+: /, ''))).toEqual(Array(5).fill('page: 404 text/html, CORS *'));
     });
 
@@ -114,6 +114,11 @@ describe('npm run conformance', () => {
         'live: R0TLfdHv2W7Pn422kgKx42u: entity graph: 200, names the entity',
         'live: structured query: 404',
         'live: /connections without a subject: 404',
+        // The downloads are there, as the server's default type, without CORS.
+        'download: nt: 200 application/octet-stream, gzip of nt',
+        'download: ttl: 200 application/octet-stream, gzip of ttl',
+        'download: xml: 200 application/octet-stream, gzip of xml',
+        'download: jsonld: 200 application/octet-stream, gzip of jsonld',
       ]);
     });
   });
@@ -149,7 +154,7 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
       'live: structured query: 404, CORS *',
       'live: /connections without a subject: 404, CORS *',
     ]);
-    expect(results).toHaveLength(50);
+    expect(results).toHaveLength(55);
   });
 
   it('a second deploy uploads nothing; a changed file is uploaded and a vanished one deleted, after the uploads', async () => {
@@ -174,7 +179,7 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
       expect(deployed.code, deployed.stderr).toBe(0);
       const results = await checkDeployment(`${s3.endpoint}/${s3.bucket}`, { sample: 5, fetch });
       expect(failures(results).map((failure) => failure.replace(/:.*/, ''))).toEqual(PLAIN_S3_FAILS);
-      expect(results).toHaveLength(50);
+      expect(results).toHaveLength(55);
       // The concept page's links are the seed URLs, which S3 holds as objects.
       const id = results.find((result) => result.check.endsWith(': page'))?.check.split(':')[0] ?? '';
       const page = await (await fetch(`${s3.endpoint}/${s3.bucket}/${id}/html`)).text();

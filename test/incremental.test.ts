@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { fullBuildContents, outputContents } from './support/full-build-output.t
 import { runBuild } from './support/run-cli.ts';
 import { CACHE_VERSION } from '../generator/write/build-cache.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
-import { LIVE_FOLDERS, liveEntityGraphFile, liveTreeNodeFile } from '../generator/route/paths.ts';
+import { DOWNLOADS, LIVE_FOLDERS, liveEntityGraphFile, liveTreeNodeFile } from '../generator/route/paths.ts';
 import { LIVE_QUERY_ENTRY } from '../generator/search/core/search-core.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'incremental-test-'));
@@ -106,8 +107,14 @@ describe('rebuilding after an edit', () => {
     const corpus = live.filter((path) => path.startsWith('_live/query/'));
     expect(corpus.map((path) => path.replace(/-[0-9a-f]+\.json$/, ''))).toEqual(['_live/query/label']);
     for (const path of live.filter((path) => path !== LIVE_QUERY_ENTRY)) expect(readFileSync(join(out, path), 'utf8'), path).toContain('Contract of Sale');
+    // The whole-ontology downloads join them, each holding the new label.
+    const downloads: string[] = DOWNLOADS.map(({ path }) => path);
+    expect(outsideSearch).toEqual(expect.arrayContaining(downloads));
+    for (const path of downloads) expect(gunzipSync(readFileSync(join(out, path))).toString('utf8'), path).toContain('Contract of Sale');
     // Only openapi.json may join them: its search example shows the label.
-    const others = outsideSearch.filter((path) => !path.includes(CONTRACT) && path !== `_site/tree/${CONTRACT_PARENT}.json` && !live.includes(path));
+    const others = outsideSearch.filter(
+      (path) => !path.includes(CONTRACT) && path !== `_site/tree/${CONTRACT_PARENT}.json` && !live.includes(path) && !downloads.includes(path),
+    );
     expect(others.filter((path) => !['_build/manifest.json', 'changes.json', 'openapi.json'].includes(path))).toEqual([]);
     expect(JSON.parse(readFileSync(join(out, 'changes.json'), 'utf8'))).toEqual({ since_previous_build: true, added: [], removed: [], changed: [CONTRACT] });
     // Shards keep their names; content-named files the new index no longer uses are gone (see expectSameAsFullBuild).
@@ -151,6 +158,17 @@ describe('rebuilding after an edit', () => {
     expect(await build()).toMatch(/^changes since the previous build: 0 added, 1 removed, 1 changed$/m);
     expect(existsSync(join(out, '_api/RNewClassForTheTest1.jsonld'))).toBe(false);
     expect(existsSync(join(out, 'RNewClassForTheTest1'))).toBe(false);
+    await expectSameAsFullBuild();
+  });
+
+  it('makes a download whole again, not from its previous bytes, when they are not what the previous build wrote', async () => {
+    const turtle = join(out, DOWNLOADS[1].path);
+    // Another gzip of the same length: spliced by the cache's positions, it would give a file no full build writes.
+    const before = readFileSync(turtle);
+    writeFileSync(turtle, Buffer.concat([gzipSync('# edited by hand\n'), Buffer.alloc(before.length)]).subarray(0, before.length));
+    editSample('<rdfs:label>Contract</rdfs:label>', '<rdfs:label>Contract of Sale</rdfs:label>');
+    expect(await build()).toMatch(/^updated .* in place/m);
+    expect(gunzipSync(readFileSync(turtle)).toString('utf8')).toContain('Contract of Sale');
     await expectSameAsFullBuild();
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
-import { FORMATS } from '../generator/route/router.ts';
+import { DOWNLOAD_CONTENT_TYPE, DOWNLOADS, FORMATS } from '../generator/route/router.ts';
 import { createSearchClient } from '../generator/search/client/search-client.js';
 import { inBatches } from './support/in-batches.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
@@ -70,6 +70,19 @@ function servedOnPages(name: string, ontology: string, enabled: boolean, extra: 
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await response.text()).toContain(`<h1>${context.build.model.info.title}</h1>`);
+    });
+
+    it('serves the whole-ontology downloads, linked from the home page, gzipped, as application/gzip with CORS', async () => {
+      const home = await (await fetch(`${context.server.baseUrl}/`)).text();
+      for (const { path } of DOWNLOADS) {
+        expect(home, path).toContain(`href="/${path}"`);
+        const response = await fetch(`${context.server.baseUrl}/${path}`, { redirect: 'manual', headers: { 'Accept-Encoding': 'identity' } });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('content-type'), path).toBe(DOWNLOAD_CONTENT_TYPE);
+        expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+        const made = context.build.files.find((file) => file.path === path)?.encoded;
+        expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(made ?? [])), path).toBe(true);
+      }
     });
 
     it('answers the exact search URL like the client, with CORS, and 400 for a bad query', async () => {

@@ -14,6 +14,7 @@ import { emptyFolder } from '../generator/write/write-files.ts';
 import { folderHashes, until } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { DOWNLOADS } from '../generator/route/paths.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'site-build-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -94,12 +95,30 @@ describe('the API worker thread', () => {
     const options = { ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://api.example.org/' };
     const summary = await startApiWorker({ options, outDir: out }, () => {}).finished();
     const build = await generateApi(options);
-    const expected = new Map(build.files.map((file) => [file.path, createHash('sha256').update(file.contents).digest('hex')]));
+    const expected = new Map(
+      build.files.map((file) => [
+        file.path,
+        createHash('sha256')
+          .update(file.encoded ?? file.contents)
+          .digest('hex'),
+      ]),
+    );
     expect(folderHashes(out)).toEqual(expected);
     expect(summary.written.files).toBe(build.files.length);
     expect(summary.kinds).toBe('52 classes, 6 object properties');
     // The stages cover the whole build, the manifest and the cache's encoding included.
-    expect(summary.timings.map((timing) => timing.stage)).toEqual(['load', 'model', 'emit', 'search', 'site', 'live', 'manifest', 'cache', 'write']);
+    expect(summary.timings.map((timing) => timing.stage)).toEqual([
+      'load',
+      'model',
+      'emit',
+      'search',
+      'site',
+      'live',
+      'downloads',
+      'manifest',
+      'cache',
+      'write',
+    ]);
   });
 
   it('reports a bad ontology as one line, without a stack trace', async () => {
@@ -228,10 +247,19 @@ describe('a rebuild keeps the files whose bytes did not change', () => {
     expect(Number(total) - Number(kept)).toBe(rewritten.length);
     // The edited entity's own files, the search files its old and new label's words are in, and what lists changes or
     // shows the entity as an example, or lists every object property with its label (the structured queries' file of
-    // them, and the entry file that names it by its content), or the connections it makes.
+    // them, and the entry file that names it by its content), or the connections it makes; and the whole-ontology downloads.
     expect(
       rewritten.filter((path) => !path.includes('R0TLfdHv2W7Pn422kgKx42u') && !path.startsWith('search/')).map((path) => path.replace(/-[0-9a-f]+\.json$/, '')),
-    ).toEqual(['_build/manifest.json', '_live/index.json', '_live/query.json', '_live/query/properties', 'changes.json', 'openapi.json', 'properties/all']);
+    ).toEqual([
+      '_build/manifest.json',
+      '_live/index.json',
+      '_live/query.json',
+      '_live/query/properties',
+      ...DOWNLOADS.map(({ path }) => path).sort(),
+      'changes.json',
+      'openapi.json',
+      'properties/all',
+    ]);
     expect(rewritten.length).toBeLessThan(30);
     for (const [path, before] of untouched) expect(inode(path), path).toBe(before);
     expect(inode('R0TLfdHv2W7Pn422kgKx42u')).not.toBe(edited);

@@ -47,6 +47,10 @@ describe('openapi.json', () => {
   it('lists the build base URL as its server and describes every URL the site serves', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: server.baseUrl })]);
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/_site/downloads/ontology.jsonld.gz',
+      '/_site/downloads/ontology.nt.gz',
+      '/_site/downloads/ontology.rdf.gz',
+      '/_site/downloads/ontology.ttl.gz',
       '/explore/api/entity-graph/{id}',
       '/info/health',
       '/properties/all',

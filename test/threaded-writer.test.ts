@@ -19,7 +19,7 @@ import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'threaded-writer-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const sha256 = (contents: string) => createHash('sha256').update(contents).digest('hex');
+const sha256 = (contents: string | Uint8Array) => createHash('sha256').update(contents).digest('hex');
 
 // Varied sizes and non-ASCII text, so files straddle batch borders and UTF-8 lengths differ from string lengths.
 function manyFiles(count: number): OutputFile[] {
@@ -154,7 +154,7 @@ describe('a build written as it goes (the command line, search index on its own 
     expect(result.stderr).not.toMatch(/^error/m);
     expect(result.stderr).toMatch(/^write: \d+ files on a thread of their own/m);
     const build = await generateApi({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://api.example.org/' });
-    const expected = new Map(build.files.map((file) => [file.path, sha256(file.contents)]));
+    const expected = new Map(build.files.map((file) => [file.path, sha256(file.encoded ?? file.contents)]));
     expect(folderHashes(out)).toEqual(expected);
   });
 });

@@ -9,10 +9,11 @@ import type { SourceCut } from '../load/recut-source.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import type { LiveMemo } from '../live/live-update.ts';
+import type { DownloadsMemo } from '../emit/download-files.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 23;
+export const CACHE_VERSION = 24;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -38,6 +39,8 @@ export interface BuildCache {
   search?: SearchMemo;
   /** Which classes name others as see-also or definer: what an update's live files reach (see live-update.ts). */
   live?: LiveMemo;
+  /** Where each block's statements lie in the whole-ontology files, so an update makes only the changed blocks'. */
+  downloads?: DownloadsMemo;
   /** The generator's own code (see generatorFingerprint): a cache another version of it wrote is not read. */
   generator: string;
   /** Set on a cache read back: the blocks file its parsed blocks came from (never stored). */
@@ -196,6 +199,16 @@ export const STORED_CACHE = {
             other: QUERY_ROWS,
           },
         },
+      },
+    },
+  },
+  downloads: {
+    optional: {
+      chunks: {
+        nt: { keys: ['string'], spans: 'Int32Array' },
+        ttl: { keys: ['string'], spans: 'Int32Array' },
+        xml: { keys: ['string'], spans: 'Int32Array' },
+        jsonld: { keys: ['string'], spans: 'Int32Array' },
       },
     },
   },

@@ -18,7 +18,7 @@ export interface Changes {
 
 /** Each file's path and hash, as buildManifest takes them. */
 export function hashFiles(files: readonly OutputFile[]): [string, string][] {
-  return files.map((file) => [file.path, contentHash(file.contents)]);
+  return files.map((file) => [file.path, contentHash(file.encoded ?? file.contents)]);
 }
 
 /**

@@ -3,6 +3,7 @@ import { NOT_FOUND_BODY } from '../schema/records.ts';
 import { createSearchClient, normalize, SearchQueryError } from '../search/client/search-client.js';
 import { type CheckResult, cors, type Get, type RecordCheck } from './check-result.ts';
 import { checkLive } from './live-checks.ts';
+import { checkDownloads } from './download-checks.ts';
 
 export type { CheckResult };
 import { mediaType, parseJson, probe, statesAbout, type FetchLike, type Probe } from './probe.ts';
@@ -28,7 +29,8 @@ const MALFORMED_PATHS = [MALFORMED_ESCAPE, '/no-such%2Fentity', '/no-such%2Fenti
 /**
  * The seed contract, checked over HTTP against any deployment: every format of a sample of ids (status 200
  * with no redirect, Content-Type, CORS), a CORS preflight, the 404 body, prefix search (the exact URL must
- * answer what the static index answers), openapi.json and /docs, and the live service's other read URLs.
+ * answer what the static index answers), openapi.json and /docs, the live service's other read URLs, and the
+ * whole-ontology downloads.
  */
 export async function checkDeployment(baseUrl: string, options: ConformanceOptions): Promise<CheckResult[]> {
   const base = baseUrl.replace(/\/+$/, '');
@@ -121,6 +123,7 @@ export async function checkDeployment(baseUrl: string, options: ConformanceOptio
   const query = [...normalize(label ?? 'a')].slice(0, 3).join('').trim() || 'a';
   await (pages ? checkClientSearch(base, options.fetch, get, record, query) : checkSearch(base, options.fetch, get, record, query));
   await checkLive(get, record, { pages, id: first, label });
+  await checkDownloads(base, options.fetch, ORIGIN, record, pages);
   return results;
 }
 

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from '../host/cache-policy.ts';
-import { formatSpec, isLiveFile, LIVE_CONTENT_TYPE, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import { DOWNLOAD_CONTENT_TYPE, formatSpec, isLiveFile, LIVE_CONTENT_TYPE, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
 
 /** One object to put in the bucket: its key, the output file that holds its bytes, and its metadata. */
 export interface PlannedObject {
@@ -25,6 +25,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml',
+  // The whole-ontology downloads (as every host is told to send them).
+  '.gz': DOWNLOAD_CONTENT_TYPE,
   '.pf_meta': 'application/octet-stream',
   '.pf_fragment': 'application/octet-stream',
   '.pf_index': 'application/octet-stream',

@@ -1,3 +1,4 @@
+import type { Quad } from '@rdfjs/types';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { isRdfXmlSyntaxName, rdfXmlProblem } from '../model/rdfxml-limits.ts';
@@ -46,6 +47,50 @@ export function emitRdfXml(tree: TreeNode): string {
     DOM.removeChild(root);
   }
 }
+/**
+ * Statements as rdf:Description elements, one per subject, as they stand inside a root that declares `prefixes`
+ * (namespace → prefix): for the whole-ontology file, whose root is written apart. A property outside them declares
+ * its own namespace; statements RDF/XML cannot say are left out.
+ */
+export function emitRdfXmlDescriptions(subjects: readonly (readonly Quad[])[], prefixes: ReadonlyMap<string, string>): string {
+  const root = DOM.createElement('rdf:RDF');
+  DOM.appendChild(root);
+  try {
+    for (const quads of subjects) writeDescription(root, quads, prefixes);
+    if (!root.hasChildNodes()) return '';
+    const text = scratch.end(END);
+    return text.slice(text.indexOf('<rdf:RDF>') + '<rdf:RDF>\n'.length, text.lastIndexOf('</rdf:RDF>'));
+  } finally {
+    DOM.removeChild(root);
+  }
+}
+
+function writeDescription(root: Element, quads: readonly Quad[], prefixes: ReadonlyMap<string, string>): void {
+  let description: Element | undefined;
+  for (const { subject, predicate, object } of quads) {
+    const parts = splitIri(predicate.value);
+    const text = object.termType === 'NamedNode' || object.termType === 'Literal' ? object.value : '';
+    if (parts === undefined || rdfXmlProblem(predicate.value, text) !== undefined) continue;
+    if (description === undefined) {
+      description = DOM.createElement('rdf:Description');
+      description.setAttribute(subject.termType === 'BlankNode' ? 'rdf:nodeID' : 'rdf:about', attributeOf(subject.value));
+      root.appendChild(description);
+    }
+    const known = prefixes.get(parts.namespace);
+    const element = DOM.createElement(`${known ?? 'p'}:${parts.local}`);
+    if (known === undefined) element.setAttribute('xmlns:p', attributeOf(parts.namespace));
+    description.appendChild(element);
+    if (object.termType === 'NamedNode') element.setAttribute('rdf:resource', attributeOf(object.value));
+    else if (object.termType === 'BlankNode') element.setAttribute('rdf:nodeID', object.value);
+    else if (object.termType === 'Literal') {
+      if (object.language) element.setAttribute('xml:lang', object.language);
+      else if (object.datatype.value !== XSD_STRING && object.datatype.value !== RDF_LANG_STRING)
+        element.setAttribute('rdf:datatype', attributeOf(object.datatype.value));
+      element.appendChild(DOM.createTextNode(textOf(object.value)));
+    }
+  }
+}
+
 // One document for every call, emptied after each (making one per entity was a tenth of the emitter's time).
 const scratch = create({ version: '1.0', encoding: 'UTF-8' });
 const DOM = scratch.node as Document;
@@ -115,11 +160,11 @@ function ampersands(text: string): string {
 
 // Every conformant XML parser reads a raw CR (and CR LF) in text as LF: a CR is written as a character reference,
 // which it keeps (and which xmlbuilder2 leaves as it is, as above).
-function textOf(text: string): string {
+export function textOf(text: string): string {
   return ampersands(text).replaceAll('\r', '&#13;');
 }
 
 // In an attribute's value a parser also reads a raw tab or line end as a space.
-function attributeOf(text: string): string {
+export function attributeOf(text: string): string {
   return ampersands(text).replace(/[\t\n\r]/g, (character) => `&#${character.charCodeAt(0)};`);
 }

@@ -3,6 +3,7 @@ import { DataFactory, Writer } from 'n3';
 import { NS, RDF_LANG_STRING, RDF_TYPE, XSD_BOOLEAN, XSD_STRING } from '../model/vocabulary.ts';
 import { splitIri } from './namespaces.ts';
 import type { Statement, TreeNode, TreeValue } from './node-tree.ts';
+import { ended, escapingAngles, N_TRIPLES_ESCAPES, TURTLE_ESCAPES } from './n3-text.ts';
 
 const { blankNode, namedNode, quad } = DataFactory;
 const UNWRITTEN_DATATYPES = new Set([XSD_STRING, RDF_LANG_STRING]);
@@ -128,32 +129,4 @@ function prefixesOf(tree: TreeNode): Record<string, string> {
 /** Whether n3's writer writes the literal without its datatype: a string, a language-tagged text, `true` or `false`. */
 function writtenBare({ datatype, value }: Literal): boolean {
   return UNWRITTEN_DATATYPES.has(datatype.value) || (datatype.value === XSD_BOOLEAN && (value === 'true' || value === 'false'));
-}
-
-// n3's own escapes (Turtle's; canonical N-Triples'), and "<": a literal's text then never opens a tag, so a file a
-// host sends as HTML runs nothing, as JSON's \u003c and the XML and Markdown entities already ensure. `test` finds
-// whether a text needs any, `all` each character (a pair of surrogates as one) that n3's replacer then escapes.
-const TURTLE_ESCAPES = {
-  test: /["\\\t\n\r\b\f\u0000-\u0019<\ud800-\udbff]/,
-  all: /["\\\t\n\r\b\f\u0000-\u0019<]|[\ud800-\udbff][\udc00-\udfff]/g,
-};
-const N_TRIPLES_ESCAPES = { test: /[^ !#-;=-[\]-~\u0080-\uFFFD]/, all: /[^ !#-;=-[\]-~\u0080-\uFFFD]/g };
-
-/**
- * The writer, escaping "<" too (as \u003c, or \u003C in N-Triples): n3's writer reads its escapes from these two fields
- * (test/site-browser.test.ts fails if a later n3 reads others: a literal's "<script>" would show).
- */
-function escapingAngles(writer: Writer, { test, all }: { test: RegExp; all: RegExp }): Writer {
-  return Object.assign(writer, { _escape: test, _escapeAll: all });
-}
-
-/** The writer's text: with no output stream given, n3's writer hands it to `end`'s callback before returning. */
-function ended(writer: Writer): string {
-  let text: string | undefined;
-  writer.end((error: Error | null, result: string) => {
-    if (error) throw error;
-    text = result;
-  });
-  if (text === undefined) throw new Error("n3's writer did not end synchronously");
-  return text;
 }

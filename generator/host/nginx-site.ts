@@ -1,6 +1,8 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 import {
+  DOWNLOAD_CONTENT_TYPE,
+  DOWNLOADS_FOLDER,
   FORMATS,
   FORMATS_FOLDER,
   LIVE_CONTENT_TYPE,
@@ -59,6 +61,7 @@ export function emitNginxSite(router: Router): OutputFile {
     ...formats,
     located(`~ "^${base}/([^/]+)/html$"`, [`default_type "${PAGE_CONTENT_TYPE}";`, 'types { }', `try_files ${base}/${PAGES_FOLDER}/$1/index.html =404;`]),
     located(`^~ ${base}/${PAGES_FOLDER}/`, [`error_page 404 ${base}/${PAGES_FOLDER}/404.html;`]),
+    located(`^~ ${base}/${DOWNLOADS_FOLDER}/`, [`default_type "${DOWNLOAD_CONTENT_TYPE}";`, 'types { }']),
     located(`= ${base}/${NOT_FOUND_FILE}`, [`default_type "${record?.contentType ?? 'application/json'}";`, 'types { }', 'internal;']),
     ...SEARCH_ENTRY_FILES.map((entry) => located(`= ${base}/${SEARCH_FOLDER}/${entry}`, [`add_header Cache-Control "${SHORT_CACHE}";`])),
     ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => located(`^~ ${base}/${SEARCH_FOLDER}/${folder}/`, [`add_header Cache-Control "${cache}";`])),

@@ -1,4 +1,14 @@
-import { FORMATS, FORMATS_FOLDER, LIVE_CONTENT_TYPE, LIVE_FILE_FOLDERS, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import {
+  DOWNLOADS,
+  FORMATS,
+  FORMATS_FOLDER,
+  LIVE_CONTENT_TYPE,
+  LIVE_FILE_FOLDERS,
+  PAGES_FOLDER,
+  PAGE_CONTENT_TYPE,
+  SEARCH_FOLDER,
+  type Router,
+} from '../route/router.ts';
 import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
@@ -21,6 +31,7 @@ export function emitHeaders(router: Router): string {
   for (const spec of [...FORMATS].reverse()) {
     blocks.push(`${router.basePath}/:id${spec.urlSuffix}\n  Content-Type: ${spec.contentType}`);
   }
+  for (const { path, contentType } of DOWNLOADS) blocks.push(`${router.basePath}/${path}\n  Content-Type: ${contentType}`);
   // The live service's read URLs: files at their paths, JSON without an extension.
   for (const folder of LIVE_FILE_FOLDERS) blocks.push(`${router.basePath}/${folder}/*\n  Content-Type: ${LIVE_CONTENT_TYPE}`);
   // The search entry file changes with every build; SEARCH_FOLDER_CACHE says how long the files behind it last.

@@ -17,22 +17,25 @@ interface CachedQuads {
  */
 export class LoadedBlock implements TripleBlock {
   readonly key: string;
+  /** What makes its triples what they are: its text's key, and the labels of its blank nodes (see load-ontology.ts). */
+  readonly identity: string;
   readonly localBlankNodes = true;
   #quads: readonly Quad[] | undefined;
   #cached: CachedQuads | undefined;
 
-  private constructor(key: string, quads: readonly Quad[] | undefined, cached: CachedQuads | undefined) {
+  private constructor(key: string, blankPrefix: string, quads: readonly Quad[] | undefined, cached: CachedQuads | undefined) {
     this.key = key;
+    this.identity = `${key} ${blankPrefix}`;
     this.#quads = quads;
     this.#cached = cached;
   }
 
   static parsed(key: string, quads: readonly Quad[], blankPrefix: string): LoadedBlock {
-    return new LoadedBlock(key, relabelBlankNodes(quads, blankPrefix), undefined);
+    return new LoadedBlock(key, blankPrefix, relabelBlankNodes(quads, blankPrefix), undefined);
   }
 
   static cached(key: string, encoded: EncodedQuads, decoder: QuadDecoder, blankPrefix: string): LoadedBlock {
-    return new LoadedBlock(key, undefined, { encoded, decoder, blankPrefix });
+    return new LoadedBlock(key, blankPrefix, undefined, { encoded, decoder, blankPrefix });
   }
 
   get size(): number {

@@ -8,6 +8,8 @@ import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';
 import { cacheFolder, readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
 import { SearchMemoFile } from '../write/search-memo-file.ts';
+import { removeStaleStaged, StagedFile } from '../write/staged-file.ts';
+import { DOWNLOADS_FOLDER } from '../route/paths.ts';
 import { SourceCopies } from '../write/source-copies.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/output-folder.ts';
@@ -52,6 +54,8 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
   let cacheWritten: Promise<void> | undefined;
   // The search memo is written as soon as it is made (see SearchMemoFile).
   let searchWritten: SearchMemoFile | undefined;
+  // An update's whole-ontology files, written aside and hashed as soon as they are made (see StagedFile).
+  let staged: StagedFile[] = [];
   try {
     const build = await generateApi(
       model,
@@ -66,6 +70,11 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
       },
       (memo) => {
         searchWritten = new SearchMemoFile(cacheFolder(options.out), memo);
+      },
+      (files) => {
+        removeStaleStaged(options.out, DOWNLOADS_FOLDER);
+        staged = files.map((file) => new StagedFile(options.out, file));
+        return Promise.all(staged.map(async (file): Promise<[string, string]> => [file.path, await file.hash]));
       },
     );
     const previous = await previousBuild;
@@ -84,8 +93,9 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     const written = fresh
       ? await finishWriting(fresh, build.timings, reporter)
       : update && previous
-        ? await timed(build.timings, 'write', () => {
-            const stats = updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed);
+        ? await timed(build.timings, 'write', async () => {
+            await Promise.all(staged.map((file) => file.written));
+            const stats = updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed, staged);
             return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
           })
         : await inFreshFolder(options.out, (staging) =>
@@ -106,7 +116,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
       fresh.folder.discard();
     }
     // Nothing of a failed build goes on writing once it has reported (the user may delete the folder at once).
-    await Promise.allSettled([copies?.written, searchWritten?.written, cacheWritten]);
+    await Promise.allSettled([copies?.written, searchWritten?.written, cacheWritten, ...staged.map((file) => file.discard())]);
     throw error;
   }
 }

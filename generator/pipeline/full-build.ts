@@ -6,6 +6,7 @@ import type { ParsedBlocks } from '../load/load-ontology.ts';
 import { describeSearchIndex } from '../report/describe.ts';
 import { liveMemo } from '../live/live-update.ts';
 import type { QueryMemo } from '../live/query-corpus.ts';
+import type { DownloadsMemo } from '../emit/download-files.ts';
 import { startSearchThread } from './search-thread.ts';
 import { SEARCH_LANE } from '../write/batch-flow.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
@@ -13,14 +14,31 @@ import type { SearchMemo } from '../search/search-memo.ts';
 import type { FileSink } from '../write/threaded-writer.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
-import { emitAround, emitEntities, emitLiveFiles, encodeParsed, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
+import {
+  emitAround,
+  emitDownloadFiles,
+  emitEntities,
+  emitLiveFiles,
+  encodeParsed,
+  finishBuild,
+  indexSearch,
+  prepareSearch,
+  sortByPath,
+  type ApiBuild,
+} from './stages.ts';
 
 /** Every file made again, in memory; the caller writes them. */
 export async function fullBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
-  const { output, search, query } = await emitInMemory(loaded, progress);
+  const { output, search, query, downloads } = await emitInMemory(loaded, progress);
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, [], previous?.manifest));
-  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, { previous, search, live: { ...liveMemo(model), query }, layout: router.host });
+  const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
+    previous,
+    search,
+    live: { ...liveMemo(model), query },
+    downloads,
+    layout: router.host,
+  });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
 }
 
@@ -49,6 +67,9 @@ export async function streamedBuild(
   const manifestBegun = sink.hashes().then((first) => beginManifest(first, model, router, previous?.manifest));
   // Settled in the manifest stage; a failure of the write thread is reported by its next answer too.
   manifestBegun.catch(() => {});
+  // Made while the search thread works (the whole ontology in each format: its triples, not the model).
+  const downloads = await emitDownloadFiles(loaded);
+  sink.add(downloads.files);
   let parsed: ParsedBlocks | undefined;
   const search = await timed(timings, 'search', () => {
     parsed = encodeParsed(loaded, previous);
@@ -66,6 +87,7 @@ export async function streamedBuild(
     previous,
     search,
     live: { ...liveMemo(model), query: live.query },
+    downloads: downloads.memo,
     layout: router.host,
     parsed,
   });
@@ -77,7 +99,7 @@ export async function streamedBuild(
 export async function bundledBuild(loaded: LoadedModel, progress: Progress, previous?: PreviousBuild): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const emitted = await emitInMemory(loaded, progress);
-  const { search, formatFiles, query } = emitted;
+  const { search, formatFiles, query, downloads } = emitted;
   const output = sortByPath(bundleEntityFiles(emitted.output, model, router));
   // Entities are hashed from their own format files, which bundling replaced.
   const manifest = await timed(timings, 'manifest', () => buildManifest(hashFiles(output), model, router, formatFiles, previous?.manifest));
@@ -86,6 +108,7 @@ export async function bundledBuild(loaded: LoadedModel, progress: Progress, prev
     previous: previous && { manifest: previous.manifest },
     search,
     live: { ...liveMemo(model), query },
+    downloads,
     layout: 'bundles',
   });
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, warnings: [] };
@@ -95,12 +118,13 @@ export async function bundledBuild(loaded: LoadedModel, progress: Progress, prev
 async function emitInMemory(
   loaded: LoadedModel,
   progress: Progress,
-): Promise<{ output: OutputFile[]; formatFiles: OutputFile[]; search: EmittedSearch; query: QueryMemo }> {
+): Promise<{ output: OutputFile[]; formatFiles: OutputFile[]; search: EmittedSearch; query: QueryMemo; downloads: DownloadsMemo }> {
   const { source, example } = await prepareSearch(loaded);
   progress.between?.('model');
   const formatFiles = await emitEntities(loaded, progress);
   const live = await emitLiveFiles(loaded);
+  const downloads = await emitDownloadFiles(loaded);
   const search = await indexSearch(loaded, source, progress);
-  const output = sortByPath([...formatFiles, ...live.files, ...search.files, ...(await emitAround(loaded, search, example))]);
-  return { output, formatFiles, search, query: live.query };
+  const output = sortByPath([...formatFiles, ...live.files, ...downloads.files, ...search.files, ...(await emitAround(loaded, search, example))]);
+  return { output, formatFiles, search, query: live.query, downloads: downloads.memo };
 }

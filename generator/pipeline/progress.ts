@@ -23,7 +23,7 @@ export async function timed<T>(timings: StageTiming[], stage: string, run: () =>
 }
 
 // The order a summary lists the stages in, whatever order their parts ran in (the search input is made before emitting).
-const STAGE_ORDER = ['load', 'model', 'plan', 'emit', 'search', 'site', 'live', 'manifest', 'cache', 'write'];
+const STAGE_ORDER = ['load', 'model', 'plan', 'emit', 'search', 'site', 'live', 'downloads', 'manifest', 'cache', 'write'];
 
 export function addTime(timings: StageTiming[], stage: string, ms: number): void {
   const entry = timings.find((timing) => timing.stage === stage);

@@ -18,6 +18,7 @@ import { pickExamples } from '../site/openapi.ts';
 import { wordExampleQueries } from '../search/word-examples.ts';
 import { compareUnits } from '../text/compare-units.ts';
 import { emitLive, type LiveSelection } from '../live/emit-live.ts';
+import { emitDownloads, type DownloadsMemo } from '../emit/download-files.ts';
 import type { QueryMemo } from '../live/query-corpus.ts';
 import type { LiveMemo } from '../live/live-update.ts';
 import { sourceOf } from '../live/health-view.ts';
@@ -104,6 +105,17 @@ export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: 
   ]);
 }
 
+/** The whole ontology in each RDF format (see emitDownloads): an update makes only its changed blocks' parts. */
+export function emitDownloadFiles(loaded: LoadedModel, previous?: PreviousBuild): Promise<{ files: OutputFile[]; memo: DownloadsMemo }> {
+  return timed(loaded.timings, 'downloads', async () => {
+    const memo = previous?.cache?.downloads;
+    const reading = previous?.downloads;
+    if (memo === undefined || reading === undefined) return emitDownloads(loaded.blocks, loaded.model.baseIri);
+    const files = new Map(await Promise.all([...reading].map(async ([path, bytes]) => [path, await bytes] as const)));
+    return emitDownloads(loaded.blocks, loaded.model.baseIri, { memo, read: (path) => files.get(path) });
+  });
+}
+
 /** The live service's query-free read URLs as files (those `only` selects, updating). */
 export function emitLiveFiles(loaded: LoadedModel, only?: LiveSelection): Promise<{ files: OutputFile[]; query: QueryMemo; keptQueryFiles: string[] }> {
   return timed(loaded.timings, 'live', () => emitLive(loaded.model, sourceOf(loaded.sources), only));
@@ -121,6 +133,7 @@ export async function finishBuild(
     previous,
     search,
     live,
+    downloads,
     layout,
     parsed,
   }: {
@@ -128,6 +141,8 @@ export async function finishBuild(
     search: EmittedSearch;
     /** What the next build keeps of the live files (see live-update.ts). */
     live: LiveMemo;
+    /** Where the downloads' blocks lie (see emitDownloads). */
+    downloads: DownloadsMemo;
     layout: BuildCache['layout'];
     /** Worked out already (a streamed build does it while it waits); otherwise here. */
     parsed?: ParsedBlocks;
@@ -153,6 +168,7 @@ export async function finishBuild(
       parsed: parsed ?? encodeParsed(loaded, previous),
       search: search.memo,
       live,
+      downloads,
     }),
   );
   return { changes, changeFiles, cache };

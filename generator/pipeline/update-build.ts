@@ -1,4 +1,5 @@
 import { hashFiles, removedFiles } from '../changes/manifest.ts';
+import type { OutputFile } from '../emit/emit-api.ts';
 import { patchManifest } from '../changes/patch-manifest.ts';
 import type { UpdatePlan } from './plan-update.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
@@ -8,7 +9,13 @@ import { keptLiveFiles, liveUpdate } from '../live/live-update.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
-import { emitAround, emitEntities, emitLiveFiles, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
+import { emitAround, emitDownloadFiles, emitEntities, emitLiveFiles, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
+
+/**
+ * Takes an update's whole-ontology files (tens of megabytes) as soon as they are made, to write and hash them off
+ * this thread: the update then leaves them out of its files, and puts the hashes it is given in the manifest.
+ */
+export type DownloadsTaker = (files: OutputFile[]) => Promise<[string, string][]>;
 
 /**
  * An edit the previous build's cache covers: only the entities it reaches are emitted again, the index redoes
@@ -21,6 +28,7 @@ export async function updateBuild(
   previous: PreviousBuild & { cache: BuildCache },
   plan: UpdatePlan,
   onSearchMemo?: (memo: SearchMemo) => void,
+  onDownloads?: DownloadsTaker,
 ): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const memo = previous.cache.search;
@@ -37,11 +45,20 @@ export async function updateBuild(
   const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.readOutput ?? (() => undefined));
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
-  const output = sortByPath([...files, ...search.files, ...(await emitAround(loaded, search, example, tree.only)), ...live.files]);
+  const downloads = await emitDownloadFiles(loaded, previous);
+  const taken = onDownloads?.(downloads.files);
+  const output = sortByPath([
+    ...files,
+    ...search.files,
+    ...(await emitAround(loaded, search, example, tree.only)),
+    ...live.files,
+    ...(taken ? [] : downloads.files),
+  ]);
+  const hashed = [...hashFiles(output), ...((await taken) ?? [])];
   const manifest = await timed(timings, 'manifest', () =>
     patchManifest(
       previous.manifest,
-      { hashed: hashFiles(output), carried: [search.carried, tree.carried, liveKept.carried], kept: liveKept.kept, redo: plan.emit },
+      { hashed, carried: [search.carried, tree.carried, liveKept.carried], kept: liveKept.kept, redo: plan.emit },
       model,
       router,
     ),
@@ -50,6 +67,7 @@ export async function updateBuild(
     previous,
     search,
     live: { ...reach.memo, query: live.query },
+    downloads: downloads.memo,
     layout: router.host,
   });
   const update = { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) };

@@ -62,6 +62,17 @@ export const MANIFEST_FILE = '_build/manifest.json';
 export const UPDATING_FILE = '_build/updating';
 /** Which host the output is laid out for, read back by `deploy s3`. */
 export const HOST_FILE = '_build/host.json';
+/** The whole ontology, every source merged, gzipped, in each RDF format: files at fixed URLs under the site's folder. */
+export const DOWNLOADS_FOLDER = `${SITE_FOLDER}/downloads`;
+export const DOWNLOAD_CONTENT_TYPE = 'application/gzip';
+export const DOWNLOADS = [
+  { format: 'nt', path: `${DOWNLOADS_FOLDER}/ontology.nt.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+  { format: 'ttl', path: `${DOWNLOADS_FOLDER}/ontology.ttl.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+  { format: 'xml', path: `${DOWNLOADS_FOLDER}/ontology.rdf.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+  { format: 'jsonld', path: `${DOWNLOADS_FOLDER}/ontology.jsonld.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+] as const satisfies readonly { format: Format; path: string; contentType: string }[];
+export type DownloadFormat = (typeof DOWNLOADS)[number]['format'];
+
 /** The ids added, removed and changed since the previous build. */
 export const CHANGES_FILE = 'changes.json';
 export const OPENAPI_FILE = 'openapi.json';

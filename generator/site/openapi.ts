@@ -2,12 +2,15 @@ import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import {
+  DOWNLOAD_CONTENT_TYPE,
+  DOWNLOADS,
   FORMATS,
   OPENAPI_FILE,
   SITE_IDS_OF_ANY_LAYOUT,
   PAGE_CONTENT_TYPE,
   SEARCH_CLIENT_FILE,
   SEARCH_FOLDER,
+  type DownloadFormat,
   type Format,
   type HostName,
   type Router,
@@ -35,6 +38,8 @@ export interface OpenApiExamples {
 }
 
 type Media = 'json' | 'text';
+
+const DOWNLOAD_NAMES: Record<DownloadFormat, string> = { nt: 'N-Triples', ttl: 'Turtle', xml: 'RDF/XML', jsonld: 'JSON-LD (expanded)' };
 
 // Who answers the exact search URL, on the hosts each layout is for.
 const SEARCH_ANSWERED_BY: Record<HostName, string> = {
@@ -249,6 +254,21 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
       responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } } },
     },
   };
+  for (const { format, path } of DOWNLOADS) {
+    paths[`/${path}`] = {
+      get: {
+        operationId: `download_${format}`,
+        summary: `The whole ontology, every source merged, as ${DOWNLOAD_NAMES[format]}, gzipped`,
+        tags: ['downloads'],
+        responses: {
+          200: {
+            description: `Exactly the source's triples as ${DOWNLOAD_NAMES[format]} (gzip members one after another, which gunzip reads as one file)`,
+            content: { [DOWNLOAD_CONTENT_TYPE]: { schema: { type: 'string', contentMediaType: DOWNLOAD_CONTENT_TYPE } } },
+          },
+        },
+      },
+    };
+  }
   Object.assign(paths, livePaths(model, examples.source, examples.class, LIVE_SERVED_AS[router.host]));
   Object.assign(
     paths,
@@ -270,6 +290,7 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     tags: [
       { name: 'entities', description: 'Classes, properties and concepts' },
       { name: 'search', description: 'Prefix, label and definition search' },
+      { name: 'downloads', description: 'The whole ontology in each RDF format' },
       {
         name: 'live',
         description:

@@ -19,7 +19,14 @@ export interface UpdateStats {
  * output as it was, and one stopped among the renames leaves each file whole, old or new. A marker file
  * present meanwhile tells a later build not to trust a half-updated folder.
  */
-export function updateInPlace(outDir: string, files: readonly OutputFile[], before: Manifest, after: Manifest, removed: readonly string[]): UpdateStats {
+export function updateInPlace(
+  outDir: string,
+  files: readonly OutputFile[],
+  before: Manifest,
+  after: Manifest,
+  removed: readonly string[],
+  written: readonly { temporary: string; path: string }[] = [],
+): UpdateStats {
   const root = resolve(outDir);
   const marker = targetPath(root, UPDATING_FILE);
   mkdirSync(dirname(marker), { recursive: true });
@@ -29,7 +36,8 @@ export function updateInPlace(outDir: string, files: readonly OutputFile[], befo
     return hash === undefined || hash !== after.fileHash(file.path);
   });
   const last = (file: OutputFile) => (file.path === MANIFEST_FILE ? 1 : 0);
-  const staged: { temporary: string; target: string }[] = [];
+  // Files written ahead under temporary names (see StagedFile) are renamed with the rest.
+  const staged: { temporary: string; target: string }[] = written.map(({ temporary, path }) => ({ temporary, target: targetPath(root, path) }));
   try {
     for (const file of [...changed].sort((a, b) => last(a) - last(b))) {
       const target = targetPath(root, file.path);
@@ -47,7 +55,7 @@ export function updateInPlace(outDir: string, files: readonly OutputFile[], befo
   for (const path of removed) rmSync(targetPath(root, path), { force: true });
   removeEmptyFolders(root, removed);
   rmSync(marker);
-  return { files: after.paths.length, rewritten: changed.length, removed: removed.length };
+  return { files: after.paths.length, rewritten: changed.length + written.length, removed: removed.length };
 }
 
 // Folders the removed files leave empty (an old search index generation), deepest first.

@@ -33,7 +33,7 @@ export interface PreviousOutput {
  */
 export async function writeFiles(outDir: string, files: readonly OutputFile[], previous?: PreviousOutput): Promise<WriteStats> {
   const writer = new FolderWriter(outDir, previous);
-  for (const file of files) writer.write(file.path, file.contents, previous?.now[file.path]);
+  for (const file of files) writer.write(file.path, file.encoded ?? file.contents, previous?.now[file.path]);
   return writer.stats;
 }
 

@@ -1,6 +1,7 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { generateApi, type ApiBuild } from '../../generator/generate-api.ts';
-import type { Format } from '../../generator/route/router.ts';
+import { DOWNLOADS, type Format } from '../../generator/route/router.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from '../support/shared-data.ts';
 
 export const GOLDEN_DIR = join(REPO_ROOT, 'test/golden/files');
@@ -42,5 +43,8 @@ export async function currentGoldenFiles(): Promise<Map<string, string>> {
     }
   }
   for (const name of GOLDEN_SITE_FILES) result.set(`site/${name}`, emitted.get(name) ?? '');
+  // The whole-ontology downloads, gunzipped: their text is the emitters'; their gzip framing, zlib's.
+  const bytes = new Map(build.files.map((file) => [file.path, file.encoded]));
+  for (const { path } of DOWNLOADS) result.set(`downloads/${basename(path, '.gz')}`, gunzipSync(bytes.get(path) ?? new Uint8Array()).toString('utf8'));
   return result;
 }
