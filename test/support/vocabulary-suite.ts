@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fg from 'fast-glob';
 import { loadModel, type LoadedModel } from '../../generator/generate-api.ts';
 import type { ModelEntity } from '../../generator/model/ontology-model.ts';
-import { FORMATS, SEARCH_FOLDER } from '../../generator/route/paths.ts';
+import { DOWNLOAD_CONTENT_TYPE, DOWNLOADS, FORMATS, SEARCH_FOLDER } from '../../generator/route/paths.ts';
+import { rdfXmlProblem } from '../../generator/model/rdfxml-limits.ts';
+import { comparableGraph, readDownload } from './downloads.ts';
 import { createSearchClient } from '../../generator/search/client/search-client.js';
 import { parseRdfXml } from '../../generator/load/parse-rdfxml.ts';
 import { hasXmllint, readByLibxml2 } from './libxml2.ts';
@@ -83,6 +85,7 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
     let server: RunningServer;
     let loaded: LoadedModel;
     let source: (iri: string) => Quad[];
+    let allTriples: Quad[] = [];
     let out = '';
     let stdout = '';
     let representatives: ModelEntity[] = [];
@@ -97,9 +100,10 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
       stdout = result.stdout;
       loaded = await loadModel({ ontology, baseIri: vocabulary.baseIri, baseUrl });
       // Each term's triples, whichever graph the package put them in.
-      source = sourceTriples(
-        new Parser({ format: 'N-Quads' }).parse(readFileSync(ontology, 'utf8')).map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object)),
-      );
+      allTriples = new Parser({ format: 'N-Quads' })
+        .parse(readFileSync(ontology, 'utf8'))
+        .map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object));
+      source = sourceTriples(allTriples);
       representatives = representativeTerms(loaded.model.entities, source);
       server = await startWranglerPages(out, port);
     }, 180_000);
@@ -151,6 +155,21 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
         }
       }
     }, 300_000);
+
+    // The whole vocabulary in each format, as served: read back, the package's graph (RDF/XML without what it cannot say).
+    it('serves the whole-ontology downloads, each read back as the source graph', async () => {
+      const sayable = allTriples.filter(
+        (quad) => rdfXmlProblem(quad.predicate.value, quad.object.termType === 'BlankNode' ? '' : quad.object.value) === undefined,
+      );
+      for (const { format, path } of DOWNLOADS) {
+        const response = await fetch(`${server.baseUrl}/${path}`, { redirect: 'manual' });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('content-type'), path).toBe(DOWNLOAD_CONTENT_TYPE);
+        const read = await readDownload(format, new Uint8Array(await response.arrayBuffer()), vocabulary.baseIri);
+        const expected = format === 'xml' ? sayable : allTriples;
+        expect(await comparableGraph(read, expected.length), path).toEqual(await comparableGraph(expected, expected.length));
+      }
+    }, 120_000);
 
     it('finds every labelled term by the first word of its label, with the search client over the index files', async () => {
       const labelled = loaded.model.entities.filter((entity) => entity.record.label !== null);
