@@ -87,7 +87,14 @@ describe('ids that cannot be one file name and URL segment are left out, with a 
     ['an encoded slash', 'encoded.owl', ontology(named('a%2Fb')), /"a%2Fb" .* contains "%"/, ['a%2Fb']],
     ['a dot', 'dot.owl', ontology(named('index.html')), /"index\.html" .* contains "\."/, ['index.html']],
     ['250 bytes', 'long.owl', ontology(named('x'.repeat(250))), /"x{57}…" \(.*\) is 250 bytes long \(at most 200\)/, ['x'.repeat(250)]],
-    ['a leading "_"', 'underscore.owl', ontology(named('_api')), /"_api" .* contains "_" at its start/, ['_api/_api.jsonld']],
+    // A leading "_" is an id's (test/id-characters.test.ts), but for the site's own names.
+    [
+      'the name of a site folder',
+      'underscore.owl',
+      ontology(named('_api')),
+      /"_api" .* is the name of one of the site's own files or folders/,
+      ['_api/_api.jsonld'],
+    ],
     // Turtle keeps ".." in an IRI as written (RDF/XML resolves it). Given the base IRI: without one, the term's
     // own namespace (https://x.example/../) would be chosen, and "evil" is a safe id.
     [

@@ -1,15 +1,17 @@
 import { UserError } from '../errors.ts';
-import { SITE_PATH_IDS } from '../route/paths.ts';
+import { SITE_OWN_NAMES, SITE_PATH_IDS } from '../route/paths.ts';
 import type { Entity } from './entities.ts';
 
-// Letters, digits, "-", "_", "~" and ":", starting with a letter or digit: one path segment on every host (a colon is
-// a URL path segment's own character, as in Open Graph's `audio:type`) and a file name on every file system but
-// Windows', which cannot hold a colon: a build there leaves such ids out, with the same warning as any other.
+// Letters, digits, "-", "_", "~" and ":", starting with a letter, digit or "_": one path segment on every host (a
+// colon is a URL path segment's own character, as in Open Graph's `audio:type`) and a file name on every file system
+// but Windows', which cannot hold a colon: a build there leaves such ids out, with the same warning as any other. A
+// leading "_" is EXIF's `_unknown`; the site's own "_" names (SITE_OWN_NAMES) are refused.
 const COLON = process.platform === 'win32' ? '' : ':';
 // What may follow the first character, beside letters and digits.
 const MARKS = `_~${COLON}-`;
-const SAFE_ID = new RegExp(`^[\\p{L}\\p{N}][\\p{L}\\p{N}${MARKS}]*$`, 'u');
-const ASCII_SAFE_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9${MARKS}]*$`);
+const SAFE_ID = new RegExp(`^[\\p{L}\\p{N}_][\\p{L}\\p{N}${MARKS}]*$`, 'u');
+const ASCII_SAFE_ID = new RegExp(`^[A-Za-z0-9_][A-Za-z0-9${MARKS}]*$`);
+const FIRST_CHARACTER = /[\p{L}\p{N}_]/u;
 const LATER_CHARACTER = new RegExp(`[\\p{L}\\p{N}${MARKS}]`, 'u');
 const MOST_ID_BYTES = 200;
 const SHOWN = 5;
@@ -63,7 +65,7 @@ export function checkIds<T extends Entity>(entities: readonly T[], siteIds: Read
 
 /** The one warning for every entity left out because its id cannot be a file and URL (DBpedia has 138: `Person/height`). */
 export function unpublishableWarning(problems: readonly string[]): string {
-  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_", "~" and ":", at most 200 bytes after the base IRI, starting with a letter or digit), or pass --base-iri with the IRI their ids start after`;
+  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_", "~" and ":", at most 200 bytes after the base IRI, starting with a letter, digit or "_", and none of the site's own names ${[...SITE_OWN_NAMES].join(', ')}), or pass --base-iri with the IRI their ids start after`;
 }
 
 /** The warning an entity gets whose `/{id}` is one of the site's own paths. */
@@ -89,8 +91,9 @@ function idProblem(id: string): string | undefined {
   const ascii = ASCII_SAFE_ID.test(id);
   const bytes = ascii ? id.length : Buffer.byteLength(id);
   if (bytes > MOST_ID_BYTES) return `is ${bytes} bytes long (at most ${MOST_ID_BYTES})`;
+  if (SITE_OWN_NAMES.has(id)) return "is the name of one of the site's own files or folders";
   if (ascii || SAFE_ID.test(id)) return undefined;
-  const bad = [...id].find((character, at) => !(at === 0 ? /[\p{L}\p{N}]/u : LATER_CHARACTER).test(character)) ?? '';
+  const bad = [...id].find((character, at) => !(at === 0 ? FIRST_CHARACTER : LATER_CHARACTER).test(character)) ?? '';
   return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
 }
 

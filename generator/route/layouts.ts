@@ -6,6 +6,7 @@ import {
   HOME_FILE,
   NOT_FOUND_FILE,
   PAGES_FOLDER,
+  SITE_OWN_NAMES,
   SITE_PATH_IDS,
   formatOfSegment,
   formatSpec,
@@ -47,7 +48,6 @@ export interface EntityLayout {
   servedFile(relative: string, has: (path: string) => boolean): string | undefined;
 }
 
-const UNDERSCORE = 0x5f;
 const DOT = 0x2e;
 const FORMATS_PREFIX = `${FORMATS_FOLDER}/`;
 const RENDERED_PAGE = new RegExp(`^${PAGES_FOLDER}/([^/]+)/index\\.html$`);
@@ -165,14 +165,12 @@ function rewritingIdEnd(path: string): number {
     const known = FORMATS.some(({ extension }) => extension !== '' && path.length - dot === extension.length && path.endsWith(extension));
     return known ? dot : -1;
   }
-  const first = path.charCodeAt(0);
-  // A record is a top-level file without a dot; no id starts with "_" or ".".
-  return path.length > 0 && first !== UNDERSCORE && first !== DOT && !path.includes('/') && !path.includes('.') ? path.length : -1;
+  // A record is a top-level file without a dot, but for the site's own ("_headers"); no id starts with ".".
+  return path.length > 0 && path.charCodeAt(0) !== DOT && !path.includes('/') && !path.includes('.') && !SITE_OWN_NAMES.has(path) ? path.length : -1;
 }
 
-/** The text, if it could be an id: no dot or "/", not starting with "_", not one of `except`. */
+/** The text, if it could be an id: no dot or "/", not one of the site's own names, nor one of `except`. */
 function plainId(text: string, except?: ReadonlySet<string>): string | undefined {
-  const first = text.charCodeAt(0);
-  const plain = text.length > 0 && first !== UNDERSCORE && !text.includes('.') && !text.includes('/') && !except?.has(text);
+  const plain = text.length > 0 && !text.includes('.') && !text.includes('/') && !SITE_OWN_NAMES.has(text) && !except?.has(text);
   return plain ? text : undefined;
 }

@@ -29,7 +29,7 @@ export function isHostName(value: unknown): value is HostName {
   return HOSTS.includes(value as HostName);
 }
 
-/** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No FOLIO id starts with "_". */
+/** Folder of the non-JSON formats; hosts rewrite `/{id}/{format}` into it. No id takes its name (SITE_OWN_NAMES). */
 export const FORMATS_FOLDER = '_api';
 
 /** With bundled entities (Cloudflare's file limit): the bundle files the worker serves every format from. */
@@ -41,8 +41,8 @@ export const NOT_FOUND_FILE = '404.html';
 /** The site's home page; on GitHub Pages `/index` would also be answered from it. */
 export const HOME_FILE = 'index.html';
 /**
- * Folder of everything the site owns besides the seed's own paths (`/docs`, `/openapi.json`, `/search/…`): an
- * id starts with a letter or digit, so no IRI's local part can take these names.
+ * Folder of everything the site owns besides the seed's own paths (`/docs`, `/openapi.json`, `/search/…`): no
+ * id takes its name (SITE_OWN_NAMES).
  */
 export const SITE_FOLDER = '_site';
 /** Folder of the concept pages, where hosts rewrite `/{id}/html` to (not in GitHub Pages' layout). */
@@ -78,7 +78,7 @@ export const CHANGES_FILE = 'changes.json';
 export const OPENAPI_FILE = 'openapi.json';
 /** Folder of the taxonomy tree's lazily loaded children lists, beside the tree page. */
 export const TREE_FOLDER = SITE_PAGES.tree;
-/** The tree's top list. No id starts with "_"; the folder's index.html is the tree page. */
+/** The tree's top list: no id takes its name (SITE_OWN_NAMES); the folder's index.html is the tree page. */
 export const TREE_ROOT_FILE = `${TREE_FOLDER}/_top.json`;
 
 /** The search URLs, `/search/{kind}`: prefix search, and the live service's label and definition search. */
@@ -164,9 +164,30 @@ export const RESERVED_BRANCH_SEGMENTS: readonly string[] = [
 
 /**
  * Ids whose `/{id}` the seed's own paths answer on every host: such an entity is published without its record
- * file (its other formats and page are its own). Ids with a dot or a leading "_" are refused apart (see checkIds).
+ * file (its other formats and page are its own). Ids with a dot, and the names below, are refused apart (see checkIds).
  */
 export const SITE_PATH_IDS: readonly string[] = [DOCS_FOLDER, SEARCH_FOLDER, ...LIVE_FOLDERS];
+
+/**
+ * The names starting with "_" that the site's own files take, which no id can: the folders and files at the top
+ * of the output (the formats', the bundles', the site's, the build's, the live URLs' data, each host's, Astro's
+ * assets) and the tree's top list, which lies beside the tree files named by id. Every other name an id may take,
+ * "_" first or not (EXIF's `_unknown`). test/id-characters.test.ts holds a build's top-level names to this list.
+ */
+export const SITE_OWN_NAMES: ReadonlySet<string> = new Set([
+  FORMATS_FOLDER,
+  BUNDLES_FOLDER,
+  SITE_FOLDER,
+  MANIFEST_FILE.split('/')[0],
+  LIVE_DATA.entry.split('/')[0],
+  '_nginx',
+  '_netlify',
+  '_cloudfront',
+  '_astro',
+  '_headers',
+  '_redirects',
+  TREE_ROOT_FILE.slice(TREE_FOLDER.length + 1, -'.json'.length),
+]);
 
 /** The format whose URL ends `/{id}` + `/{segment}` (the record's: no segment), if any. */
 export function formatOfSegment(segment: string | undefined): FormatSpec | undefined {
