@@ -76,7 +76,7 @@ export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string,
       offset += members[index + 1].length;
     }
     memo.chunks[format] = { keys, spans };
-    return gzipFile(`${path}`, Buffer.concat(members));
+    return gzipFile(path, Buffer.concat(members));
   });
   return { files, memo };
 }
