@@ -1,10 +1,11 @@
 import type { Quad, Term } from '@rdfjs/types';
 import { Writer } from 'n3';
+import { termKey } from '../model/triple-index.ts';
 import { NS, RDF_TYPE, XSD_STRING } from '../model/vocabulary.ts';
 import { escapeJsonText } from './json.ts';
 import { ended, escapingAngles, N_TRIPLES_ESCAPES, TURTLE_ESCAPES } from './n3-text.ts';
 import { knownPrefix, splitIri } from './namespaces.ts';
-import { attributeOf, emitRdfXmlDescriptions } from './rdfxml.ts';
+import { emitRdfXmlDescriptions, rdfXmlOpening } from './rdfxml.ts';
 import type { DownloadFormat } from '../route/paths.ts';
 
 /**
@@ -36,9 +37,7 @@ export function downloadShapes(baseIri: string): Record<DownloadFormat, Download
       segment: (quads) => n3Text(quads, new Writer({ format: 'Turtle', prefixes }), TURTLE_ESCAPES).slice(turtleHeader.length),
     },
     xml: {
-      header: `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF${Object.entries(prefixes)
-        .map(([prefix, namespace]) => ` xmlns:${prefix || 'base'}="${attributeOf(namespace)}"`)
-        .join('')}>\n`,
+      header: rdfXmlOpening(xmlPrefixes),
       separator: '',
       footer: '</rdf:RDF>\n',
       segment: (quads) => emitRdfXmlDescriptions(bySubject(quads), xmlPrefixes),
@@ -64,7 +63,7 @@ function n3Text(quads: readonly Quad[], writer: Writer, escapes: { test: RegExp;
 function bySubject(quads: readonly Quad[]): Quad[][] {
   const groups = new Map<string, Quad[]>();
   for (const quad of quads) {
-    const key = `${quad.subject.termType === 'BlankNode' ? '_:' : ''}${quad.subject.value}`;
+    const key = termKey(quad.subject);
     const group = groups.get(key);
     if (group) group.push(quad);
     else groups.set(key, [quad]);
@@ -78,11 +77,11 @@ type JsonLdValue = { '@id': string } | { '@value': string; '@language'?: string;
 function jsonLdText(quads: readonly Quad[]): string {
   return bySubject(quads)
     .map((group) => {
-      const node: Record<string, string | string[] | JsonLdValue[]> = { '@id': nodeId(group[0].subject) };
+      const node: Record<string, string | string[] | JsonLdValue[]> = { '@id': termKey(group[0].subject) };
       for (const { predicate, object } of group) {
         if (predicate.value === RDF_TYPE && object.termType !== 'Literal') {
           const types = (node['@type'] ??= []) as string[];
-          types.push(nodeId(object));
+          types.push(termKey(object));
           continue;
         }
         const values = (node[predicate.value] ??= []) as JsonLdValue[];
@@ -93,12 +92,8 @@ function jsonLdText(quads: readonly Quad[]): string {
     .join(',\n');
 }
 
-function nodeId(term: Term): string {
-  return term.termType === 'BlankNode' ? `_:${term.value}` : term.value;
-}
-
 function jsonLdValue(object: Term): JsonLdValue {
-  if (object.termType !== 'Literal') return { '@id': nodeId(object) };
+  if (object.termType !== 'Literal') return { '@id': termKey(object) };
   if (object.language) return { '@value': object.value, '@language': object.language };
   return object.datatype.value === XSD_STRING ? { '@value': object.value } : { '@value': object.value, '@type': object.datatype.value };
 }

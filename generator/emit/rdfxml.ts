@@ -1,4 +1,4 @@
-import type { Quad } from '@rdfjs/types';
+import type { Literal, Quad } from '@rdfjs/types';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { isRdfXmlSyntaxName, rdfXmlProblem } from '../model/rdfxml-limits.ts';
@@ -47,6 +47,7 @@ export function emitRdfXml(tree: TreeNode): string {
     DOM.removeChild(root);
   }
 }
+
 /**
  * Statements as rdf:Description elements, one per subject, as they stand inside a root that declares `prefixes`
  * (namespace → prefix): for the whole-ontology file, whose root is written apart. A property outside them declares
@@ -63,6 +64,12 @@ export function emitRdfXmlDescriptions(subjects: readonly (readonly Quad[])[], p
   } finally {
     DOM.removeChild(root);
   }
+}
+
+/** The XML declaration and the start of the rdf:RDF root declaring `prefixes` (namespace → prefix), which emitRdfXmlDescriptions' text goes inside. */
+export function rdfXmlOpening(prefixes: ReadonlyMap<string, string>): string {
+  const declared = [...prefixes].map(([namespace, prefix]) => ` xmlns:${prefix}="${attributeOf(namespace)}"`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF${declared}>\n`;
 }
 
 function writeDescription(root: Element, quads: readonly Quad[], prefixes: ReadonlyMap<string, string>): void {
@@ -82,12 +89,7 @@ function writeDescription(root: Element, quads: readonly Quad[], prefixes: Reado
     description.appendChild(element);
     if (object.termType === 'NamedNode') element.setAttribute('rdf:resource', attributeOf(object.value));
     else if (object.termType === 'BlankNode') element.setAttribute('rdf:nodeID', object.value);
-    else if (object.termType === 'Literal') {
-      if (object.language) element.setAttribute('xml:lang', object.language);
-      else if (object.datatype.value !== XSD_STRING && object.datatype.value !== RDF_LANG_STRING)
-        element.setAttribute('rdf:datatype', attributeOf(object.datatype.value));
-      element.appendChild(DOM.createTextNode(textOf(object.value)));
-    }
+    else if (object.termType === 'Literal') writeLiteral(element, object);
   }
 }
 
@@ -142,14 +144,17 @@ function writeStatement(parent: Element, statement: Statement, prefixes: Prefixe
     case 'node':
       writeNode(element, value.node, prefixes);
       break;
-    case 'literal': {
-      const { language, datatype } = value.term;
-      if (language) element.setAttribute('xml:lang', language);
-      else if (datatype.value !== XSD_STRING && datatype.value !== RDF_LANG_STRING) element.setAttribute('rdf:datatype', attributeOf(datatype.value));
-      element.appendChild(DOM.createTextNode(textOf(value.term.value)));
+    case 'literal':
+      writeLiteral(element, value.term);
       break;
-    }
   }
+}
+
+/** A literal property element's language or datatype (none for a plain string) and its text. */
+function writeLiteral(element: Element, { language, datatype, value }: Literal): void {
+  if (language) element.setAttribute('xml:lang', language);
+  else if (datatype.value !== XSD_STRING && datatype.value !== RDF_LANG_STRING) element.setAttribute('rdf:datatype', attributeOf(datatype.value));
+  element.appendChild(DOM.createTextNode(textOf(value)));
 }
 
 // xmlbuilder2's serializer leaves an "&" that starts something like an entity ("&amp;", "&x;") as it is, so a
@@ -160,11 +165,11 @@ function ampersands(text: string): string {
 
 // Every conformant XML parser reads a raw CR (and CR LF) in text as LF: a CR is written as a character reference,
 // which it keeps (and which xmlbuilder2 leaves as it is, as above).
-export function textOf(text: string): string {
+function textOf(text: string): string {
   return ampersands(text).replaceAll('\r', '&#13;');
 }
 
 // In an attribute's value a parser also reads a raw tab or line end as a space.
-export function attributeOf(text: string): string {
+function attributeOf(text: string): string {
   return ampersands(text).replace(/[\t\n\r]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
