@@ -66,11 +66,11 @@ export const HOST_FILE = '_build/host.json';
 export const DOWNLOADS_FOLDER = `${SITE_FOLDER}/downloads`;
 export const DOWNLOAD_CONTENT_TYPE = 'application/gzip';
 export const DOWNLOADS = [
-  { format: 'nt', path: `${DOWNLOADS_FOLDER}/ontology.nt.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
-  { format: 'ttl', path: `${DOWNLOADS_FOLDER}/ontology.ttl.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
-  { format: 'xml', path: `${DOWNLOADS_FOLDER}/ontology.rdf.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
-  { format: 'jsonld', path: `${DOWNLOADS_FOLDER}/ontology.jsonld.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
-] as const satisfies readonly { format: Format; path: string; contentType: string }[];
+  { format: 'nt', name: 'N-Triples', path: `${DOWNLOADS_FOLDER}/ontology.nt.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+  { format: 'ttl', name: 'Turtle', path: `${DOWNLOADS_FOLDER}/ontology.ttl.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+  { format: 'xml', name: 'RDF/XML', path: `${DOWNLOADS_FOLDER}/ontology.rdf.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+  { format: 'jsonld', name: 'JSON-LD (expanded)', path: `${DOWNLOADS_FOLDER}/ontology.jsonld.gz`, contentType: DOWNLOAD_CONTENT_TYPE },
+] as const satisfies readonly { format: Format; name: string; path: string; contentType: string }[];
 export type DownloadFormat = (typeof DOWNLOADS)[number]['format'];
 
 /** The ids added, removed and changed since the previous build. */

@@ -10,7 +10,6 @@ import {
   PAGE_CONTENT_TYPE,
   SEARCH_CLIENT_FILE,
   SEARCH_FOLDER,
-  type DownloadFormat,
   type Format,
   type HostName,
   type Router,
@@ -38,8 +37,6 @@ export interface OpenApiExamples {
 }
 
 type Media = 'json' | 'text';
-
-const DOWNLOAD_NAMES: Record<DownloadFormat, string> = { nt: 'N-Triples', ttl: 'Turtle', xml: 'RDF/XML', jsonld: 'JSON-LD (expanded)' };
 
 // Who answers the exact search URL, on the hosts each layout is for.
 const SEARCH_ANSWERED_BY: Record<HostName, string> = {
@@ -254,15 +251,15 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
       responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } } },
     },
   };
-  for (const { format, path } of DOWNLOADS) {
+  for (const { format, name, path } of DOWNLOADS) {
     paths[`/${path}`] = {
       get: {
         operationId: `download_${format}`,
-        summary: `The whole ontology, every source merged, as ${DOWNLOAD_NAMES[format]}, gzipped`,
+        summary: `The whole ontology, every source merged, as ${name}, gzipped`,
         tags: ['downloads'],
         responses: {
           200: {
-            description: `Exactly the source's triples as ${DOWNLOAD_NAMES[format]} (gzip members one after another, which gunzip reads as one file)`,
+            description: `Exactly the source's triples as ${name} (gzip members one after another, which gunzip reads as one file)`,
             content: { [DOWNLOAD_CONTENT_TYPE]: { schema: { type: 'string', contentMediaType: DOWNLOAD_CONTENT_TYPE } } },
           },
         },
