@@ -48,7 +48,6 @@ export interface EntityLayout {
   servedFile(relative: string, has: (path: string) => boolean): string | undefined;
 }
 
-const DOT = 0x2e;
 const FORMATS_PREFIX = `${FORMATS_FOLDER}/`;
 const RENDERED_PAGE = new RegExp(`^${PAGES_FOLDER}/([^/]+)/index\\.html$`);
 
@@ -165,8 +164,8 @@ function rewritingIdEnd(path: string): number {
     const known = FORMATS.some(({ extension }) => extension !== '' && path.length - dot === extension.length && path.endsWith(extension));
     return known ? dot : -1;
   }
-  // A record is a top-level file without a dot, but for the site's own ("_headers"); no id starts with ".".
-  return path.length > 0 && path.charCodeAt(0) !== DOT && !path.includes('/') && !path.includes('.') && !SITE_OWN_NAMES.has(path) ? path.length : -1;
+  // A record is a top-level file without a dot, but for the site's own ("_headers").
+  return plainId(path) === undefined ? -1 : path.length;
 }
 
 /** The text, if it could be an id: no dot or "/", not one of the site's own names, nor one of `except`. */
