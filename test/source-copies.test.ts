@@ -60,13 +60,16 @@ describe('the copies of the files cut, beside the cache', () => {
     expect(copiesIn(out)).toHaveLength(1);
   });
 
-  it('are read back only for a build that may cut its files again (not --full, not bundles)', async () => {
+  it('are read back only for a build that may cut its files again (not --full, not bundles), as are the previous downloads', async () => {
     const out = join(scratch, 'read');
     await build(ontology, out);
-    const read = async (sourceCopies: boolean) => (await readPreviousBuild(out, { sourceCopies }))?.cache;
-    expect((await read(true))?.sourceBytes?.map((bytes) => Buffer.from(bytes))).toEqual([readFileSync(owl)]);
+    const read = async (forUpdate: boolean) => readPreviousBuild(out, { forUpdate });
+    const forUpdate = await read(true);
+    expect(forUpdate?.cache?.sourceBytes?.map((bytes) => Buffer.from(bytes))).toEqual([readFileSync(owl)]);
+    expect(forUpdate?.downloads?.size).toBe(4);
     const unread = await read(false);
-    expect(unread?.sourceBytes).toEqual([]);
-    expect(unread?.cuts).toEqual([]);
+    expect(unread?.cache?.sourceBytes).toEqual([]);
+    expect(unread?.cache?.cuts).toEqual([]);
+    expect(unread?.downloads).toBeUndefined();
   });
 });

@@ -41,7 +41,7 @@ interface GeneratedApi {
 }
 
 async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<GeneratedApi> {
-  const previousBuild = readPreviousBuild(options.out, { sourceCopies: !options.full && !options.bundleEntities });
+  const previousBuild = readPreviousBuild(options.out, { forUpdate: !options.full && !options.bundleEntities });
   // A build of the whole API writes into a fresh folder on a thread of its own, while it makes the files.
   let fresh: { folder: OutputFolder; writer: ThreadedWriter } | undefined;
   const openSink = (previous: PreviousBuild | undefined) => {

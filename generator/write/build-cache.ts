@@ -45,13 +45,14 @@ export function manifestHash(contents: string | Uint8Array): string {
  * The previous build's manifest, and its cache if that cache was written for exactly this manifest and no
  * in-place update was cut short since (which leaves its marker file behind). The manifest and the cache's two
  * files are read at once, in the background, so a build can read the ontology meanwhile; the manifest is taken
- * from the cache's columns when the cache is the manifest's, and parsed otherwise. `sourceCopies`: false for a
- * build that will not cut its files again from them (`--full`, bundles), which then reads no copy.
+ * from the cache's columns when the cache is the manifest's, and parsed otherwise. `forUpdate`: false for a
+ * build that will not update the output in place (`--full`, bundles), which then reads neither the copies of the
+ * files cut nor the previous downloads.
  */
-export async function readPreviousBuild(outDir: string, { sourceCopies = true }: { sourceCopies?: boolean } = {}): Promise<PreviousBuild | undefined> {
+export async function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpdate?: boolean } = {}): Promise<PreviousBuild | undefined> {
   const trusted = !existsSync(join(outDir, UPDATING_FILE));
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
-  const copies = trusted && sourceCopies ? SOURCE_COPIES.readAll(cacheFolder(outDir)) : new Map();
+  const copies = trusted && forUpdate ? SOURCE_COPIES.readAll(cacheFolder(outDir)) : new Map();
   const memos = trusted ? SEARCH_MEMO_FILES.readAll(cacheFolder(outDir)) : new Map();
   const [bytes, cacheBytes, blocksBytes] = await Promise.all([
     readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined),
@@ -70,7 +71,7 @@ export async function readPreviousBuild(outDir: string, { sourceCopies = true }:
   const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes);
   if (matching && unpacked) {
     // An update takes chunks of them by position: a file that is not the one the manifest hashed is not read.
-    const downloads = matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, readVouched(join(outDir, path), unpacked.fileHash(path))]));
+    const downloads = forUpdate && matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, readVouched(join(outDir, path), unpacked.fileHash(path))]));
     return { manifest: unpacked, cache: matching, readOutput: (path) => readOutputFile(outDir, path), ...(downloads ? { downloads } : {}) };
   }
   const manifest = Manifest.parse(bytes.toString('utf8'));
