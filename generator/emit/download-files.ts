@@ -17,10 +17,22 @@ export interface DownloadsMemo {
   chunks: Record<DownloadFormat, { keys: string[]; spans: Int32Array }>;
 }
 
-/** The previous build's downloads: its memo, and its files as written (undefined where one cannot be read). */
+/** A stretch of the previous build's file at the same path: the gzip members an update takes as they were. */
+export interface PreviousStretch {
+  start: number;
+  length: number;
+}
+
+/** A whole-ontology file as its parts, end to end: bytes made now, and stretches of the file it replaces. */
+export interface DownloadFile {
+  path: string;
+  parts: (Uint8Array | PreviousStretch)[];
+}
+
+/** The previous build's downloads: its memo, and which of its files an update may take stretches of (those as written). */
 export interface PreviousDownloads {
   memo: DownloadsMemo;
-  read: (path: string) => Uint8Array | undefined;
+  usable: (path: string) => boolean;
 }
 
 // A chunk ends after a block whose identity hashes to 0 modulo this (about 16 blocks, some 15 kB of text a
@@ -36,49 +48,59 @@ const decoder = new TextDecoder();
 /**
  * The whole-ontology files, gzipped, one per format. Each file is a run of gzip members (which every gunzip reads
  * as one stream): the header, each chunk of blocks, the footer. A chunk the previous build had too, in the same
- * place in the text, is taken from the previous file's bytes; the others are made from their triples.
+ * place in the text, is a stretch of the previous file (neighbours merged into one); the others are made from
+ * their triples. Without `previous`, every part is bytes (see joinedDownload).
  */
-export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string, previous?: PreviousDownloads): { files: OutputFile[]; memo: DownloadsMemo } {
+export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string, previous?: PreviousDownloads): { files: DownloadFile[]; memo: DownloadsMemo } {
   const shapes = downloadShapes(baseIri);
   const chunks = chunkBlocks(blocks);
   const hashes = chunks.map((chunk) => chunkHash(chunk));
   const memo: DownloadsMemo = { chunks: {} as DownloadsMemo['chunks'] };
   const files = DOWNLOADS.map(({ format, path }) => {
     const shape = shapes[format];
-    const before = previous?.memo.chunks[format];
-    const file = before && previous?.read(path);
+    const before = previous?.usable(path) ? previous.memo.chunks[format] : undefined;
     const at = new Map(before?.keys.map((key, index) => [key, index]));
     // The member a chunk of the same key had in the previous file (the same bytes it would be made into).
-    const reused = (key: string): Uint8Array | undefined => {
+    const reused = (key: string): PreviousStretch | undefined => {
       const index = at.get(key);
-      if (index === undefined || file === undefined || before === undefined) return undefined;
-      const start = before.spans[2 * index];
-      return file.subarray(start, start + before.spans[2 * index + 1]);
+      return index === undefined || before === undefined ? undefined : { start: before.spans[2 * index], length: before.spans[2 * index + 1] };
     };
     const keys: string[] = [];
-    const members: Uint8Array[] = [gzipText(shape.header)];
+    const parts: DownloadFile['parts'] = [gzipText(shape.header)];
+    const spans = new Int32Array(2 * chunks.length);
+    let offset = parts[0].length;
     let saidBefore = false;
     chunks.forEach((chunk, index) => {
       // Whether anything comes before decides the chunk's first separator, so it is part of the key.
       const key = `${hashes[index]}${saidBefore ? '' : '^'}`;
       const member = reused(key) ?? gzipText(chunkText(shape, chunk, saidBefore));
       keys.push(key);
-      members.push(member);
+      addPart(parts, member);
+      spans[2 * index] = offset;
+      spans[2 * index + 1] = member.length;
+      offset += member.length;
       // A chunk with nothing to say has no member.
       saidBefore ||= member.length > 0;
     });
-    members.push(gzipText(shape.footer));
-    const spans = new Int32Array(2 * chunks.length);
-    let offset = members[0].length;
-    for (let index = 0; index < chunks.length; index += 1) {
-      spans[2 * index] = offset;
-      spans[2 * index + 1] = members[index + 1].length;
-      offset += members[index + 1].length;
-    }
+    parts.push(gzipText(shape.footer));
     memo.chunks[format] = { keys, spans };
-    return gzipFile(path, Buffer.concat(members));
+    return { path, parts };
   });
   return { files, memo };
+}
+
+/** A file whose parts are all bytes (one emitted without `previous`) as an output file. */
+export function joinedDownload({ path, parts }: DownloadFile): OutputFile {
+  const bytes = parts.filter((part): part is Uint8Array => part instanceof Uint8Array);
+  if (bytes.length !== parts.length) throw new Error(`${path}: a download that takes stretches of the previous file is written by StagedFile`);
+  return gzipFile(path, Buffer.concat(bytes));
+}
+
+// A stretch that goes on where the last part's ended joins it: an edit leaves a file in a few stretches, not one per chunk.
+function addPart(parts: DownloadFile['parts'], part: Uint8Array | PreviousStretch): void {
+  const last = parts[parts.length - 1];
+  if (part instanceof Uint8Array || last instanceof Uint8Array || last.start + last.length !== part.start) parts.push(part);
+  else parts[parts.length - 1] = { start: last.start, length: last.length + part.length };
 }
 
 /** The blocks in chunks, cut where a block's identity says (see CHUNK_SPREAD). */

@@ -18,7 +18,7 @@ import { pickExamples } from '../site/openapi.ts';
 import { wordExampleQueries } from '../search/word-examples.ts';
 import { compareUnits } from '../text/compare-units.ts';
 import { emitLive, type LiveSelection } from '../live/emit-live.ts';
-import { emitDownloads, type DownloadsMemo } from '../emit/download-files.ts';
+import { emitDownloads, joinedDownload, type DownloadFile, type DownloadsMemo } from '../emit/download-files.ts';
 import type { QueryMemo } from '../live/query-corpus.ts';
 import type { LiveMemo } from '../live/live-update.ts';
 import { sourceOf } from '../live/health-view.ts';
@@ -105,14 +105,23 @@ export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: 
   ]);
 }
 
-/** The whole ontology in each RDF format (see emitDownloads): an update makes only its changed blocks' parts. */
-export function emitDownloadFiles(loaded: LoadedModel, previous?: PreviousBuild): Promise<{ files: OutputFile[]; memo: DownloadsMemo }> {
+/** The whole ontology in each RDF format (see emitDownloads), as a full build writes them. */
+export async function emitDownloadFiles(loaded: LoadedModel): Promise<{ files: OutputFile[]; memo: DownloadsMemo }> {
+  const { files, memo } = await emitDownloadParts(loaded);
+  return { files: files.map(joinedDownload), memo };
+}
+
+/**
+ * The same as parts, for an update that writes them itself (see DownloadsTaker): of the previous files that are
+ * as written, only the changed blocks' members are made, the rest are stretches of them.
+ */
+export function emitDownloadParts(loaded: LoadedModel, previous?: PreviousBuild): Promise<{ files: DownloadFile[]; memo: DownloadsMemo }> {
   return timed(loaded.timings, 'downloads', async () => {
     const memo = previous?.cache?.downloads;
-    const reading = previous?.downloads;
-    if (memo === undefined || reading === undefined) return emitDownloads(loaded.blocks, loaded.model.baseIri);
-    const files = new Map(await Promise.all([...reading].map(async ([path, bytes]) => [path, await bytes] as const)));
-    return emitDownloads(loaded.blocks, loaded.model.baseIri, { memo, read: (path) => files.get(path) });
+    const vouched = previous?.downloads;
+    if (memo === undefined || vouched === undefined) return emitDownloads(loaded.blocks, loaded.model.baseIri);
+    const usable = new Map(await Promise.all([...vouched].map(async ([path, intact]) => [path, await intact] as const)));
+    return emitDownloads(loaded.blocks, loaded.model.baseIri, { memo, usable: (path) => usable.get(path) === true });
   });
 }
 

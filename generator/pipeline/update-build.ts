@@ -1,5 +1,5 @@
 import { hashFiles, removedFiles } from '../changes/manifest.ts';
-import type { OutputFile } from '../emit/emit-api.ts';
+import { joinedDownload, type DownloadFile } from '../emit/download-files.ts';
 import { patchManifest } from '../changes/patch-manifest.ts';
 import type { UpdatePlan } from './plan-update.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
@@ -9,13 +9,14 @@ import { keptLiveFiles, liveUpdate } from '../live/live-update.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
 import type { LoadedModel } from './load-model.ts';
 import { timed, type Progress } from './progress.ts';
-import { emitAround, emitDownloadFiles, emitEntities, emitLiveFiles, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
+import { emitAround, emitDownloadParts, emitEntities, emitLiveFiles, finishBuild, indexSearch, prepareSearch, sortByPath, type ApiBuild } from './stages.ts';
 
 /**
- * Takes an update's whole-ontology files (tens of megabytes) as soon as they are made, to write and hash them off
- * this thread: the update then leaves them out of its files, and puts the hashes it is given in the manifest.
+ * Takes an update's whole-ontology files (tens of megabytes, mostly stretches of the previous files) as soon as
+ * they are made, to write and hash them aside: the update then leaves them out of its files, and puts the hashes
+ * it is given in the manifest.
  */
-export type DownloadsTaker = (files: OutputFile[]) => Promise<[string, string][]>;
+export type DownloadsTaker = (files: DownloadFile[]) => Promise<[string, string][]>;
 
 /**
  * An edit the previous build's cache covers: only the entities it reaches are emitted again, the index redoes
@@ -45,14 +46,15 @@ export async function updateBuild(
   const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.readOutput ?? (() => undefined));
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
-  const downloads = await emitDownloadFiles(loaded, previous);
+  // Without a taker (an update in memory), the files are made whole.
+  const downloads = await emitDownloadParts(loaded, onDownloads && previous);
   const taken = onDownloads?.(downloads.files);
   const output = sortByPath([
     ...files,
     ...search.files,
     ...(await emitAround(loaded, search, example, tree.only)),
     ...live.files,
-    ...(taken ? [] : downloads.files),
+    ...(taken ? [] : downloads.files.map(joinedDownload)),
   ]);
   const hashed = [...hashFiles(output), ...((await taken) ?? [])];
   const manifest = await timed(timings, 'manifest', () =>

@@ -6,13 +6,13 @@ import { serialize } from 'node:v8';
 import { joinBlocks, splitBlocks } from '../cache/blocks.ts';
 import { CACHE_VERSION, readStoredBlocks, readStoredCache, readStoredSearch, type BuildCache, type StoredCache } from '../cache/format.ts';
 import { Manifest } from '../changes/manifest-table.ts';
-import { contentHashAside } from '../text/content-hash.ts';
 import { DOWNLOADS, MANIFEST_FILE, UPDATING_FILE } from '../route/paths.ts';
 import type { PreviousLoad } from '../load/load-ontology.ts';
 import { writeAtomically } from './atomic-write.ts';
 import { SEARCH_MEMO_FILES, SearchMemoFile } from './search-memo-file.ts';
 import { filesNamed } from './side-files.ts';
 import { SOURCE_COPIES, SourceCopies } from './source-copies.ts';
+import { hashOfFile } from './staged-file.ts';
 
 export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 
@@ -22,8 +22,8 @@ export interface PreviousBuild {
   cache?: BuildCache;
   /** A file of the previous build's output, by its path in the output folder (undefined where there is none): only with a cache, which vouches for them. */
   readOutput?: (path: string) => Uint8Array | undefined;
-  /** The previous whole-ontology files, being read as soon as the cache says it has their memo (undefined for one that is not as the manifest says). */
-  downloads?: ReadonlyMap<string, Promise<Uint8Array | undefined>>;
+  /** Whether each previous whole-ontology file is as the manifest says, being checked as soon as the cache says it has their memo (an update takes stretches of those that are). */
+  downloads?: ReadonlyMap<string, Promise<boolean>>;
 }
 
 const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
@@ -70,18 +70,16 @@ export async function readPreviousBuild(outDir: string, { forUpdate = true }: { 
   // The file is the one the columns were written with (its hash says so): its text is theirs.
   const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes);
   if (matching && unpacked) {
-    // An update takes chunks of them by position: a file that is not the one the manifest hashed is not read.
-    const downloads = forUpdate && matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, readVouched(join(outDir, path), unpacked.fileHash(path))]));
+    // An update takes stretches of them by position: only from a file that is the one the manifest hashed.
+    const downloads = forUpdate && matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, hashesAs(join(outDir, path), unpacked.fileHash(path))]));
     return { manifest: unpacked, cache: matching, readOutput: (path) => readOutputFile(outDir, path), ...(downloads ? { downloads } : {}) };
   }
   const manifest = Manifest.parse(bytes.toString('utf8'));
   return manifest && { manifest };
 }
 
-/** The file's bytes if they hash as the manifest says (hashed on libuv's threads), else undefined. */
-async function readVouched(path: string, hash: string | undefined): Promise<Uint8Array | undefined> {
-  const bytes = await readFile(path).catch(() => undefined);
-  return bytes && hash !== undefined && (await contentHashAside(bytes)) === hash ? bytes : undefined;
+async function hashesAs(path: string, hash: string | undefined): Promise<boolean> {
+  return hash !== undefined && (await hashOfFile(path)) === hash;
 }
 
 function readOutputFile(outDir: string, path: string): Uint8Array | undefined {
