@@ -8,7 +8,7 @@ import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
 import { updateBuild, type DownloadsTaker } from './pipeline/update-build.ts';
 import type { SearchMemo } from './search/search-memo.ts';
-import { previousLoad, type PreviousBuild } from './write/build-cache.ts';
+import { previousLoad, type PreviousBuild, type PreviousReading } from './write/build-cache.ts';
 import type { FileSink } from './write/threaded-writer.ts';
 
 export type { ApiBuild } from './pipeline/stages.ts';
@@ -26,22 +26,20 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
 export async function generateApi(
   options: ModelOptions,
   progress: Progress = SILENT,
-  reading?: PreviousBuild | Promise<PreviousBuild | undefined>,
+  reading?: PreviousBuild | PreviousReading,
   openSink?: (previous: PreviousBuild | undefined) => FileSink,
   onModel?: (loaded: LoadedModel) => void,
   onSearchMemo?: (memo: SearchMemo) => void,
   onDownloads?: DownloadsTaker,
 ): Promise<ApiBuild> {
-  const pending = Promise.resolve(reading);
+  const { build: pending, load } = reading !== undefined && 'build' in reading ? reading : { build: Promise.resolve(reading), load: undefined };
   const updating = !options.bundleEntities && !options.full;
   // The previous build is read while the ontology is (its time counts towards the load stage).
-  const loaded = await loadModel(
-    options,
-    progress,
-    pending.then((previous) => (updating && previous?.cache ? previousLoad(previous.cache) : undefined)),
-  );
+  const previousBlocks = load ?? pending.then((previous) => (previous?.cache ? previousLoad(previous.cache) : undefined));
+  const loaded = await loadModel(options, progress, updating ? previousBlocks : undefined);
   onModel?.(loaded);
-  const previous = await pending;
+  // The rest of the previous build (its search memo and manifest) is read while the ontology is parsed; what is left to wait for counts as loading too.
+  const previous = await timed(loaded.timings, 'load', () => pending);
   if (options.bundleEntities) return bundledBuild(loaded, progress, previous);
   const cache = updating ? previous?.cache : undefined;
   const plan = cache && previous ? await timed(loaded.timings, 'plan', () => planUpdate(loaded.blocks, cache, loaded.model, loaded.router.host)) : undefined;

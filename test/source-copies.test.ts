@@ -63,13 +63,20 @@ describe('the copies of the files cut, beside the cache', () => {
   it('are read back only for a build that may cut its files again (not --full, not bundles), as are the previous downloads', async () => {
     const out = join(scratch, 'read');
     await build(ontology, out);
-    const read = async (forUpdate: boolean) => readPreviousBuild(out, { forUpdate });
+    const read = async (forUpdate: boolean) => {
+      const reading = readPreviousBuild(out, { forUpdate });
+      return { build: await reading.build, load: await reading.load };
+    };
     const forUpdate = await read(true);
-    expect(forUpdate?.cache?.sourceBytes?.map((bytes) => Buffer.from(bytes))).toEqual([readFileSync(owl)]);
-    expect(forUpdate?.downloads?.size).toBe(4);
+    expect(forUpdate.build?.cache?.sourceBytes?.map((bytes) => Buffer.from(bytes))).toEqual([readFileSync(owl)]);
+    expect(forUpdate.build?.downloads?.size).toBe(4);
+    // What loading the ontology again takes from it: the blocks, and the cut with the file's bytes.
+    expect(forUpdate.load?.cuts.map(({ bytes }) => Buffer.from(bytes))).toEqual([readFileSync(owl)]);
+    expect(forUpdate.load?.parsed.blocks.size).toBeGreaterThan(10);
     const unread = await read(false);
-    expect(unread?.cache?.sourceBytes).toEqual([]);
-    expect(unread?.cache?.cuts).toEqual([]);
-    expect(unread?.downloads).toBeUndefined();
+    expect(unread.build?.cache?.sourceBytes).toEqual([]);
+    expect(unread.build?.cache?.cuts).toEqual([]);
+    expect(unread.build?.downloads).toBeUndefined();
+    expect(unread.load).toBeUndefined();
   });
 });

@@ -77,7 +77,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
         return Promise.all(staged.map(async (file): Promise<[string, string]> => [file.path, await file.hash]));
       },
     );
-    const previous = await previousBuild;
+    const previous = await previousBuild.build;
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
     // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).

@@ -41,41 +41,52 @@ export function manifestHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('base64url');
 }
 
+/** The previous build being read: what loading the ontology again needs settles first. */
+export interface PreviousReading {
+  /** Its parsed blocks, and where it cut the files it can read back: content that stands whatever output it went with. */
+  load: Promise<PreviousLoad | undefined>;
+  build: Promise<PreviousBuild | undefined>;
+}
+
 /**
  * The previous build's manifest, and its cache if that cache was written for exactly this manifest and no
- * in-place update was cut short since (which leaves its marker file behind). The manifest and the cache's two
- * files are read at once, in the background, so a build can read the ontology meanwhile; the manifest is taken
- * from the cache's columns when the cache is the manifest's, and parsed otherwise. `forUpdate`: false for a
- * build that will not update the output in place (`--full`, bundles), which then reads neither the copies of the
- * files cut nor the previous downloads.
+ * in-place update was cut short since (which leaves its marker file behind). Every file is read at once, in the
+ * background, so a build can read the ontology meanwhile; `load` settles once the cache's blocks and the copies of
+ * the files cut are read, so the ontology is parsed while the search memo and the manifest are read and checked.
+ * The manifest is taken from the cache's columns when the cache is the manifest's, and parsed otherwise.
+ * `forUpdate`: false for a build that will not update the output in place (`--full`, bundles), which then reads
+ * neither the copies of the files cut nor the previous downloads, and has no `load`.
  */
-export async function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpdate?: boolean } = {}): Promise<PreviousBuild | undefined> {
+export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpdate?: boolean } = {}): PreviousReading {
   const trusted = !existsSync(join(outDir, UPDATING_FILE));
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
   const copies = trusted && forUpdate ? SOURCE_COPIES.readAll(cacheFolder(outDir)) : new Map();
   const memos = trusted ? SEARCH_MEMO_FILES.readAll(cacheFolder(outDir)) : new Map();
-  const [bytes, cacheBytes, blocksBytes] = await Promise.all([
-    readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined),
-    cacheFile(CACHE_FILE),
-    cacheFile(BLOCKS_FILE),
-  ]);
-  if (bytes === undefined) return undefined;
-  const decoded = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
-  const sourceBytes = decoded && (await filesNamed(copies, decoded.copies));
-  // Without its search memo, a cache still serves an update: the search index is then made whole.
-  const searchBytes = decoded?.searchFile === undefined ? undefined : await memos.get(decoded.searchFile);
-  const search = searchBytes && readStoredSearch(searchBytes);
-  const cache = decoded && { ...decoded, search, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
-  const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
-  // The file is the one the columns were written with (its hash says so): its text is theirs.
-  const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes);
-  if (matching && unpacked) {
-    // An update takes stretches of them by position: only from a file that is the one the manifest hashed.
-    const downloads = forUpdate && matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, hashesAs(join(outDir, path), unpacked.fileHash(path))]));
-    return { manifest: unpacked, cache: matching, readOutput: (path) => readOutputFile(outDir, path), ...(downloads ? { downloads } : {}) };
-  }
-  const manifest = Manifest.parse(bytes.toString('utf8'));
-  return manifest && { manifest };
+  const manifestBytes = readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined);
+  const decoding = Promise.all([cacheFile(CACHE_FILE), cacheFile(BLOCKS_FILE)]).then(async ([cacheBytes, blocksBytes]) => {
+    const decoded = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
+    const sourceBytes = decoded && (await filesNamed(copies, decoded.copies));
+    return decoded && { ...decoded, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
+  });
+  const build = (async (): Promise<PreviousBuild | undefined> => {
+    const bytes = await manifestBytes;
+    if (bytes === undefined) return undefined;
+    const decoded = await decoding;
+    // Without its search memo, a cache still serves an update: the search index is then made whole.
+    const searchBytes = decoded?.searchFile === undefined ? undefined : await memos.get(decoded.searchFile);
+    const cache = decoded && { ...decoded, search: searchBytes && readStoredSearch(searchBytes) };
+    const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
+    // The file is the one the columns were written with (its hash says so): its text is theirs.
+    const unpacked = matching && Manifest.unpack(matching.columns)?.withJson(bytes);
+    if (matching && unpacked) {
+      // An update takes stretches of them by position: only from a file that is the one the manifest hashed.
+      const downloads = forUpdate && matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, hashesAs(join(outDir, path), unpacked.fileHash(path))]));
+      return { manifest: unpacked, cache: matching, readOutput: (path) => readOutputFile(outDir, path), ...(downloads ? { downloads } : {}) };
+    }
+    const manifest = Manifest.parse(bytes.toString('utf8'));
+    return manifest && { manifest };
+  })();
+  return { load: forUpdate ? decoding.then((decoded) => decoded && previousLoad(decoded)) : Promise.resolve(undefined), build };
 }
 
 async function hashesAs(path: string, hash: string | undefined): Promise<boolean> {
@@ -98,7 +109,7 @@ function decodeCache(bytes: Buffer, blocksBytes: Buffer): (Omit<BuildCache, 'sea
 }
 
 /** What the previous build leaves for reading the ontology again: its parsed blocks, and where it cut the files it could read back. */
-export function previousLoad(cache: BuildCache): PreviousLoad {
+export function previousLoad(cache: Pick<BuildCache, 'cuts' | 'sourceBytes' | 'blockKeys' | 'parsed'>): PreviousLoad {
   const cuts = cache.cuts.flatMap((cut, at) => {
     const bytes = cache.sourceBytes?.[at];
     return bytes ? [{ ...cut, bytes, keys: cache.blockKeys.slice(cut.first, cut.first + cut.starts.length) }] : [];
