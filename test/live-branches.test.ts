@@ -1,5 +1,5 @@
 // The taxonomy's branches for a vocabulary that is not FOLIO: its top-level classes, named from their labels; and
-// a branch table given in static-api.config.json, checked by the options' schema.
+// a branch table given in static-api.config.json, checked by the options' schema; the live files handed over in batches.
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../generator/config/options.ts';
 import { OptionsError } from '../generator/errors.ts';
@@ -9,11 +9,13 @@ import { answerLiveSearch } from '../generator/live/live-routes.ts';
 import { branchCounts, branchWalk } from '../generator/live/taxonomy-views.ts';
 import { parseSources } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
-import type { BranchSetting } from '../generator/model/ontology-model.ts';
+import type { BranchSetting, OntologyModel } from '../generator/model/ontology-model.ts';
+import { emitLive } from '../generator/live/emit-live.ts';
+import { sourceOf } from '../generator/live/health-view.ts';
 
 const BASE = 'https://vocab.example/';
 
-async function graphOf(labels: readonly string[], settings?: BranchSetting[]): Promise<LiveGraph> {
+async function modelOf(labels: readonly string[], settings?: BranchSetting[]): Promise<OntologyModel> {
   const classes = labels.map((label, at) => `<${BASE}C${at}> a owl:Class ; rdfs:label ${JSON.stringify(label)} .`);
   // One class below the first: not a branch of its own; owl:Thing and another vocabulary's class, declared: none either.
   const text = `@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
@@ -21,8 +23,11 @@ ${classes.join('\n')}
 <${BASE}Below> a owl:Class ; rdfs:label "Below" ; rdfs:subClassOf <${BASE}C0> .
 owl:Thing a owl:Class .
 <http://xmlns.com/foaf/0.1/Agent> a owl:Class ; rdfs:label "Agent" .`;
-  const model = buildModel((await parseSources([{ name: 'vocab.ttl', baseIRI: BASE, format: 'turtle', text }])).quads, { branches: settings });
-  return new LiveGraph(model);
+  return buildModel((await parseSources([{ name: 'vocab.ttl', baseIRI: BASE, format: 'turtle', text }])).quads, { branches: settings });
+}
+
+async function graphOf(labels: readonly string[], settings?: BranchSetting[]): Promise<LiveGraph> {
+  return new LiveGraph(await modelOf(labels, settings));
 }
 
 async function branches(labels: readonly string[]): Promise<string[]> {
@@ -83,5 +88,25 @@ describe('a branch table given in static-api.config.json', () => {
     const resolve = () => resolveOptions({ branches } as never, {});
     expect(resolve).toThrow(OptionsError);
     expect(resolve).toThrow(message);
+  });
+});
+
+describe('the live files handed over as they are made', () => {
+  it('are the files made at once, in batches, and none is kept back', async () => {
+    const labels = Array.from({ length: 150 }, (_, at) => `Class ${at}`);
+    const model = await modelOf(labels);
+    const source = sourceOf(['vocab.ttl']);
+    const whole = emitLive(model, source).files;
+    const batches: number[] = [];
+    const handed: string[] = [];
+    const left = emitLive(model, source, undefined, (files) => {
+      batches.push(files.length);
+      handed.push(...files.map((file) => `${file.path}\n${file.contents}`));
+    }).files;
+    expect(left).toEqual([]);
+    expect(handed).toEqual(whole.map((file) => `${file.path}\n${file.contents}`));
+    // More than one batch, none larger than the hand-off's size.
+    expect(batches.length).toBeGreaterThan(2);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(64);
   });
 });

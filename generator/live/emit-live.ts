@@ -13,6 +13,8 @@ import { type QueryMemo, type QueryPatch, queryCorpus } from './query-corpus.ts'
 import { allProperties, connectionRows } from './property-views.ts';
 import { branchWalk, branchCounts, treeData, treeNode, walkWithDepths } from './taxonomy-views.ts';
 
+const HAND_OFF_BATCH = 64;
+
 /**
  * Which files to make besides those of the whole graph (health, branches, walks one level down, tree roots,
  * properties, connections), which every build makes: each branch's whole walk by its segment, and the entities' by id.
@@ -26,15 +28,22 @@ export interface LiveSelection {
 
 export const EVERY_LIVE_FILE: LiveSelection = { segments: () => true, ids: () => true };
 
+/** The live files `selection` names; `handOff` takes them a batch at a time as they are made (the rest are returned). */
 export function emitLive(
   model: OntologyModel,
   source: OntologySource,
   selection: LiveSelection = EVERY_LIVE_FILE,
+  handOff?: (files: OutputFile[]) => void,
 ): { files: OutputFile[]; query: QueryMemo; keptQueryFiles: string[] } {
   const graph = LiveGraph.of(model);
   const files: OutputFile[] = [];
+  // Handed over a batch at a time, the files are not all in memory at once (160 MB of text at FOLIO's scale).
+  const passOn = () => {
+    if (handOff && files.length >= HAND_OFF_BATCH) handOff(files.splice(0));
+  };
   const add = (path: string, body: unknown) => {
     if (body !== undefined) files.push({ path, contents: emitJson(body) });
+    passOn();
   };
   add(LIVE_FILES.health, health(graph, source));
   add(LIVE_FILES.branches, branchCounts(graph));
@@ -44,6 +53,7 @@ export function emitLive(
   add(LIVE_DATA.entry, { base: graph.baseIri, connections: connectionRows(graph).map(({ label, connection }) => [label, connection]) });
   const corpus = queryCorpus(graph, selection.query);
   files.push(...corpus.files);
+  passOn();
   for (const { segment, root } of branchesOf(graph)) {
     if (!selection.segments(segment)) continue;
     const walked = walkWithDepths(graph, root, -1);
@@ -55,6 +65,7 @@ export function emitLive(
     add(liveEntityGraphFile(entity.id), entityGraph(graph, entity.id, 'ancestors'));
     add(liveChildrenFile(entity.id), childrenList(graph, entity.iri));
   }
+  if (handOff) handOff(files.splice(0));
   return { files, query: corpus.memo, keptQueryFiles: corpus.kept };
 }
 

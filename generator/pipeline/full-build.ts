@@ -79,8 +79,7 @@ export async function streamedBuild(
   onSearchMemo?.(search.memo);
   sink.add([...search.files, ...(await emitAround(loaded, search, example))]);
   // After the search thread is done: made while it works, the two took turns on the cores and the files waited in memory.
-  const live = await emitLiveFiles(loaded);
-  sink.add(live.files);
+  const live = await emitLiveFiles(loaded, undefined, (files) => sink.add(files));
   const hashed = await timed(timings, 'write', () => sink.hashes());
   const manifest = await timed(timings, 'manifest', async () => (await manifestBegun)(hashed));
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {

@@ -125,9 +125,13 @@ export function emitDownloadParts(loaded: LoadedModel, previous?: PreviousBuild)
   });
 }
 
-/** The live service's query-free read URLs as files (those `only` selects, updating). */
-export function emitLiveFiles(loaded: LoadedModel, only?: LiveSelection): Promise<{ files: OutputFile[]; query: QueryMemo; keptQueryFiles: string[] }> {
-  return timed(loaded.timings, 'live', () => emitLive(loaded.model, sourceOf(loaded.sources), only));
+/** The live service's query-free read URLs as files (those `only` selects, updating); `handOff` takes them as they are made. */
+export function emitLiveFiles(
+  loaded: LoadedModel,
+  only?: LiveSelection,
+  handOff?: (files: OutputFile[]) => void,
+): Promise<{ files: OutputFile[]; query: QueryMemo; keptQueryFiles: string[] }> {
+  return timed(loaded.timings, 'live', () => emitLive(loaded.model, sourceOf(loaded.sources), only, handOff));
 }
 
 export function sortByPath(files: OutputFile[]): OutputFile[] {
