@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDeployment, type CheckResult } from '../generator/conformance/checks.ts';
@@ -155,6 +156,46 @@ describe('npm run deploy -- s3, on the s3rver emulator', () => {
       'live: /connections without a subject: 404, CORS *',
     ]);
     expect(results).toHaveLength(55);
+  });
+
+  it("CloudFront's origin-request function in front of the bucket: /{id} in the format the Accept header asks for, with Vary: Accept; the record passes on", async () => {
+    const { handler } = (await import(pathToFileURL(join(site.out, '_cloudfront/search-origin-request.mjs')).href)) as {
+      handler: (event: unknown) => Promise<{ status?: string; headers?: Record<string, { key: string; value: string }[]>; body?: string; uri?: string }>;
+    };
+    const bucket = `${s3.endpoint}/${s3.bucket}`;
+    const id = fg.sync('_api/*.ttl', { cwd: site.out })[0].slice('_api/'.length, -'.ttl'.length);
+    const origin = { custom: { domainName: '127.0.0.1', port: Number(new URL(s3.endpoint).port), protocol: 'http', path: '' } };
+    const request = (uri: string, accept?: string) => ({
+      uri,
+      querystring: '',
+      method: 'GET',
+      headers: {
+        host: [{ key: 'Host', value: 'd111111abcdef8.cloudfront.net' }],
+        ...(accept === undefined ? {} : { accept: [{ key: 'Accept', value: accept }] }),
+      },
+      origin,
+    });
+    const answer = (uri: string, accept?: string) => handler({ Records: [{ cf: { request: request(uri, accept) } }] });
+    const asked: [string, string, string][] = [
+      ['text/turtle', '/ttl', 'text/turtle; charset=utf-8'],
+      ['application/n-triples', '/nt', 'application/n-triples'],
+      ['application/rdf+xml;q=0.9, text/html;q=0.1', '/xml', 'application/rdf+xml'],
+      ['application/ld+json', '/jsonld', 'application/ld+json'],
+      ['text/markdown', '/markdown', 'text/markdown; charset=utf-8'],
+    ];
+    for (const [accept, suffix, type] of asked) {
+      const result = await answer(`/${s3.bucket}/${id}`, accept);
+      expect(result.status, accept).toBe('200');
+      expect(result.headers?.['content-type'], accept).toEqual([{ key: 'content-type', value: type }]);
+      expect(result.headers?.vary, accept).toEqual([{ key: 'vary', value: 'Accept' }]);
+      expect(result.headers?.['access-control-allow-origin'], accept).toEqual([{ key: 'access-control-allow-origin', value: '*' }]);
+      expect(result.body, accept).toBe(await (await fetch(`${bucket}/${id}${suffix}`)).text());
+    }
+    // The record (no header, any type, JSON, a browser's header) is the bucket's own object, as before: passed on.
+    for (const accept of [undefined, '*/*', 'application/json', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'])
+      expect(await answer(`/${s3.bucket}/${id}`, accept), accept).toEqual(request(`/${s3.bucket}/${id}`, accept));
+    // A path of an id's shape that names no entity has no format objects: passed on too.
+    expect(await answer(`/${s3.bucket}/docs`, 'text/turtle')).toEqual(request(`/${s3.bucket}/docs`, 'text/turtle'));
   });
 
   it('a second deploy uploads nothing; a changed file is uploaded and a vanished one deleted, after the uploads', async () => {

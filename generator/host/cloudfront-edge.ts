@@ -1,6 +1,8 @@
 import type { OutputFile } from '../emit/emit-api.ts';
+import { FORMATS, NEGOTIATED_TYPES } from '../route/paths.ts';
 import type { Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 
 export const CLOUDFRONT_FOLDER = '_cloudfront';
 
@@ -8,6 +10,8 @@ export const CLOUDFRONT_FOLDER = '_cloudfront';
  * CloudFront: CloudFront Functions cannot read files or make requests, so they cannot rank; the exact
  * search URL is answered by a Lambda@Edge origin-request function (Node.js runtime) that reads the index
  * from the distribution's own origin. Self-contained: the client is inlined, so the file is the package.
+ * On `/{id}`, the same function answers an Accept header that asks for another format than the record with that
+ * format's file from the origin (the record itself, and every other path, pass on to the origin as they are).
  */
 export function emitCloudFrontEdge(router: Router): OutputFile[] {
   const source = `${searchClientSource()}
@@ -17,6 +21,11 @@ const SEARCH_PATHS = ${JSON.stringify(router.searchKindsByPath())};
 const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
 const BASE_PATH = ${JSON.stringify(router.basePath)};
 const clients = new Map();
+// What /{id} is negotiated among (the record's first): the formats' media types, URL suffixes and Content-Types.
+const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
+const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
+const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
+const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/[^/.]+$`)});
 
 function originBase(request) {
   const custom = request.origin?.custom;
@@ -33,13 +42,27 @@ async function viewerResponse(response) {
   return { status: String(response.status), statusDescription: response.statusText || String(response.status), headers, body: await response.text() };
 }
 
+// /{id} in the format the Accept header asks for, when that is not the record and the origin has the file (a path
+// of that shape that is no entity, /docs say, has none); undefined to pass the request on.
+async function negotiatedEntity(request) {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !ENTITY_PATH.test(request.uri)) return undefined;
+  const accept = (request.headers.accept ?? []).map((header) => header.value).join(', ');
+  const slot = negotiatedType(accept, NEGOTIATED_TYPES);
+  if (slot === 0) return undefined;
+  const file = await fetch(originBase(request) + request.uri + SUFFIXES[slot]);
+  if (!file.ok) return undefined;
+  const body = await file.text();
+  const headers = { 'content-type': TYPES[slot], 'access-control-allow-origin': '*', vary: 'Accept' };
+  return viewerResponse(new Response(request.method === 'HEAD' ? null : body, { headers }));
+}
+
 export async function handler(event) {
   const request = event.Records[0].cf.request;
   const url = \`https://viewer.invalid\${request.uri}\${request.querystring ? \`?\${request.querystring}\` : ''}\`;
   if (!Object.prototype.hasOwnProperty.call(SEARCH_PATHS, request.uri)) {
     // The live service's URLs that take a query string, from the site's files on the origin; the rest pass on.
     const live = await answerLiveRequest(new Request(url, { method: request.method }), BASE_PATH, originBase(request) + BASE_PATH + '/');
-    return live ? viewerResponse(live) : request;
+    return live ? viewerResponse(live) : ((await negotiatedEntity(request)) ?? request);
   }
   const base = originBase(request);
   let client = clients.get(base);
