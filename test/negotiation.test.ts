@@ -1,15 +1,18 @@
 // Content negotiation at /{id}: where code answers it (nginx's njs; the Cloudflare worker, which answers /{id} from
-// bundles), an Accept header asking for another format gets that format's bytes, with Vary: Accept; a client that
-// sends */*, application/json, a browser's header or none gets the record, byte for byte.
+// bundles, or from the format files with --negotiate; Netlify's edge function with --negotiate), an Accept header
+// asking for another format gets that format's bytes, with Vary: Accept; a client that sends */*, application/json,
+// a browser's header or none gets the record, byte for byte.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, NEGOTIATED_TYPES, Router } from '../generator/route/router.ts';
 import { negotiatedType } from '../generator/search/core/negotiate.js';
 import { hasNginx, startNginxSite } from './support/nginx.ts';
 import { runBuild } from './support/run-cli.ts';
 import type { RunningServer } from './support/server-process.ts';
+import { startStaticServer } from './support/static-server.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
@@ -61,11 +64,13 @@ async function expectNegotiated(server: RunningServer, fileOf: (id: string, form
 describe('negotiated /{id}', () => {
   let plain: string;
   let bundled: string;
+  let negotiating: string;
   beforeAll(async () => {
-    [plain, bundled] = [join(scratch, 'plain'), join(scratch, 'bundled')];
+    [plain, bundled, negotiating] = [join(scratch, 'plain'), join(scratch, 'bundled'), join(scratch, 'negotiating')];
     const built = await Promise.all([
       runBuild(['--api-only', '--out', plain, '--base-url', 'http://127.0.0.1:1/']),
       runBuild(['--api-only', '--bundle-entities', '--out', bundled, '--base-url', 'http://127.0.0.1:1/']),
+      runBuild(['--api-only', '--negotiate', '--out', negotiating, '--base-url', 'http://127.0.0.1:1/']),
     ]);
     for (const result of built) expect(result.code, result.stderr).toBe(0);
   }, 120_000);
@@ -92,4 +97,63 @@ describe('negotiated /{id}', () => {
       await server.stop();
     }
   }, 120_000);
+
+  it('on wrangler pages dev without bundles, with --negotiate: the worker answers /{id} from the format files', async () => {
+    // Without the option the worker runs on the search and live URLs only; with it, on every path an id can take.
+    expect(JSON.parse(readFileSync(join(plain, '_routes.json'), 'utf8')).include).not.toContain('/*');
+    expect(JSON.parse(readFileSync(join(negotiating, '_routes.json'), 'utf8'))).toEqual({
+      version: 1,
+      include: ['/*'],
+      exclude: ['/_api/*', '/_site/*', '/docs/*', '/openapi.json'],
+    });
+    const server = await startWranglerPages(negotiating);
+    try {
+      await expectNegotiated(server, (id, format) => readFileSync(join(plain, router.filePath(id, format)), 'utf8'));
+      // What the worker passes on is served as before: a site folder of an id's shape, a format URL.
+      expect((await fetch(`${server.baseUrl}/docs/`, { headers: { Accept: 'text/turtle' } })).headers.get('content-type')).toMatch(/^text\/html/);
+      const jsonld = await fetch(`${server.baseUrl}/${IDS[0]}/jsonld`);
+      expect(await jsonld.text()).toBe(readFileSync(join(plain, router.filePath(IDS[0], 'jsonld')), 'utf8'));
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it("Netlify's negotiate edge function (--negotiate), run in process against the built files", async () => {
+    const edge = (await import(pathToFileURL(join(negotiating, '_netlify/edge-functions/negotiate.js')).href)) as {
+      default: (request: Request, context: { next(): Promise<Response> }) => Promise<Response>;
+      config: { path: string };
+    };
+    expect(edge.config).toEqual({ path: '/:id' });
+    const origin = await startStaticServer(negotiating);
+    try {
+      // What Netlify serves for the path itself: here, the file as the host's _headers give it.
+      const next = async () => new Response('the static file', { headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' } });
+      for (const id of IDS) {
+        for (const spec of FORMATS.slice(1)) {
+          const response = await edge.default(new Request(`${origin.baseUrl}/${id}`, { headers: { Accept: spec.contentType.split(';')[0] } }), { next });
+          expect(response.headers.get('content-type'), `${id} ${spec.format}`).toBe(spec.contentType);
+          expect(response.headers.get('vary'), `${id} ${spec.format}`).toBe('Accept');
+          expect(response.headers.get('access-control-allow-origin'), `${id} ${spec.format}`).toBe('*');
+          expect(await response.text(), `${id} ${spec.format}`).toBe(readFileSync(join(plain, router.filePath(id, spec.format)), 'utf8'));
+        }
+        for (const accept of ['*/*', BROWSER, 'application/json']) {
+          const record = await edge.default(new Request(`${origin.baseUrl}/${id}`, { headers: { Accept: accept } }), { next });
+          expect(await record.text(), accept).toBe('the static file');
+          expect(record.headers.get('vary'), accept).toBe('Accept');
+        }
+      }
+      const docs = await edge.default(new Request(`${origin.baseUrl}/docs`, { headers: { Accept: 'text/turtle' } }), { next });
+      expect(await docs.text()).toBe('the static file');
+    } finally {
+      await origin.stop();
+    }
+  });
+
+  it('is refused for GitHub Pages, whose host runs no code', async () => {
+    const result = await runBuild(['--api-only', '--negotiate', '--host', 'github-pages', '--out', join(scratch, 'pages')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'error: negotiate is for Cloudflare Pages and Netlify, whose code can answer /{id}; host github-pages runs no code — drop --negotiate, or build with --host rewriting',
+    );
+  });
 });

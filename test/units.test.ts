@@ -282,6 +282,8 @@ describe('resolveOptions', () => {
     [{ bundleEntities: true }, /^bundleEntities needs apiOnly/],
     [{ host: 'github' } as object, /^option host must be one of rewriting, github-pages \(got "github"\)/],
     [{ host: 'github-pages' as const, apiOnly: true, bundleEntities: true }, /^bundleEntities is for Cloudflare Pages/],
+    [{ negotiate: 'yes' } as object, /^option negotiate must be true or false/],
+    [{ host: 'github-pages' as const, negotiate: true }, /^negotiate is for Cloudflare Pages and Netlify/],
   ])('rejects %j', (given, message) => {
     expect(() => resolveOptions(given, {})).toThrow(message);
   });

@@ -17,6 +17,9 @@ export const USAGE = `Usage: npm run build -- [options]
   --api-only                    write the API files only, without the Astro site
   --bundle-entities             with --api-only: pack the entities' formats into bundle files that the
                                 Cloudflare worker serves, to fit Cloudflare Pages' 20,000-file limit
+  --negotiate                   answer /{id} in the format the Accept header asks for on Cloudflare Pages
+                                and Netlify too, where every record read then runs code (nginx, CloudFront
+                                and --bundle-entities negotiate without it)
   --full                        build everything again, without updating the previous output in place
                                 (an update is checked to equal a full build; this is for when in doubt)
   --download-timeout <seconds>  how long an ontology URL may take to download   (default: 120)
@@ -42,6 +45,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
         host: { type: 'string' },
         'api-only': { type: 'boolean' },
         'bundle-entities': { type: 'boolean' },
+        negotiate: { type: 'boolean' },
         'check-links': { type: 'boolean' },
         full: { type: 'boolean' },
         'download-timeout': { type: 'string' },
@@ -63,6 +67,7 @@ export function parseBuildArgs(argv: string[]): ParsedArgs {
       host: values.host as BuildOptions['host'] | undefined,
       apiOnly: values['api-only'] as boolean | undefined,
       bundleEntities: values['bundle-entities'] as boolean | undefined,
+      negotiate: values.negotiate as boolean | undefined,
       checkLinks: values['check-links'] as boolean | undefined,
       full: values.full as boolean | undefined,
       downloadTimeout: values['download-timeout'] === undefined ? undefined : Number(values['download-timeout']),

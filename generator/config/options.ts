@@ -29,6 +29,8 @@ export interface BuildOptions {
   apiOnly: boolean;
   /** Pack each entity's formats into bundle files served by the Cloudflare worker (API only). */
   bundleEntities: boolean;
+  /** Negotiate `/{id}` on Cloudflare Pages and Netlify too, where it makes every record read run code (nginx and CloudFront negotiate regardless). */
+  negotiate: boolean;
   /** Build everything again, even where the previous build's cache would let an update rewrite only what an edit reaches. */
   full: boolean;
   /** After writing, follow every link into the site in every page and data file; broken ones fail the build. */
@@ -48,6 +50,7 @@ export const DEFAULT_OPTIONS: BuildOptions = {
   host: 'rewriting',
   apiOnly: false,
   bundleEntities: false,
+  negotiate: false,
   full: false,
   checkLinks: false,
   downloadTimeout: 120,
@@ -71,6 +74,7 @@ const CHECKS: OptionChecks = {
   host: (value) => (isHostName(value) ? undefined : `must be one of ${HOSTS.join(', ')}`),
   apiOnly: isBoolean,
   bundleEntities: isBoolean,
+  negotiate: isBoolean,
   full: isBoolean,
   checkLinks: isBoolean,
   downloadTimeout: (value) =>
@@ -117,6 +121,12 @@ export function resolveOptions(given: Partial<BuildOptions>, fromFile: Partial<B
     throw new OptionsError(
       `bundleEntities is for Cloudflare Pages, whose worker reads the bundles; host ${String(merged.host)} runs no code`,
       'drop --bundle-entities, or build with --host rewriting for Cloudflare',
+    );
+  }
+  if (merged.negotiate === true && merged.host !== 'rewriting') {
+    throw new OptionsError(
+      `negotiate is for Cloudflare Pages and Netlify, whose code can answer /{id}; host ${String(merged.host)} runs no code`,
+      'drop --negotiate, or build with --host rewriting',
     );
   }
   return merged as unknown as BuildOptions;

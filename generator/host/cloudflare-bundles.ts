@@ -21,7 +21,7 @@ export function bundleEntityFiles(files: readonly OutputFile[], model: OntologyM
     bundles[bundleOf(entity.id, count)][entity.id] = paths.map((path) => byPath.get(path) ?? null);
     for (const path of paths) dropped.add(path);
   }
-  const worker = emitCloudflareWorker(router, count);
+  const worker = emitCloudflareWorker(router, { bundles: count });
   const replaced = new Set(worker.map((file) => file.path));
   const kept = files.filter(
     (file) => !dropped.has(file.path) && !replaced.has(file.path) && !(file.path.startsWith(`${TREE_FOLDER}/`) && file.path !== TREE_ROOT_FILE),

@@ -5,11 +5,13 @@ import {
   BUNDLES_FOLDER,
   DOCS_FOLDER,
   FORMATS,
+  FORMATS_FOLDER,
   LIVE_CONTENT_TYPE,
   LIVE_ENTITY_FILES,
   LIVE_QUERY_PATHS,
   NEGOTIATED_TYPES,
   OPENAPI_FILE,
+  SITE_FOLDER,
   type Router,
 } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
@@ -18,12 +20,15 @@ import { searchClientSource } from '../search/client-source.ts';
  * Cloudflare Pages: `_worker.js` answers the exact search URL from the static index (read through
  * `env.ASSETS`), and `_routes.json` sends it only that URL, so every other request stays a static file
  * with `_headers` and `_redirects` applied. With `bundles`, every request goes through the worker, which
- * also serves `/{id}` and `/{id}/{format}` from the bundle files and answers CORS preflights.
+ * also serves `/{id}` and `/{id}/{format}` from the bundle files and answers CORS preflights. With `negotiate`
+ * (no bundles), the worker also answers `/{id}`, in the format the Accept header asks for, from the format files.
  */
 // Stands for the id in a live file's path while its pattern is made.
 const ID_MARK = 'ID';
+// Stands for the id in a format file's path, replaced by the worker (no path of the site holds braces).
+const FILE_ID = '{id}';
 
-export function emitCloudflareWorker(router: Router, bundles?: number): OutputFile[] {
+export function emitCloudflareWorker(router: Router, { bundles, negotiate = false }: { bundles?: number; negotiate?: boolean } = {}): OutputFile[] {
   const searchPaths = router.searchKindsByPath();
   // workerd takes every named export of the module for an entry point, so the inlined client exports nothing.
   const client = withoutExports(searchClientSource());
@@ -102,6 +107,27 @@ async function answerEntity(request, env, url) {
   return new Response(request.method === 'HEAD' ? null : entry[slot], { headers });
 }
 `;
+  const negotiation =
+    bundles !== undefined || !negotiate
+      ? ''
+      : `
+// ---- /{id} in the format the Accept header asks for, from the format files ----
+const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
+const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
+const FORMAT_FILES = ${JSON.stringify(FORMATS.map((spec) => router.formatLinkPath(FILE_ID, spec.format)))};
+const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/([^/.]+)$`)});
+
+async function answerEntity(request, env, url) {
+  const match = ENTITY_PATH.exec(url.pathname);
+  if (!match || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  const slot = negotiatedType(request.headers.get('Accept'), NEGOTIATED_TYPES);
+  const file = await env.ASSETS.fetch(new URL(FORMAT_FILES[slot].replace(${JSON.stringify(FILE_ID)}, match[1]), url.origin));
+  // No such file: a path of an id's shape that is no entity (a site folder), served as it would be without the worker.
+  if (!file.ok) return undefined;
+  const headers = { 'Content-Type': TYPES[slot], 'Access-Control-Allow-Origin': '*', Vary: 'Accept' };
+  return new Response(request.method === 'HEAD' ? null : file.body, { headers });
+}
+`;
   const worker = `${client}
 // ---- Cloudflare Pages worker, generated: the search URL above the static files ----
 // Search URLs, and the search each answers.
@@ -135,7 +161,7 @@ async function staticJson(env, url) {
   const body = entry.body;
   return { ok: true, status: 200, json: async () => body };
 }
-${entities}
+${entities}${negotiation}
 // ---- the live service's URLs with a query string, from the build's files ----
 const BASE_PATH = ${JSON.stringify(router.basePath)};
 async function readLive(env, url, file) {${
@@ -191,15 +217,22 @@ export default {
       });
       return answerSearchRequest(client, request, SEARCH_PATHS[url.pathname]);
     }
-    ${bundles === undefined ? '' : 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    '}return env.ASSETS.fetch(request);
+    ${bundles === undefined && !negotiate ? '' : 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    '}return env.ASSETS.fetch(request);
   },
 };
 `;
   const base = router.basePath;
+  // Negotiating, every path an id can take goes through the worker; the folders no id takes stay static.
   const routes =
-    bundles === undefined
-      ? { version: 1, include: [...Object.keys(searchPaths), ...LIVE_QUERY_PATHS.map((path) => `${base}${path}`)], exclude: [] }
-      : { version: 1, include: [`${base}/*`], exclude: [`${base}/${BUNDLES_FOLDER}/*`, `${base}/${DOCS_FOLDER}/*`, `${base}/${OPENAPI_FILE}`] };
+    bundles !== undefined
+      ? { version: 1, include: [`${base}/*`], exclude: [`${base}/${BUNDLES_FOLDER}/*`, `${base}/${DOCS_FOLDER}/*`, `${base}/${OPENAPI_FILE}`] }
+      : negotiate
+        ? {
+            version: 1,
+            include: [`${base}/*`],
+            exclude: [FORMATS_FOLDER, SITE_FOLDER, DOCS_FOLDER].map((folder) => `${base}/${folder}/*`).concat(`${base}/${OPENAPI_FILE}`),
+          }
+        : { version: 1, include: [...Object.keys(searchPaths), ...LIVE_QUERY_PATHS.map((path) => `${base}${path}`)], exclude: [] };
   return [
     { path: '_worker.js', contents: worker },
     { path: '_routes.json', contents: `${JSON.stringify(routes, null, 2)}\n` },

@@ -1,14 +1,19 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import { LIVE_QUERY_PATHS, SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
+import { FORMATS, LIVE_QUERY_PATHS, NEGOTIATED_TYPES, SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 
 /** Where Netlify should look for edge functions: `edge_functions = "<out>/_netlify/edge-functions"` in netlify.toml. */
 export const NETLIFY_EDGE_FOLDER = '_netlify/edge-functions';
 
+// Stands for the id in a format file's path, replaced by the function (no path of the site holds braces).
+const FILE_ID = '{id}';
+
 /**
  * Netlify: an edge function for the exact search URLs. It imports the site's own client module and reads
  * the index over HTTP from the same site, so the function and the files it reads are deployed together.
+ * With `negotiate`, a second one answers `/{id}` in the format the Accept header asks for.
  */
-export function emitNetlifyEdge(router: Router): OutputFile[] {
+export function emitNetlifyEdge(router: Router, { negotiate = false }: { negotiate?: boolean } = {}): OutputFile[] {
   const depth = NETLIFY_EDGE_FOLDER.split('/').length;
   const clientImport = `${'../'.repeat(depth)}${SEARCH_CLIENT_FILE}`;
   const source = `// Netlify edge function, generated: answers the exact search URL from the static index.
@@ -32,5 +37,37 @@ export default async function search(request, context) {
 
 export const config = { path: [...Object.keys(SEARCH_PATHS), ...LIVE_PATHS] };
 `;
-  return [{ path: `${NETLIFY_EDGE_FOLDER}/search.js`, contents: source }];
+  const search = { path: `${NETLIFY_EDGE_FOLDER}/search.js`, contents: source };
+  return negotiate ? [search, { path: `${NETLIFY_EDGE_FOLDER}/negotiate.js`, contents: negotiationSource(router, clientImport) }] : [search];
+}
+
+function negotiationSource(router: Router, clientImport: string): string {
+  return `// Netlify edge function, generated: /{id} in the format the Accept header asks for, from the format files.
+import { negotiatedType } from ${JSON.stringify(clientImport)};
+
+// What /{id} is negotiated among (the record's first): the formats' media types, Content-Types and files.
+const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
+const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
+const FORMAT_FILES = ${JSON.stringify(FORMATS.map((spec) => router.formatLinkPath(FILE_ID, spec.format)))};
+const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/([^/.]+)$`)});
+
+export default async function negotiate(request, context) {
+  const match = ENTITY_PATH.exec(new URL(request.url).pathname);
+  if (!match || (request.method !== 'GET' && request.method !== 'HEAD')) return context.next();
+  const slot = negotiatedType(request.headers.get('Accept'), NEGOTIATED_TYPES);
+  if (slot === 0) {
+    // The record, as the static file answers it, marked as negotiated.
+    const response = await context.next();
+    response.headers.append('Vary', 'Accept');
+    return response;
+  }
+  const file = await fetch(new URL(FORMAT_FILES[slot].replace(${JSON.stringify(FILE_ID)}, match[1]), request.url));
+  // No such file: a path of an id's shape that is no entity (a site folder), served as it is.
+  if (!file.ok) return context.next();
+  const headers = { 'Content-Type': TYPES[slot], 'Access-Control-Allow-Origin': '*', Vary: 'Accept' };
+  return new Response(request.method === 'HEAD' ? null : file.body, { headers });
+}
+
+export const config = { path: ${JSON.stringify(`${router.basePath}/:id`)} };
+`;
 }

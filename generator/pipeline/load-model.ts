@@ -9,7 +9,7 @@ import { Router } from '../route/router.ts';
 import { SILENT, timed, type Progress, type StageTiming } from './progress.ts';
 
 export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'> &
-  Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'downloadTimeout' | 'full' | 'branches'>> & {
+  Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'negotiate' | 'downloadTimeout' | 'full' | 'branches'>> & {
     /** The folder the output goes to, when its file system ignores letter case: ids that differ only by case are refused. */
     caseFoldingOutput?: string;
   };
@@ -26,6 +26,8 @@ export interface LoadedModel {
   reusedBlocks: number;
   /** Where the files were cut into blocks, and their bytes (for the next build's cache). */
   cuts: LoadedOntology['cuts'];
+  /** Whether the hosts' code negotiates `/{id}` where that makes every record read run it (see BuildOptions). */
+  negotiate: boolean;
 }
 
 /** load → model. `previous`: the previous build's parsed blocks, whose unchanged blocks are not parsed again, and its cuts. */
@@ -44,5 +46,15 @@ export async function loadModel(
   );
   if (options.caseFoldingOutput !== undefined && model.caseCollisions.length > 0) throw caseCollisionError(model.caseCollisions, options.caseFoldingOutput);
   progress.log(`model: ${countKinds(model)} under ${model.baseIri}`);
-  return { sources: loaded.sources, triples: loaded.size, model, router, timings, blocks: loaded.blocks, reusedBlocks: loaded.reused, cuts: loaded.cuts };
+  return {
+    sources: loaded.sources,
+    triples: loaded.size,
+    model,
+    router,
+    timings,
+    blocks: loaded.blocks,
+    reusedBlocks: loaded.reused,
+    cuts: loaded.cuts,
+    negotiate: options.negotiate === true,
+  };
 }
