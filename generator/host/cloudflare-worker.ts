@@ -9,12 +9,12 @@ import {
   LIVE_CONTENT_TYPE,
   LIVE_ENTITY_FILES,
   LIVE_QUERY_PATHS,
-  NEGOTIATED_TYPES,
   OPENAPI_FILE,
   SITE_FOLDER,
   type Router,
 } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
+import { negotiationConstants } from './negotiation-constants.ts';
 
 /**
  * Cloudflare Pages: `_worker.js` answers the exact search URL from the static index (read through
@@ -25,8 +25,6 @@ import { searchClientSource } from '../search/client-source.ts';
  */
 // Stands for the id in a live file's path while its pattern is made.
 const ID_MARK = 'ID';
-// Stands for the id in a format file's path, replaced by the worker (no path of the site holds braces).
-const FILE_ID = '{id}';
 
 export function emitCloudflareWorker(router: Router, { bundles, negotiate = false }: { bundles?: number; negotiate?: boolean } = {}): OutputFile[] {
   const searchPaths = router.searchKindsByPath();
@@ -39,10 +37,6 @@ export function emitCloudflareWorker(router: Router, { bundles, negotiate = fals
 // ---- entities from bundle files: ${BUNDLES_FOLDER}/{n}.json holds {id: [${FORMATS.map((spec) => spec.format).join(', ')}, tree node, entity graph, children]} ----
 const BUNDLES = ${bundles};
 const BUNDLE_PATH = ${JSON.stringify(`${router.basePath}/${BUNDLES_FOLDER}/`)};
-const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
-const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
-// What /{id} is negotiated among (the record's first): the formats' media types.
-const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
 const ENTITY_PATH = new RegExp(${JSON.stringify(
           `^${escapeRegExp(router.basePath)}/([^/.]+)(${FORMATS.filter((spec) => spec.urlSuffix)
             .map((spec) => escapeRegExp(spec.urlSuffix))
@@ -112,22 +106,18 @@ async function answerEntity(request, env, url) {
       ? ''
       : `
 // ---- /{id} in the format the Accept header asks for, from the format files ----
-const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
-const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
-const FORMAT_FILES = ${JSON.stringify(FORMATS.map((spec) => router.formatLinkPath(FILE_ID, spec.format)))};
-const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/([^/.]+)$`)});
-
 async function answerEntity(request, env, url) {
-  const match = ENTITY_PATH.exec(url.pathname);
+  const match = RECORD_PATH.exec(url.pathname);
   if (!match || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   const slot = negotiatedType(request.headers.get('Accept'), NEGOTIATED_TYPES);
-  const file = await env.ASSETS.fetch(new URL(FORMAT_FILES[slot].replace(${JSON.stringify(FILE_ID)}, match[1]), url.origin));
+  const file = await env.ASSETS.fetch(new URL(formatFile(slot, match[1]), url.origin));
   // No such file: a path of an id's shape that is no entity (a site folder), served as it would be without the worker.
   if (!file.ok) return undefined;
   const headers = { 'Content-Type': TYPES[slot], 'Access-Control-Allow-Origin': '*', Vary: 'Accept' };
   return new Response(request.method === 'HEAD' ? null : file.body, { headers });
 }
 `;
+  const negotiating = bundles !== undefined || negotiate;
   const worker = `${client}
 // ---- Cloudflare Pages worker, generated: the search URL above the static files ----
 // Search URLs, and the search each answers.
@@ -161,7 +151,7 @@ async function staticJson(env, url) {
   const body = entry.body;
   return { ok: true, status: 200, json: async () => body };
 }
-${entities}${negotiation}
+${negotiating ? `${negotiationConstants(router)}\n` : ''}${entities}${negotiation}
 // ---- the live service's URLs with a query string, from the build's files ----
 const BASE_PATH = ${JSON.stringify(router.basePath)};
 async function readLive(env, url, file) {${
@@ -217,7 +207,7 @@ export default {
       });
       return answerSearchRequest(client, request, SEARCH_PATHS[url.pathname]);
     }
-    ${bundles === undefined && !negotiate ? '' : 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    '}return env.ASSETS.fetch(request);
+    ${negotiating ? 'const entity = await answerEntity(request, env, url);\n    if (entity) return entity;\n    ' : ''}return env.ASSETS.fetch(request);
   },
 };
 `;

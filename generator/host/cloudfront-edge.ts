@@ -1,8 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import { FORMATS, NEGOTIATED_TYPES } from '../route/paths.ts';
 import type { Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
-import { escapeRegExp } from '../text/escape-regexp.ts';
+import { negotiationConstants } from './negotiation-constants.ts';
 
 export const CLOUDFRONT_FOLDER = '_cloudfront';
 
@@ -21,11 +20,7 @@ const SEARCH_PATHS = ${JSON.stringify(router.searchKindsByPath())};
 const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
 const BASE_PATH = ${JSON.stringify(router.basePath)};
 const clients = new Map();
-// What /{id} is negotiated among (the record's first): the formats' media types, URL suffixes and Content-Types.
-const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
-const SUFFIXES = ${JSON.stringify(FORMATS.map((spec) => spec.urlSuffix))};
-const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
-const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/[^/.]+$`)});
+${negotiationConstants(router)}
 
 function originBase(request) {
   const custom = request.origin?.custom;
@@ -45,7 +40,7 @@ async function viewerResponse(response) {
 // /{id} in the format the Accept header asks for, when that is not the record and the origin has the file (a path
 // of that shape that is no entity, /docs say, has none); undefined to pass the request on.
 async function negotiatedEntity(request) {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || !ENTITY_PATH.test(request.uri)) return undefined;
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !RECORD_PATH.test(request.uri)) return undefined;
   const accept = (request.headers.accept ?? []).map((header) => header.value).join(', ');
   const slot = negotiatedType(accept, NEGOTIATED_TYPES);
   if (slot === 0) return undefined;

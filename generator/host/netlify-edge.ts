@@ -1,12 +1,9 @@
 import type { OutputFile } from '../emit/emit-api.ts';
-import { FORMATS, LIVE_QUERY_PATHS, NEGOTIATED_TYPES, SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
-import { escapeRegExp } from '../text/escape-regexp.ts';
+import { LIVE_QUERY_PATHS, SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
+import { negotiationConstants } from './negotiation-constants.ts';
 
 /** Where Netlify should look for edge functions: `edge_functions = "<out>/_netlify/edge-functions"` in netlify.toml. */
 export const NETLIFY_EDGE_FOLDER = '_netlify/edge-functions';
-
-// Stands for the id in a format file's path, replaced by the function (no path of the site holds braces).
-const FILE_ID = '{id}';
 
 /**
  * Netlify: an edge function for the exact search URLs. It imports the site's own client module and reads
@@ -45,14 +42,10 @@ function negotiationSource(router: Router, clientImport: string): string {
   return `// Netlify edge function, generated: /{id} in the format the Accept header asks for, from the format files.
 import { negotiatedType } from ${JSON.stringify(clientImport)};
 
-// What /{id} is negotiated among (the record's first): the formats' media types, Content-Types and files.
-const NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};
-const TYPES = ${JSON.stringify(FORMATS.map((spec) => spec.contentType))};
-const FORMAT_FILES = ${JSON.stringify(FORMATS.map((spec) => router.formatLinkPath(FILE_ID, spec.format)))};
-const ENTITY_PATH = new RegExp(${JSON.stringify(`^${escapeRegExp(router.basePath)}/([^/.]+)$`)});
+${negotiationConstants(router)}
 
 export default async function negotiate(request, context) {
-  const match = ENTITY_PATH.exec(new URL(request.url).pathname);
+  const match = RECORD_PATH.exec(new URL(request.url).pathname);
   if (!match || (request.method !== 'GET' && request.method !== 'HEAD')) return context.next();
   const slot = negotiatedType(request.headers.get('Accept'), NEGOTIATED_TYPES);
   if (slot === 0) {
@@ -61,7 +54,7 @@ export default async function negotiate(request, context) {
     response.headers.append('Vary', 'Accept');
     return response;
   }
-  const file = await fetch(new URL(FORMAT_FILES[slot].replace(${JSON.stringify(FILE_ID)}, match[1]), request.url));
+  const file = await fetch(new URL(formatFile(slot, match[1]), request.url));
   // No such file: a path of an id's shape that is no entity (a site folder), served as it is.
   if (!file.ok) return context.next();
   const headers = { 'Content-Type': TYPES[slot], 'Access-Control-Allow-Origin': '*', Vary: 'Accept' };
