@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Quad } from '@rdfjs/types';
 import { DOWNLOADS, type DownloadFormat } from '../route/paths.ts';
 import { downloadShapes, type DownloadShape } from './downloads.ts';
-import type { OutputFile } from './emit-api.ts';
+import { bytesFile, type OutputFile } from './emit-api.ts';
 
 /** A block of the source as the downloads read it: what makes its triples what they are, and the triples. */
 export interface DownloadBlock {
@@ -43,7 +43,6 @@ const MAX_CHUNK = 64;
 const GZIP_LEVEL = 6;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /**
  * The whole-ontology files, gzipped, one per format. Each file is a run of gzip members (which every gunzip reads
@@ -93,7 +92,7 @@ export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string,
 export function joinedDownload({ path, parts }: DownloadFile): OutputFile {
   const bytes = parts.filter((part): part is Uint8Array => part instanceof Uint8Array);
   if (bytes.length !== parts.length) throw new Error(`${path}: a download that takes stretches of the previous file is written by StagedFile`);
-  return gzipFile(path, Buffer.concat(bytes));
+  return bytesFile(path, Buffer.concat(bytes));
 }
 
 // A stretch that goes on where the last part's ended joins it: an edit leaves a file in a few stretches, not one per chunk.
@@ -146,17 +145,4 @@ function chunkText(shape: DownloadShape, chunk: readonly DownloadBlock[], saidBe
 
 function gzipText(text: string): Uint8Array {
   return text === '' ? new Uint8Array() : gzipSync(encoder.encode(text), { level: GZIP_LEVEL });
-}
-
-/** A file made as bytes: its text is decoded only if something reads it (writing and hashing take the bytes). */
-function gzipFile(path: string, encoded: Uint8Array): OutputFile {
-  let text: string | undefined;
-  return {
-    path,
-    encoded,
-    get contents() {
-      text ??= decoder.decode(encoded);
-      return text;
-    },
-  };
 }

@@ -16,6 +16,21 @@ export interface OutputFile {
   encoded?: Uint8Array;
 }
 
+const decoder = new TextDecoder();
+
+/** A file made as bytes: its text is decoded only if something reads it (writing and hashing take the bytes). */
+export function bytesFile(path: string, encoded: Uint8Array): OutputFile {
+  let text: string | undefined;
+  return {
+    path,
+    encoded,
+    get contents() {
+      text ??= decoder.decode(encoded);
+      return text;
+    },
+  };
+}
+
 export interface EmitOptions {
   /** Called after each entity with how many are done. */
   onEntity?(done: number): void;

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { OutputFile } from '../emit/emit-api.ts';
+import { bytesFile, type OutputFile } from '../emit/emit-api.ts';
 import { DOCS_FOLDER, OPENAPI_FILE, type Router } from '../route/router.ts';
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'];
 
 let assets: OutputFile[] | undefined;
 
-/** swagger-ui-dist's files, copied so /docs works offline and without a CDN. */
+/** swagger-ui-dist's files, copied so /docs works offline and without a CDN: as bytes (hashed and written so, never decoded). */
 function swaggerAssets(): OutputFile[] {
   const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  assets ??= ASSETS.map((name) => ({ path: `${DOCS_FOLDER}/${name}`, contents: readFileSync(join(folder, name), 'utf8') }));
+  assets ??= ASSETS.map((name) => bytesFile(`${DOCS_FOLDER}/${name}`, readFileSync(join(folder, name))));
   return assets;
 }
 
