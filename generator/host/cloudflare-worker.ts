@@ -14,7 +14,7 @@ import {
   type Router,
 } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
-import { negotiationConstants } from './negotiation-constants.ts';
+import { negotiatedEntitySource } from './negotiated-entity.ts';
 
 /**
  * Cloudflare Pages: `_worker.js` answers the exact search URL from the static index (read through
@@ -107,14 +107,11 @@ async function answerEntity(request, env, url) {
       : `
 // ---- /{id} in the format the Accept header asks for, from the format files ----
 async function answerEntity(request, env, url) {
-  const match = RECORD_PATH.exec(url.pathname);
-  if (!match || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
-  const slot = negotiatedType(request.headers.get('Accept'), NEGOTIATED_TYPES);
-  const file = await env.ASSETS.fetch(new URL(formatFile(slot, match[1]), url.origin));
+  const asked = negotiatedSlot(request.method, url.pathname, request.headers.get('Accept'));
+  if (!asked) return undefined;
+  const file = await env.ASSETS.fetch(new URL(formatFile(asked.slot, asked.id), url.origin));
   // No such file: a path of an id's shape that is no entity (a site folder), served as it would be without the worker.
-  if (!file.ok) return undefined;
-  const headers = { 'Content-Type': TYPES[slot], 'Access-Control-Allow-Origin': '*', Vary: 'Accept' };
-  return new Response(request.method === 'HEAD' ? null : file.body, { headers });
+  return file.ok ? negotiatedResponse(request.method, asked.slot, file) : undefined;
 }
 `;
   const negotiating = bundles !== undefined || negotiate;
@@ -151,7 +148,7 @@ async function staticJson(env, url) {
   const body = entry.body;
   return { ok: true, status: 200, json: async () => body };
 }
-${negotiating ? `${negotiationConstants(router)}\n` : ''}${entities}${negotiation}
+${negotiating ? `${negotiatedEntitySource(router)}\n` : ''}${entities}${negotiation}
 // ---- the live service's URLs with a query string, from the build's files ----
 const BASE_PATH = ${JSON.stringify(router.basePath)};
 async function readLive(env, url, file) {${

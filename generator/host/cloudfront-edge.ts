@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import type { Router } from '../route/router.ts';
 import { searchClientSource } from '../search/client-source.ts';
-import { negotiationConstants } from './negotiation-constants.ts';
+import { negotiatedEntitySource } from './negotiated-entity.ts';
 
 export const CLOUDFRONT_FOLDER = '_cloudfront';
 
@@ -20,7 +20,7 @@ const SEARCH_PATHS = ${JSON.stringify(router.searchKindsByPath())};
 const SEARCH_FOLDER_PATH = ${JSON.stringify(router.searchFolderPath())};
 const BASE_PATH = ${JSON.stringify(router.basePath)};
 const clients = new Map();
-${negotiationConstants(router)}
+${negotiatedEntitySource(router)}
 
 function originBase(request) {
   const custom = request.origin?.custom;
@@ -40,15 +40,11 @@ async function viewerResponse(response) {
 // /{id} in the format the Accept header asks for, when that is not the record and the origin has the file (a path
 // of that shape that is no entity, /docs say, has none); undefined to pass the request on.
 async function negotiatedEntity(request) {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || !RECORD_PATH.test(request.uri)) return undefined;
   const accept = (request.headers.accept ?? []).map((header) => header.value).join(', ');
-  const slot = negotiatedType(accept, NEGOTIATED_TYPES);
-  if (slot === 0) return undefined;
-  const file = await fetch(originBase(request) + request.uri + SUFFIXES[slot]);
-  if (!file.ok) return undefined;
-  const body = await file.text();
-  const headers = { 'content-type': TYPES[slot], 'access-control-allow-origin': '*', vary: 'Accept' };
-  return viewerResponse(new Response(request.method === 'HEAD' ? null : body, { headers }));
+  const asked = negotiatedSlot(request.method, request.uri, accept);
+  if (!asked || asked.slot === 0) return undefined;
+  const file = await fetch(originBase(request) + request.uri + SUFFIXES[asked.slot]);
+  return file.ok ? viewerResponse(negotiatedResponse(request.method, asked.slot, file)) : undefined;
 }
 
 export async function handler(event) {

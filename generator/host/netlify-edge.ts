@@ -1,6 +1,6 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { LIVE_QUERY_PATHS, SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
-import { negotiationConstants } from './negotiation-constants.ts';
+import { negotiatedEntitySource } from './negotiated-entity.ts';
 
 /** Where Netlify should look for edge functions: `edge_functions = "<out>/_netlify/edge-functions"` in netlify.toml. */
 export const NETLIFY_EDGE_FOLDER = '_netlify/edge-functions';
@@ -42,23 +42,20 @@ function negotiationSource(router: Router, clientImport: string): string {
   return `// Netlify edge function, generated: /{id} in the format the Accept header asks for, from the format files.
 import { negotiatedType } from ${JSON.stringify(clientImport)};
 
-${negotiationConstants(router)}
+${negotiatedEntitySource(router)}
 
 export default async function negotiate(request, context) {
-  const match = RECORD_PATH.exec(new URL(request.url).pathname);
-  if (!match || (request.method !== 'GET' && request.method !== 'HEAD')) return context.next();
-  const slot = negotiatedType(request.headers.get('Accept'), NEGOTIATED_TYPES);
-  if (slot === 0) {
+  const asked = negotiatedSlot(request.method, new URL(request.url).pathname, request.headers.get('Accept'));
+  if (!asked) return context.next();
+  if (asked.slot === 0) {
     // The record, as the static file answers it, marked as negotiated.
     const response = await context.next();
     response.headers.append('Vary', 'Accept');
     return response;
   }
-  const file = await fetch(new URL(formatFile(slot, match[1]), request.url));
+  const file = await fetch(new URL(formatFile(asked.slot, asked.id), request.url));
   // No such file: a path of an id's shape that is no entity (a site folder), served as it is.
-  if (!file.ok) return context.next();
-  const headers = { 'Content-Type': TYPES[slot], 'Access-Control-Allow-Origin': '*', Vary: 'Accept' };
-  return new Response(request.method === 'HEAD' ? null : file.body, { headers });
+  return file.ok ? negotiatedResponse(request.method, asked.slot, file) : context.next();
 }
 
 export const config = { path: ${JSON.stringify(`${router.basePath}/:id`)} };
