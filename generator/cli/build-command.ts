@@ -9,6 +9,7 @@ import { Reporter, runCommand } from './reporter.ts';
 import { UserError } from '../errors.ts';
 import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
+import { restartWithHugePages } from './huge-pages.js';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -29,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
     'this tool': PACKAGE_ROOT,
     ...(isUrl(options.ontology) ? {} : { 'the ontology': options.ontology }),
   });
+  restartWithHugePages();
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   // Ids that differ only by letter case are one file where the output's file system folds case.
   const model: ModelOptions = { ...options, caseFoldingOutput: foldsCase(dirname(options.out)) ? dirname(options.out) : undefined };
