@@ -81,6 +81,8 @@ describe('S3 objects for a built folder', () => {
       'info/health',
       'taxonomy/tree/node/R1',
       'explore/api/entity-graph/R1',
+      'defaultLink*',
+      '_api/defaultLink*.ttl',
       '_headers',
       '_worker.js',
       'vercel.json',
@@ -105,6 +107,9 @@ describe('S3 objects for a built folder', () => {
     ['folio/info/health', 'info/health', 'application/json'],
     ['folio/taxonomy/tree/node/R1', 'taxonomy/tree/node/R1', 'application/json'],
     ['folio/explore/api/entity-graph/R1', 'explore/api/entity-graph/R1', 'application/json'],
+    // S3 looks a key up by the decoded path: GS1's defaultLink%2A is the key defaultLink*, as its file is.
+    ['folio/defaultLink*', 'defaultLink*', 'application/json'],
+    ['folio/defaultLink*/ttl', '_api/defaultLink*.ttl', 'text/turtle; charset=utf-8'],
   ])('%s holds %s as %s', (key, file, type) => {
     expect(byKey.get(key)).toMatchObject({ file, contentType: type });
   });

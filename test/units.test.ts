@@ -18,6 +18,9 @@ describe('Router', () => {
     ['https://api.example.org', 'R1', 'xml', '_api/R1.xml', '/R1/xml'],
     ['https://example.github.io/folio-api/', 'R1', 'markdown', '_api/R1.md', '/folio-api/R1/markdown'],
     ['https://example.github.io/folio-api', 'R1', 'json', 'R1', '/folio-api/R1'],
+    // A percent escape: the file is named by the decoded id, since hosts decode a URL before they look its file up.
+    ['https://api.example.org/', 'defaultLink%2A', 'jsonld', '_api/defaultLink*.jsonld', '/defaultLink%2A/jsonld'],
+    ['https://api.example.org/', 'price%20range', 'json', 'price range', '/price%20range'],
   ] as const)('%s %s %s → file %s, URL %s', (baseUrl, id, format, file, url) => {
     const router = new Router(baseUrl);
     expect(router.filePath(id, format)).toBe(file);
@@ -30,6 +33,9 @@ describe('Router', () => {
 
   it.each([
     ['_site/pages/R1/index.html', { id: 'R1', format: 'html' }, undefined],
+    ['_site/pages/price range/index.html', { id: 'price%20range', format: 'html' }, undefined],
+    ['_api/defaultLink*.ttl', { id: 'defaultLink%2A', format: 'ttl' }, 'defaultLink%2A'],
+    ['*star', { id: '%2Astar', format: 'json' }, '%2Astar'],
     ['html/R1/index.html', undefined, undefined],
     ['_api/R1.x.md', { id: 'R1.x', format: 'markdown' }, 'R1.x'],
     ['_api/R1.html', undefined, undefined],
@@ -63,6 +69,9 @@ describe('Router', () => {
     ['/folio-api/R1', undefined],
     ['/folio-api/R1/html/x', undefined],
     ['/folio-api/%E0%A4%A/html', undefined],
+    ['/folio-api/defaultLink%2A/html', 'defaultLink%2A'],
+    ['/folio-api/defaultLink*/html', 'defaultLink%2A'],
+    ['/folio-api/price%20range/html', 'price%20range'],
   ])('resolves the page URL %s to %s', (path, id) => {
     expect(new Router('https://x.example/folio-api/').resolvePage(path)).toBe(id);
   });
@@ -83,6 +92,19 @@ describe('Router, laid out for GitHub Pages', () => {
     expect(router.fileEntity(file)).toEqual({ id: 'R1', format });
     expect(router.formatFileId(file)).toBe('R1');
     expect(router.isFormatFile(file)).toBe(true);
+  });
+
+  it.each([
+    ['json', 'defaultLink*.html', '/folio-api/defaultLink%2A'],
+    ['ttl', 'defaultLink*/ttl', '/folio-api/defaultLink%2A/ttl'],
+  ] as const)('an id with a percent escape: %s → file %s (decoded), URL and link %s (as the IRI writes it)', (format, file, url) => {
+    const id = 'defaultLink%2A';
+    expect(router.filePath(id, format)).toBe(file);
+    expect(router.urlPath(id, format)).toBe(url);
+    expect(router.formatLinkPath(id, format)).toBe(url);
+    expect(router.fileEntity(file)).toEqual({ id, format });
+    expect(router.pageFile(id)).toBe('defaultLink*/html.html');
+    expect(router.fileEntity('defaultLink*/html.html')).toEqual({ id, format: 'html' });
   });
 
   it.each([

@@ -1,6 +1,15 @@
 import { extname } from 'node:path';
 import { SEARCH_FOLDER_CACHE, SHORT_CACHE } from '../host/cache-policy.ts';
-import { DOWNLOAD_CONTENT_TYPE, formatSpec, isLiveFile, LIVE_CONTENT_TYPE, PAGE_CONTENT_TYPE, SEARCH_FOLDER, type Router } from '../route/router.ts';
+import {
+  DOWNLOAD_CONTENT_TYPE,
+  fileNameOf,
+  formatSpec,
+  isLiveFile,
+  LIVE_CONTENT_TYPE,
+  PAGE_CONTENT_TYPE,
+  SEARCH_FOLDER,
+  type Router,
+} from '../route/router.ts';
 
 /** One object to put in the bucket: its key, the output file that holds its bytes, and its metadata. */
 export interface PlannedObject {
@@ -47,7 +56,7 @@ export function planObjects(paths: readonly string[], router: Router, prefix = '
     if (OTHER_HOSTS.test(path)) continue;
     const entity = router.fileEntity(path);
     if (entity) {
-      const key = `${entity.id}${entity.format === 'html' ? '/html' : formatSpec(entity.format).urlSuffix}`;
+      const key = `${fileNameOf(entity.id)}${entity.format === 'html' ? '/html' : formatSpec(entity.format).urlSuffix}`;
       add(key, path, entity.format === 'html' ? PAGE_CONTENT_TYPE : formatSpec(entity.format).contentType);
       // The file's own path is a key too, for the site's links to it, unless that is the URL (GitHub Pages' layout).
       if (entity.format === 'json' || key === path) continue;

@@ -51,10 +51,11 @@ const LIVE_PATHS = ${JSON.stringify(
         )}.map(([pattern, slot]) => [new RegExp(pattern), slot]);
 const LIVE_TYPE = ${JSON.stringify(LIVE_CONTENT_TYPE)};
 
-// A path segment decoded, or undefined where its escapes are malformed (it names no entity: the host's 404 answers).
+// The id a path segment names, whether the client escaped its characters or not (\`a%2A\` and \`a*\` alike: bundles
+// are keyed by the id), or undefined where its escapes are malformed (it names no entity: the host's 404 answers).
 function decodedId(segment) {
   try {
-    return decodeURIComponent(segment);
+    return idOfFileName(decodeURIComponent(segment));
   } catch {
     return undefined;
   }
@@ -69,7 +70,7 @@ function liveFile(path) {
   }
   return undefined;
 }
-${withoutExports(joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url)]))}
+${withoutExports(joinModules([new URL('../text/fnv1a.js', import.meta.url), new URL('../route/bundle-of.js', import.meta.url), new URL('../route/id-names.js', import.meta.url)]))}
 
 async function bundleEntry(env, url, id) {
   const bundle = await staticJson(env, new URL(BUNDLE_PATH + bundleOf(id, BUNDLES) + '.json', url.origin).href);
@@ -173,7 +174,8 @@ async function readLiveRecord(env, url, id) {${
       : `
   return readRecord(env, url, id);`
   }
-  const response = await env.ASSETS.fetch(new URL(BASE_PATH + '/' + encodeURIComponent(id), url.origin).href);
+  // The id as the IRI writes it: Pages decodes the path to the file's name.
+  const response = await env.ASSETS.fetch(new URL(BASE_PATH + '/' + id, url.origin).href);
   return response.ok ? response.json() : undefined;
 }
 

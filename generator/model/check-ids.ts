@@ -1,18 +1,23 @@
 import { UserError } from '../errors.ts';
 import { SITE_OWN_NAMES, SITE_PATH_IDS } from '../route/paths.ts';
+import { fileNameOf, idOfFileName } from '../route/id-names.js';
 import type { Entity } from './entities.ts';
 
 // Letters, digits, "-", "_", "~" and ":", starting with a letter, digit or "_": one path segment on every host (a
 // colon is a URL path segment's own character, as in Open Graph's `audio:type`) and a file name on every file system
 // but Windows', which cannot hold a colon: a build there leaves such ids out, with the same warning as any other. A
-// leading "_" is EXIF's `_unknown`; the site's own "_" names (SITE_OWN_NAMES) are refused.
+// leading "_" is EXIF's `_unknown`; the site's own "_" names (SITE_OWN_NAMES) are refused. Any other character is
+// a percent escape, as a URL holds it (GS1's `defaultLink%2A`): its files are named by the decoded id (route/id-names.js).
 const COLON = process.platform === 'win32' ? '' : ':';
 // What may follow the first character, beside letters and digits.
 const MARKS = `_~${COLON}-`;
 const SAFE_ID = new RegExp(`^[\\p{L}\\p{N}_][\\p{L}\\p{N}${MARKS}]*$`, 'u');
 const ASCII_SAFE_ID = new RegExp(`^[A-Za-z0-9_][A-Za-z0-9${MARKS}]*$`);
-const FIRST_CHARACTER = /[\p{L}\p{N}_]/u;
-const LATER_CHARACTER = new RegExp(`[\\p{L}\\p{N}${MARKS}]`, 'u');
+const FIRST_CHARACTER = /[\p{L}\p{N}_%]/u;
+const LATER_CHARACTER = new RegExp(`[%\\p{L}\\p{N}${MARKS}]`, 'u');
+// What an escape may not stand for: what would leave or nest a folder, or make a name a host reads a type from (a
+// dot), or be decoded twice (a percent sign), and control characters; on Windows, what its file names cannot hold.
+const UNESCAPABLE = process.platform === 'win32' ? /[/\\.%\p{Cc}<>:"|?*]/u : /[/\\.%\p{Cc}]/u;
 const MOST_ID_BYTES = 200;
 const SHOWN = 5;
 
@@ -65,7 +70,7 @@ export function checkIds<T extends Entity>(entities: readonly T[], siteIds: Read
 
 /** The one warning for every entity left out because its id cannot be a file and URL (DBpedia has 138: `Person/height`). */
 export function unpublishableWarning(problems: readonly string[]): string {
-  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_", "~" and ":", at most 200 bytes after the base IRI, starting with a letter, digit or "_", and none of the site's own names ${[...SITE_OWN_NAMES].join(', ')}), or pass --base-iri with the IRI their ids start after`;
+  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_", "~" and ":", other characters percent-escaped with capital hex digits but never "/", "\\", ".", "%" or a control character, at most 200 bytes after the base IRI, starting with a letter, digit, "_" or an escape, and none of the site's own names ${[...SITE_OWN_NAMES].join(', ')}), or pass --base-iri with the IRI their ids start after`;
 }
 
 /** The warning an entity gets whose `/{id}` is one of the site's own paths. */
@@ -89,12 +94,31 @@ export function caseCollisionWarning(group: readonly string[]): string {
 function idProblem(id: string): string | undefined {
   // Most ids are ASCII: one byte a character, and a quicker test than the Unicode one (which they would pass).
   const ascii = ASCII_SAFE_ID.test(id);
-  const bytes = ascii ? id.length : Buffer.byteLength(id);
+  const bytes = ascii ? id.length : Buffer.byteLength(id.includes('%') ? (decodedName(id) ?? id) : id);
   if (bytes > MOST_ID_BYTES) return `is ${bytes} bytes long (at most ${MOST_ID_BYTES})`;
   if (SITE_OWN_NAMES.has(id)) return "is the name of one of the site's own files or folders";
   if (ascii || SAFE_ID.test(id)) return undefined;
-  const bad = [...id].find((character, at) => !(at === 0 ? FIRST_CHARACTER : LATER_CHARACTER).test(character)) ?? '';
-  return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
+  const bad = [...id].find((character, at) => !(at === 0 ? FIRST_CHARACTER : LATER_CHARACTER).test(character));
+  if (bad !== undefined) return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
+  return escapeProblem(id);
+}
+
+/** What is wrong with an id's percent escapes, if anything: each must decode to a character a file name holds, written as a URL writes it. */
+function escapeProblem(id: string): string | undefined {
+  const name = decodedName(id);
+  if (name === undefined) return 'has a "%" that is not the escape of a UTF-8 character';
+  const unescapable = UNESCAPABLE.exec(name)?.[0];
+  if (unescapable !== undefined) return `escapes ${JSON.stringify(unescapable)}, which a file name on every host cannot hold as itself`;
+  const canonical = idOfFileName(name);
+  return canonical === id ? undefined : `escapes characters a URL writes otherwise (as ${JSON.stringify(canonical)})`;
+}
+
+function decodedName(id: string): string | undefined {
+  try {
+    return fileNameOf(id);
+  } catch {
+    return undefined;
+  }
 }
 
 // The first few, then how many more: a vocabulary can have hundreds.

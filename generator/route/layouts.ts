@@ -13,6 +13,7 @@ import {
   type Format,
   type HostName,
 } from './paths.ts';
+import { fileNameOf, idOfFileName } from './id-names.js';
 
 /** What an output file holds of an entity: one of its formats, or its concept page. */
 export interface EntityFile {
@@ -62,19 +63,14 @@ export const REWRITING_LAYOUT: EntityLayout = {
   pagesNotFoundFile: `${PAGES_FOLDER}/${NOT_FOUND_FILE}`,
   pageRoute: { pattern: `/${PAGES_FOLDER}/[id]`, format: 'directory' },
   sitePageRoute: (folder) => `/${folder}`,
-  filePath(id, format) {
-    const spec = formatSpec(format);
-    return spec.extension === '' ? id : `${FORMATS_PREFIX}${id}${spec.extension}`;
-  },
-  pageFile: (id) => `${PAGES_FOLDER}/${id}/${HOME_FILE}`,
-  // The files themselves: they answer on a plain static server too, where no rewrite runs.
-  formatLink(id, format) {
-    return this.filePath(id, format);
-  },
+  filePath: (id, format) => rewritingFile(fileNameOf(id), format),
+  pageFile: (id) => `${PAGES_FOLDER}/${fileNameOf(id)}/${HOME_FILE}`,
+  // The files themselves, at the URL that names them: they answer on a plain static server too, where no rewrite runs.
+  formatLink: (id, format) => rewritingFile(id, format),
   pageLink: (id) => `${PAGES_FOLDER}/${id}/`,
   formatFileId(path) {
     const end = rewritingIdEnd(path);
-    return end === -1 ? undefined : path.slice(path.startsWith(FORMATS_PREFIX) ? FORMATS_PREFIX.length : 0, end);
+    return end === -1 ? undefined : idOfFileName(path.slice(path.startsWith(FORMATS_PREFIX) ? FORMATS_PREFIX.length : 0, end));
   },
   isFormatFile: (path) => rewritingIdEnd(path) !== -1,
   fileEntity(path) {
@@ -84,11 +80,12 @@ export const REWRITING_LAYOUT: EntityLayout = {
       return { id, format: path.includes('/') && spec ? spec.format : 'json' };
     }
     const page = RENDERED_PAGE.exec(path);
-    return page?.[1] === undefined ? undefined : { id: page[1], format: 'html' };
+    return page?.[1] === undefined ? undefined : { id: idOfFileName(page[1]), format: 'html' };
   },
   servedFile(relative, has) {
-    const [id, suffix, ...rest] = relative.split('/');
-    if (id && rest.length === 0) {
+    const [name, suffix, ...rest] = relative.split('/');
+    if (name && rest.length === 0) {
+      const id = idOfFileName(name);
       const format = formatOfSegment(suffix)?.format;
       const rewritten = suffix === 'html' ? this.pageFile(id) : format && this.filePath(id, format);
       if (rewritten !== undefined && has(rewritten)) return rewritten;
@@ -121,27 +118,28 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   unslashedFolderFile: (folder) => `${folder}${HTML}`,
   filePath(id, format) {
     const spec = formatSpec(format);
-    return spec.urlSuffix === '' ? `${id}${HTML}` : `${id}${spec.urlSuffix}`;
+    return `${fileNameOf(id)}${spec.urlSuffix === '' ? HTML : spec.urlSuffix}`;
   },
-  pageFile: (id) => `${id}/${PAGE_NAME}`,
+  pageFile: (id) => `${fileNameOf(id)}/${PAGE_NAME}`,
   formatLink: (id, format) => `${id}${formatSpec(format).urlSuffix}`,
   pageLink: (id) => `${id}/html`,
   formatFileId(path) {
     const slash = path.indexOf('/');
     // `index.html` and the other site files named like an id are the site's, not records.
-    if (slash === -1) return path.endsWith(HTML) ? plainId(path.slice(0, -HTML.length), this.siteIds) : undefined;
+    if (slash === -1) return path.endsWith(HTML) ? plainName(path.slice(0, -HTML.length), this.siteIds) : undefined;
     // A format's file under `{id}/` is named as its URL's last segment.
-    return formatOfSegment(path.slice(slash + 1)) ? plainId(path.slice(0, slash)) : undefined;
+    return formatOfSegment(path.slice(slash + 1)) ? plainName(path.slice(0, slash)) : undefined;
   },
   isFormatFile(path) {
     return this.formatFileId(path) !== undefined;
   },
   fileEntity(path) {
     const id = this.formatFileId(path);
+    const slash = path.indexOf('/');
     // `{id}.html` is the record; `{id}/{segment}` the format of that URL segment.
-    const format = id === undefined ? undefined : path.charAt(id.length) === '/' ? formatOfSegment(path.slice(id.length + 1))?.format : 'json';
+    const format = id === undefined ? undefined : slash !== -1 ? formatOfSegment(path.slice(slash + 1))?.format : 'json';
     if (id !== undefined && format !== undefined) return { id, format };
-    const page = path.endsWith(`/${PAGE_NAME}`) ? plainId(path.slice(0, -PAGE_NAME.length - 1)) : undefined;
+    const page = path.endsWith(`/${PAGE_NAME}`) ? plainName(path.slice(0, -PAGE_NAME.length - 1)) : undefined;
     return page === undefined ? undefined : { id: page, format: 'html' };
   },
   servedFile(relative, has) {
@@ -165,11 +163,21 @@ function rewritingIdEnd(path: string): number {
     return known ? dot : -1;
   }
   // A record is a top-level file without a dot, but for the site's own ("_headers").
-  return plainId(path) === undefined ? -1 : path.length;
+  return isPlainName(path) ? path.length : -1;
 }
 
-/** The text, if it could be an id: no dot or "/", not one of the site's own names, nor one of `except`. */
-function plainId(text: string, except?: ReadonlySet<string>): string | undefined {
-  const plain = text.length > 0 && !text.includes('.') && !text.includes('/') && !SITE_OWN_NAMES.has(text) && !except?.has(text);
-  return plain ? text : undefined;
+/** Where the rewriting layout keeps a format of the entity whose file name (or, for a link, URL segment) is `name`. */
+function rewritingFile(name: string, format: Format): string {
+  const spec = formatSpec(format);
+  return spec.extension === '' ? name : `${FORMATS_PREFIX}${name}${spec.extension}`;
+}
+
+/** Whether the text could be an id's file name: no dot or "/", not one of the site's own names, nor one of `except`. */
+function isPlainName(text: string, except?: ReadonlySet<string>): boolean {
+  return text.length > 0 && !text.includes('.') && !text.includes('/') && !SITE_OWN_NAMES.has(text) && !except?.has(text);
+}
+
+/** The id whose file name the text is, if it could be one (see isPlainName). */
+function plainName(text: string, except?: ReadonlySet<string>): string | undefined {
+  return isPlainName(text, except) ? idOfFileName(text) : undefined;
 }

@@ -1,5 +1,6 @@
 // The names the build's output is made of: formats, folders and fixed files. Where an entity's files go is the
 // layouts' decision (layouts.ts), made through the Router.
+import { fileNameOf } from './id-names.js';
 
 export type Format = 'json' | 'jsonld' | 'xml' | 'ttl' | 'nt' | 'markdown';
 
@@ -110,12 +111,12 @@ export function liveBranchFile(segment: string): string {
 
 /** `/taxonomy/tree/node/{id}`: a class's details. */
 export function liveTreeNodeFile(id: string): string {
-  return `taxonomy/tree/node/${id}`;
+  return `taxonomy/tree/node/${fileNameOf(id)}`;
 }
 
 /** `/explore/api/entity-graph/{id}`: an entity's graph at the default mode. */
 export function liveEntityGraphFile(id: string): string {
-  return `explore/api/entity-graph/${id}`;
+  return `explore/api/entity-graph/${fileNameOf(id)}`;
 }
 
 /** What hosts that run code read to answer the live URLs with a query string (no URL of the API's). */
@@ -131,7 +132,7 @@ export function liveWalkFile(segment: string): string {
 
 /** An entity's children in brief: what `/taxonomy/tree/data?node_id=` and the entity graph's `mode=children` list. */
 export function liveChildrenFile(id: string): string {
-  return `_live/children/${id}.json`;
+  return `_live/children/${fileNameOf(id)}.json`;
 }
 
 /** The live URLs a query string changes, as host routes (below the base path; `*`: the rest of the path): what hosts send to their code. */

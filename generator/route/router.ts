@@ -1,5 +1,6 @@
 // The one place that decides where each entity's formats live on disk and at which URL they answer.
 import { LAYOUTS, type EntityFile, type EntityLayout } from './layouts.ts';
+import { idOfFileName } from './id-names.js';
 import {
   BUNDLES_FOLDER,
   FORMATS,
@@ -15,6 +16,7 @@ import {
 } from './paths.ts';
 
 export * from './paths.ts';
+export { fileNameOf, idOfFileName } from './id-names.js';
 export type { EntityFile } from './layouts.ts';
 export { SITE_IDS_OF_ANY_LAYOUT } from './layouts.ts';
 
@@ -177,13 +179,13 @@ export class Router {
     return id !== undefined && spec ? { id, format: spec.format } : undefined;
   }
 
-  /** `/{id}` or `/{id}/{segment}` below the base path: the id (decoded) and the segment. */
+  /** `/{id}` or `/{id}/{segment}` below the base path: the id (as published, whether the URL escaped its characters or not) and the segment. */
   #entitySegments(path: string): [id: string, segment: string | undefined] | undefined {
     if (!path.startsWith(`${this.basePath}/`)) return undefined;
     const [id, segment, ...rest] = path.slice(this.basePath.length + 1).split('/');
     if (!id || rest.length > 0) return undefined;
     try {
-      return [decodeURIComponent(id), segment];
+      return [idOfFileName(decodeURIComponent(id)), segment];
     } catch {
       return undefined;
     }

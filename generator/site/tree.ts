@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
-import { TREE_FOLDER, TREE_ROOT_FILE } from '../route/router.ts';
+import { TREE_FOLDER, TREE_ROOT_FILE, fileNameOf } from '../route/router.ts';
 import { compareCodePoints } from '../search/core/search-core.js';
 
 /** One child in a tree file: id, label, number of its own children. */
@@ -9,7 +9,7 @@ export type TreeEntry = [string, string, number];
 
 /** Where the children of a class are listed. */
 export function treeFilePath(id: string): string {
-  return `${TREE_FOLDER}/${id}.json`;
+  return `${TREE_FOLDER}/${fileNameOf(id)}.json`;
 }
 
 /**

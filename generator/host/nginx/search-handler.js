@@ -33,13 +33,14 @@ function answer(r) {
   });
 }
 
-// A result's record is the file `{id}` in the site's folder. njs does not keep the order of a parsed object's
-// keys, so an answer holds a mark in a record's place, and the file's text goes where the mark is.
+// A result's record is the file `{id}` in the site's folder, named by the id decoded (GS1's `defaultLink%2A` is the
+// file `defaultLink*`). njs does not keep the order of a parsed object's keys, so an answer holds a mark in a
+// record's place, and the file's text goes where the mark is.
 function recordReader(root) {
   var records = [];
   return {
     read: (id) => {
-      records.push(asStringified(fs.readFileSync(root + id, 'utf8').trim()));
+      records.push(asStringified(fs.readFileSync(root + decodeURIComponent(id), 'utf8').trim()));
       return RECORD_MARK + (records.length - 1);
     },
     stringify: (body) => JSON.stringify(body).replace(/"\\u0001([0-9]+)"/g, (_mark, at) => records[Number(at)]),
@@ -54,9 +55,10 @@ function live(r) {
   var query = uri.indexOf('?');
   var path = (query < 0 ? uri : uri.slice(0, query)).slice(r.variables.live_base.length);
   var search = query < 0 ? '' : uri.slice(query);
+  // A file's path as a URL names it (an id in it as the IRI writes it): the file on disk is named decoded.
   var read = (file) => {
     try {
-      return Promise.resolve(JSON.parse(fs.readFileSync(root + file, 'utf8')));
+      return Promise.resolve(JSON.parse(fs.readFileSync(root + decodeURIComponent(file), 'utf8')));
     } catch (_missing) {
       return Promise.resolve(undefined);
     }

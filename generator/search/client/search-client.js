@@ -53,7 +53,8 @@ export function createSearchClient(options) {
     return read;
   };
 
-  const readRecord = options.readRecord ?? ((/** @type {string} */ id) => read(`../${encodeURIComponent(id)}`));
+  // An id is already as a URL writes it (GS1's `defaultLink%2A`): escaping it again would name another file.
+  const readRecord = options.readRecord ?? ((/** @type {string} */ id) => read(`../${id}`));
 
   return {
     /**
@@ -153,7 +154,8 @@ export async function answerLiveRequest(request, basePath, siteBase) {
     );
   };
   /** @param {string} id */
-  const readRecord = (id) => fetchJson(new URL(encodeURIComponent(id), siteBase).href);
+  // As the IRI writes it, after "./" so that an id with a colon is not read as a URL's scheme.
+  const readRecord = (id) => fetchJson(new URL(`./${id}`, siteBase).href);
   const answer = await answerLiveQuery(path, url.search, (/** @type {string} */ name) => queryParameter(url.search, name), read, readRecord);
   if (!answer) return null;
   return new Response(request.method === 'HEAD' ? null : JSON.stringify(answer.body), { status: answer.status, headers: SEARCH_HEADERS });

@@ -117,7 +117,8 @@ input.addEventListener('input', async () => {
       item.id = `result-${at}`;
       item.setAttribute('role', 'option');
       const link = document.createElement('a');
-      link.href = pageLink.replace('{id}', encodeURIComponent(hit.iri.slice(baseIri.length)));
+      // An id is already as a URL writes it (its other characters percent-escaped): escaping it again would name another page.
+      link.href = pageLink.replace('{id}', hit.iri.slice(baseIri.length));
       link.textContent = hit.label ?? hit.iri;
       item.append(link);
       if (hit.close) {

@@ -25,7 +25,8 @@ function node([id, label, count]) {
   item.setAttribute('role', 'treeitem');
   item.dataset.id = id;
   const link = document.createElement('a');
-  link.href = pageLink.replace('{id}', encodeURIComponent(id));
+  // An id is already as a URL writes it (its other characters percent-escaped): escaping it again would name another page.
+  link.href = pageLink.replace('{id}', id);
   link.textContent = label;
   if (count > 0) {
     const toggle = document.createElement('button');
