@@ -3,7 +3,8 @@
 // on virtual machines that hand out memory slowly each 4 kB page costs the kernel a fault: with the tunable, an
 // update made half as many faults and finished 15–25 % sooner (docs/performance.md). glibc reads its tunables
 // once, as the process starts, so the build command starts Node again, in place of itself, with the tunable set,
-// once it has checked its arguments (a refused option is answered without the second start, 70–100 ms).
+// once it has checked its arguments and only where a previous build's cache says an update is likely (the second
+// start costs 0.1–0.15 s, which a first build or a refused input would not win back).
 
 /** glibc's tunable: malloc asks the kernel for transparent huge pages (madvise), where the system allows them. */
 export const HUGE_PAGES_TUNABLE = 'glibc.malloc.hugetlb';

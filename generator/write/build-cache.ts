@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { joinBlocks, splitBlocks } from '../cache/blocks.ts';
 import { CACHE_VERSION, readStoredBlocks, readStoredCache, readStoredSearch, type BuildCache, type StoredCache } from '../cache/format.ts';
@@ -9,6 +9,7 @@ import { Manifest } from '../changes/manifest-table.ts';
 import { DOWNLOADS, MANIFEST_FILE, UPDATING_FILE } from '../route/paths.ts';
 import type { PreviousLoad } from '../load/load-ontology.ts';
 import { writeAtomically } from './atomic-write.ts';
+import { cacheFolder } from './cache-folder.ts';
 import { SEARCH_MEMO_FILES, SearchMemoFile } from './search-memo-file.ts';
 import { filesNamed } from './side-files.ts';
 import { SOURCE_COPIES, SourceCopies } from './source-copies.ts';
@@ -26,16 +27,12 @@ export interface PreviousBuild {
   downloads?: ReadonlyMap<string, Promise<boolean>>;
 }
 
+export { cacheFolder } from './cache-folder.ts';
+
 const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
 const BLOCKS_FILE = `parsed-blocks.v${CACHE_VERSION}`;
 // Another version's cache files, which no build reads any more.
 const OTHER_VERSION = /^(build-cache|parsed-blocks)\.v\d+$/;
-
-/** Beside the output, not in it, so hosts never serve it: `dist` → `.dist.cache`. */
-export function cacheFolder(outDir: string): string {
-  const target = resolve(outDir);
-  return join(dirname(target), `.${basename(target)}.cache`);
-}
 
 export function manifestHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('base64url');
