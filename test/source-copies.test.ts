@@ -47,6 +47,19 @@ describe('the copies of the files cut, beside the cache', () => {
     expect(readFileSync(join(cacheFolder(out), copiesIn(out)[0]))).toEqual(readFileSync(owl));
   });
 
+  it("leave no other process's temporary files: what a killed build left half-written goes with the next build", async () => {
+    const out = join(scratch, 'temporaries');
+    await build(ontology, out);
+    // A build killed while it wrote (its pid is not this process's); a name that only looks like one stays.
+    const left = [`parsed-blocks.v${CACHE_VERSION}.tmp-1`, 'search-x.memo.tmp-99999999'];
+    for (const name of [...left, 'notes.tmp-mine']) writeFileSync(join(cacheFolder(out), name), '');
+    edit('</rdfs:label>', ' (temporaries)</rdfs:label>');
+    await build(ontology, out);
+    const names = readdirSync(cacheFolder(out));
+    for (const name of left) expect(names).not.toContain(name);
+    expect(names).toContain('notes.tmp-mine');
+  });
+
   it('when missing, leave the file to be cut whole, and the update equal to a full build', async () => {
     const out = join(scratch, 'missing');
     await build(ontology, out);

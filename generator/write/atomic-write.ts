@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 
+const TEMPORARY = /\.tmp-(\d+)$/;
+
 /** Writes a file under a temporary name and renames it into place, so no reader ever sees half of it. */
 export function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
   const temporary = `${target}.tmp-${process.pid}`;
@@ -10,4 +12,10 @@ export function writeAtomically(target: string, bytes: Uint8Array): Promise<void
       rmSync(temporary, { force: true });
       throw error;
     });
+}
+
+/** Whether a file name is another process's temporary (see writeAtomically): one a build that was killed left behind. */
+export function isOthersTemporary(name: string): boolean {
+  const pid = TEMPORARY.exec(name)?.[1];
+  return pid !== undefined && Number(pid) !== process.pid;
 }

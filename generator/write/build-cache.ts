@@ -8,7 +8,7 @@ import { CACHE_VERSION, readStoredBlocks, readStoredCache, readStoredSearch, typ
 import { Manifest } from '../changes/manifest-table.ts';
 import { DOWNLOADS, MANIFEST_FILE, UPDATING_FILE } from '../route/paths.ts';
 import type { PreviousLoad } from '../load/load-ontology.ts';
-import { writeAtomically } from './atomic-write.ts';
+import { isOthersTemporary, writeAtomically } from './atomic-write.ts';
 import { cacheFolder } from './cache-folder.ts';
 import { SEARCH_MEMO_FILES, SearchMemoFile } from './search-memo-file.ts';
 import { filesNamed } from './side-files.ts';
@@ -135,8 +135,9 @@ export function writeBuildCache(
   const copies = copied ?? new SourceCopies(folder, sourceBytes);
   const memo = searchWritten ?? (search && new SearchMemoFile(folder, search));
   const stored: StoredCache = { ...kept, parsed: delta, copies: copies.names, ...(memo ? { searchFile: memo.name } : {}) };
+  // Another version's files, and what a build that was killed (its pipe closed, say) left half-written.
   for (const name of readdirSync(folder))
-    if (OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) rmSync(join(folder, name), { force: true });
+    if ((OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) || isOthersTemporary(name)) rmSync(join(folder, name), { force: true });
   const cacheBytes = serialize(stored);
   const blocksBytes = file && serialize(file);
   // The files the cache file names first, then the cache file; then what no cache file names any more.
