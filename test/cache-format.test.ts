@@ -19,7 +19,7 @@ import {
 import { fingerprintOf } from '../generator/cache/generator-fingerprint.js';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
-import { cacheFolder } from '../generator/write/build-cache.ts';
+import { cacheFolder } from '../generator/write/cache-folder.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 // Change both together, and only when the stored shape changed: the version is what a build checks on read.

@@ -7,7 +7,7 @@ import { startIndexingPages } from '../generator/astro/full-text.ts';
 import { attribute, escapeText, html } from '../generator/site/html.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { HOSTS, Router, SITE_PAGES } from '../generator/route/router.ts';
-import { cacheFolder } from '../generator/write/build-cache.ts';
+import { cacheFolder } from '../generator/write/cache-folder.ts';
 import { runBuild } from './support/run-cli.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CACHE_VERSION } from '../generator/cache/format.ts';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
-import { cacheFolder, readPreviousBuild } from '../generator/write/build-cache.ts';
+import { readPreviousBuild } from '../generator/write/build-cache.ts';
+import { cacheFolder } from '../generator/write/cache-folder.ts';
 import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { resolveOptions } from '../generator/config/options.ts';
 import { UserError } from '../generator/errors.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
-import { cacheFolder } from '../generator/write/build-cache.ts';
+import { cacheFolder } from '../generator/write/cache-folder.ts';
 import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 

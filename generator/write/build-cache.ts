@@ -27,8 +27,6 @@ export interface PreviousBuild {
   downloads?: ReadonlyMap<string, Promise<boolean>>;
 }
 
-export { cacheFolder } from './cache-folder.ts';
-
 const CACHE_FILE = `build-cache.v${CACHE_VERSION}`;
 const BLOCKS_FILE = `parsed-blocks.v${CACHE_VERSION}`;
 // Another version's cache files, which no build reads any more.

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheFolder } from '../../generator/write/build-cache.ts';
+import { cacheFolder } from '../../generator/write/cache-folder.ts';
 import { runBuild } from './run-cli.ts';
 import { freePort, type RunningServer } from './server-process.ts';
 
