@@ -94,18 +94,19 @@ export function caseCollisionWarning(group: readonly string[]): string {
 function idProblem(id: string): string | undefined {
   // Most ids are ASCII: one byte a character, and a quicker test than the Unicode one (which they would pass).
   const ascii = ASCII_SAFE_ID.test(id);
-  const bytes = ascii ? id.length : Buffer.byteLength(id.includes('%') ? (decodedName(id) ?? id) : id);
+  // An escaped id's file name is the decoded one (undefined where the escapes do not decode).
+  const name = ascii || !id.includes('%') ? id : decodedName(id);
+  const bytes = ascii ? id.length : Buffer.byteLength(name ?? id);
   if (bytes > MOST_ID_BYTES) return `is ${bytes} bytes long (at most ${MOST_ID_BYTES})`;
   if (SITE_OWN_NAMES.has(id)) return "is the name of one of the site's own files or folders";
   if (ascii || SAFE_ID.test(id)) return undefined;
   const bad = [...id].find((character, at) => !(at === 0 ? FIRST_CHARACTER : LATER_CHARACTER).test(character));
   if (bad !== undefined) return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
-  return escapeProblem(id);
+  return escapeProblem(id, name);
 }
 
 /** What is wrong with an id's percent escapes, if anything: each must decode to a character a file name holds, written as a URL writes it. */
-function escapeProblem(id: string): string | undefined {
-  const name = decodedName(id);
+function escapeProblem(id: string, name: string | undefined): string | undefined {
   if (name === undefined) return 'has a "%" that is not the escape of a UTF-8 character';
   const unescapable = UNESCAPABLE.exec(name)?.[0];
   if (unescapable !== undefined) return `escapes ${JSON.stringify(unescapable)}, which a file name on every host cannot hold as itself`;

@@ -27,9 +27,11 @@ export function idOfFileName(name) {
   return id;
 }
 
+const encoder = new TextEncoder();
+
 /** @param {string} character @returns {string} */
 function escaped(character) {
   let text = '';
-  for (const byte of new TextEncoder().encode(character)) text += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const byte of encoder.encode(character)) text += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   return text;
 }
