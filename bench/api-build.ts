@@ -70,7 +70,7 @@ const lines = [
   ...builds.map(
     (run, at) => `build ${at + 1}${at === 0 ? ', before the rebuilds' : ', after a floor'}: ${run.seconds.toFixed(1)} s, ${run.line(/^stages: .*$/m)}`,
   ),
-  `peak RSS: ${builds.map((run) => `${run.peakRssMb.toFixed(0)} MB`).join(', ')} (budget ${RSS_BUDGET_MB} MB); CPU time ${builds.map((run) => `${run.cpuSeconds.toFixed(1)} s`).join(', ')} (user + system, all threads)`,
+  `peak RSS: ${builds.map((run) => `${run.peakRssMb.toFixed(0)} MB`).join(', ')} (budget ${RSS_BUDGET_MB} MB); CPU time ${builds.map((run) => `${run.cpuSeconds.toFixed(1)} s`).join(', ')} (user + system, all threads; system ${builds.map((run) => `${run.systemSeconds.toFixed(1)} s`).join(', ')})`,
   `write floor: ${files} files of ${Math.round(bytes / Math.max(files, 1))} bytes written in ${floors.map((seconds) => `${seconds.toFixed(2)} s`).join(', ')}; the fastest counts`,
   `waited ${build.waitedSeconds.toFixed(0)} s for the disk to go idle before starting`,
   `wall time: ${fastest.seconds.toFixed(1)} s (the fastest build) = ${(fastest.seconds / floor).toFixed(1)} × the write floor (budget ${FLOOR_FACTOR} ×)`,
@@ -81,7 +81,7 @@ const lines = [
   `files rewritten: ${rewritten.length}, of which outside search/: ${outsideSearch.length} (${outsideSearch.join(', ')})`,
   `timed three times (edited, undone, edited again): API stages ${rebuilds.map(({ seconds }) => `${seconds.toFixed(2)} s`).join(', ')}:`,
   ...rebuilds.map(({ run }) => `  ${run.line(/^stages: .*$/m)}`),
-  `wall time, process start to exit: ${rebuilds.map(({ run }) => `${run.seconds.toFixed(2)} s`).join(', ')}; the median ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s), its CPU time ${median.run.cpuSeconds.toFixed(2)} s and stages ${median.seconds.toFixed(2)} s`,
+  `wall time, process start to exit: ${rebuilds.map(({ run }) => `${run.seconds.toFixed(2)} s`).join(', ')}; the median ${rebuildSeconds.toFixed(2)} s (budget ${REBUILD_BUDGET} s), its CPU time ${median.run.cpuSeconds.toFixed(2)} s (system ${median.run.systemSeconds.toFixed(2)} s, ${median.run.minorFaults} minor page faults) and stages ${median.seconds.toFixed(2)} s`,
   `through npm run build (edited, undone, edited again): ${npmRebuilds.map((seconds) => `${seconds.toFixed(2)} s`).join(', ')}; the median ${npmRebuild.toFixed(2)} s (budget ${REBUILD_BUDGET} s)`,
   '',
   `start to exit of a command that does little, median of five (budget ${START_UP_BUDGET} s):`,

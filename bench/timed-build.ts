@@ -12,6 +12,10 @@ export interface TimedBuild {
   peakRssMb: number;
   /** User and system CPU seconds of the build process (all its threads): steadier than wall time on a shared disk. */
   cpuSeconds: number;
+  /** Of those, the system's: mostly the kernel handing out memory the process touches for the first time. */
+  systemSeconds: number;
+  /** Minor page faults: pages of memory the process touched for the first time (4 kB each, 2 MB for a huge page). */
+  minorFaults: number;
   /** Pagefind's process (the whole site's full-text index), a process of its own beside the build's: its peak memory is apart. */
   pagefind: WatchedTree;
   waitedSeconds: number;
@@ -39,7 +43,20 @@ export const BUILD_NODE_OPTIONS: string[] = (() => {
     .filter((option) => option !== '');
 })();
 
-export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${freshMemoryRate()}`;
+
+/**
+ * How fast the machine hands out memory a process has not touched before, which some virtual machines do slowly
+ * (they give memory back to their host when it is freed, and each page then costs a fault to get back): a build
+ * touches hundreds of megabytes, so figures from machines that differ here differ for that reason alone.
+ */
+function freshMemoryRate(): string {
+  const megabytes = 128;
+  const started = performance.now();
+  Buffer.allocUnsafeSlow(megabytes * 2 ** 20).fill(1);
+  const seconds = (performance.now() - started) / 1000;
+  return `fresh memory filled at ${(megabytes / seconds).toFixed(0)} MB/s (${megabytes} MB in ${(seconds * 1000).toFixed(0)} ms)`;
+}
 
 /**
  * Times `npm run build` as a user runs it — its own process, on a generated full-scale FOLIO-shaped
@@ -53,7 +70,7 @@ export async function timedBuild(name: string, args: string[]): Promise<TimedBui
 }
 
 async function runTimed(work: string, ontology: string, args: string[]): Promise<TimedBuild> {
-  const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'peak-rss-kb %M cpu-s %U %S'] : [];
+  const timer = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'peak-rss-kb %M cpu-s %U %S minor-faults %R'] : [];
   const command = [...timer, process.execPath, ...BUILD_NODE_OPTIONS, 'generator/cli/build.ts', '--ontology', ontology, '--out', join(work, 'out'), ...args];
   const waitedSeconds = await waitForIdleDisk();
   const started = performance.now();
@@ -70,6 +87,8 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
     stdout: run.stdout,
     peakRssMb: Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024,
     cpuSeconds: cpuSeconds(run.stderr),
+    systemSeconds: Number(/cpu-s [\d.]+ ([\d.]+)/.exec(run.stderr)?.[1] ?? 0),
+    minorFaults: Number(/minor-faults (\d+)/.exec(run.stderr)?.[1] ?? 0),
     pagefind: run.pagefind,
     waitedSeconds,
     work,
