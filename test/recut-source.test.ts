@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng, generateFolioShaped } from '../bench/folio-shaped/generate.ts';
 import { blockSource, type BlockedSource } from '../generator/load/parse-blocks.ts';
-import { recutSource, sourceCut, type PreviousCut } from '../generator/load/recut-source.ts';
+import { recutSource, sourceCut, type ByteStretches, type PreviousCut } from '../generator/load/recut-source.ts';
 import type { SourceText } from '../generator/load/read-sources.ts';
 
 const NAME = 'folio.owl';
@@ -12,11 +12,23 @@ function fileSource(text: string, name = NAME): SourceText {
   return Object.defineProperty({ name, baseIRI: BASE, format: 'rdfxml' as const, text }, 'bytes', { value: bytes, enumerable: false });
 }
 
-function previousCut(text: string): PreviousCut {
+function previousCut(text: string, inMemory = true): PreviousCut {
   const blocked = blockSource(fileSource(text));
   const cut = sourceCut(blocked, 0);
   if (!cut) throw new Error('the document did not split');
-  return { ...cut, bytes: Buffer.from(text), keys: blocked.blocks.map((block) => block.key) };
+  return { ...cut, bytes: inMemory ? Buffer.from(text) : stretches(Buffer.from(text)), keys: blocked.blocks.map((block) => block.key) };
+}
+
+/** Bytes read a stretch at a time, as a build reads its copy of a file cut: each read counted. */
+function stretches(bytes: Buffer): ByteStretches & { reads: number } {
+  return {
+    length: bytes.length,
+    reads: 0,
+    read(target, position) {
+      this.reads += 1;
+      return bytes.copy(target, 0, position, Math.min(position + target.length, bytes.length));
+    },
+  };
 }
 
 // What a build reads of a cut: every block's key and place, the head and the tail, and each block's text.
@@ -70,6 +82,20 @@ describe('recutSource: a file cut again after an edit is cut as a full cut would
       const recut = recutSource(fileSource(edited), previousCut(DOCUMENT));
       expect(recut, `seed ${seed}`).toBeDefined();
       expect(plain(recut as BlockedSource), `seed ${seed}`).toEqual(plain(blockSource(fileSource(edited))));
+    }
+  });
+
+  // Past a megabyte, the previous bytes are compared a megabyte at a time: edits near either end, and in the middle.
+  const LARGE = generateFolioShaped({ classes: 4000, properties: 12, seed: 7 });
+  it.each(EDITS)('%s, the previous bytes read a stretch at a time', (_, edit) => {
+    expect(LARGE.length).toBeGreaterThan(3 * 2 ** 20);
+    for (let seed = 1; seed <= 3; seed += 1) {
+      const edited = edit(LARGE, new Rng(seed));
+      const previous = previousCut(LARGE, false);
+      const recut = recutSource(fileSource(edited), previous);
+      expect(recut, `seed ${seed}`).toBeDefined();
+      expect(plain(recut as BlockedSource), `seed ${seed}`).toEqual(plain(blockSource(fileSource(edited))));
+      expect((previous.bytes as ReturnType<typeof stretches>).reads).toBeGreaterThan(2);
     }
   });
 

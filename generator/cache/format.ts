@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { deserialize } from 'node:v8';
 import type { PackedManifest } from '../changes/manifest-table.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
-import type { SourceCut } from '../load/recut-source.ts';
+import type { PreviousBytes, SourceCut } from '../load/recut-source.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import type { LiveMemo } from '../live/live-update.ts';
@@ -32,8 +32,8 @@ export interface BuildCache {
   blockKeys: string[];
   /** Where the files split into blocks were cut, so the next build cuts only what an edit changed. */
   cuts: SourceCut[];
-  /** The bytes of those files, kept beside the cache: a build's own to write, the previous build's read back (never in the cache file). */
-  sourceBytes?: readonly Uint8Array[];
+  /** The bytes of those files, kept beside the cache: a build's own to write, the previous build's copies read a stretch at a time (never in the cache file). */
+  sourceBytes?: readonly PreviousBytes[];
   parsed: ParsedBlocks;
   /** The search index's nodes and files, for an update that redoes only what an edit reaches. */
   search?: SearchMemo;

@@ -17,15 +17,27 @@ export interface SourceCut {
   first: number;
 }
 
+/** A file's previous bytes where they are not held in memory: their length, and stretches of them read on demand. */
+export interface ByteStretches {
+  readonly length: number;
+  /** Reads bytes from `position` into `target`, returning how many (fewer only at the end). */
+  read(target: Uint8Array, position: number): number;
+}
+
+/** The bytes of a file as the previous build cut it: in memory, or read a stretch at a time (a build's copy of it). */
+export type PreviousBytes = Uint8Array | ByteStretches;
+
 /** A previous cut as the next build reads it back: with the file's bytes then, and its blocks' keys. */
 export interface PreviousCut extends SourceCut {
-  bytes: Uint8Array;
+  bytes: PreviousBytes;
   keys: readonly string[];
 }
 
 // Past this share of the file changed, cutting it whole is as quick.
 const MOST_CHANGED = 0.25;
 const COMPARED = 64 * 1024;
+// Previous bytes not in memory are read this much at a time into one buffer (18 MB read whole was as much new memory).
+const READ = 2 ** 20;
 
 /**
  * The cut of a file read again after an edit, from the previous cut and the previous bytes: the blocks before
@@ -101,7 +113,45 @@ export function sourceCut(blocked: BlockedSource, first: number): SourceCut | un
   };
 }
 
-function samePrefixLength(a: Uint8Array, b: Uint8Array): number {
+/** How many bytes `before` and `bytes` begin with alike. */
+function samePrefixLength(before: PreviousBytes, bytes: Uint8Array): number {
+  const length = Math.min(before.length, bytes.length);
+  for (const [start, stretch] of stretchesOf(before, 0, length, false)) {
+    const same = samePrefixOf(stretch, bytes.subarray(start, start + stretch.length));
+    if (same < stretch.length) return start + same;
+  }
+  return length;
+}
+
+/** How many bytes, at most `most`, `before` and `bytes` end with alike. */
+function sameSuffixLength(before: PreviousBytes, bytes: Uint8Array, most: number): number {
+  for (const [start, stretch] of stretchesOf(before, before.length - most, before.length, true)) {
+    // The bytes after this stretch are alike already.
+    const after = before.length - start - stretch.length;
+    const same = sameSuffixOf(stretch, bytes.subarray(bytes.length - after - stretch.length, bytes.length - after), stretch.length);
+    if (same < stretch.length) return after + same;
+  }
+  return most;
+}
+
+/** The stretches of `bytes` from `start` to `end`, each with its offset: all of it at once when in memory; backwards from the end if asked. */
+function* stretchesOf(bytes: PreviousBytes, start: number, end: number, backwards: boolean): Generator<[number, Uint8Array]> {
+  if (bytes instanceof Uint8Array) {
+    yield [start, bytes.subarray(start, end)];
+    return;
+  }
+  const buffer = Buffer.allocUnsafeSlow(Math.min(READ, end - start));
+  for (let done = 0; done < end - start; done += READ) {
+    const size = Math.min(READ, end - start - done);
+    const at = backwards ? end - done - size : start + done;
+    const read = bytes.read(buffer.subarray(0, size), at);
+    // A copy shorter than it was (changed since) reads as a difference.
+    yield [at, buffer.subarray(0, read)];
+    if (read < size) return;
+  }
+}
+
+function samePrefixOf(a: Uint8Array, b: Uint8Array): number {
   const length = Math.min(a.length, b.length);
   let at = 0;
   // Compared a stretch at a time by the native comparison, then byte by byte within the first that differs.
@@ -112,7 +162,7 @@ function samePrefixLength(a: Uint8Array, b: Uint8Array): number {
   return at;
 }
 
-function sameSuffixLength(a: Uint8Array, b: Uint8Array, most: number): number {
+function sameSuffixOf(a: Uint8Array, b: Uint8Array, most: number): number {
   let same = 0;
   const at = (from: Uint8Array, back: number) => from.length - back;
   while (same < most) {

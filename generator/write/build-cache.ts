@@ -8,11 +8,11 @@ import { CACHE_VERSION, readStoredBlocks, readStoredCache, readStoredSearch, typ
 import { Manifest } from '../changes/manifest-table.ts';
 import { DOWNLOADS, MANIFEST_FILE, UPDATING_FILE } from '../route/paths.ts';
 import type { PreviousLoad } from '../load/load-ontology.ts';
+import type { PreviousBytes } from '../load/recut-source.ts';
 import { isOthersTemporary, writeAtomically } from './atomic-write.ts';
 import { cacheFolder } from './cache-folder.ts';
 import { SEARCH_MEMO_FILES, SearchMemoFile } from './search-memo-file.ts';
-import { filesNamed } from './side-files.ts';
-import { SOURCE_COPIES, SourceCopies } from './source-copies.ts';
+import { namedCopies, SOURCE_COPIES, SourceCopies } from './source-copies.ts';
 import { hashOfFile } from './staged-file.ts';
 
 export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
@@ -46,8 +46,9 @@ export interface PreviousReading {
 /**
  * The previous build's manifest, and its cache if that cache was written for exactly this manifest and no
  * in-place update was cut short since (which leaves its marker file behind). Every file is read at once, in the
- * background, so a build can read the ontology meanwhile; `load` settles once the cache's blocks and the copies of
- * the files cut are read, so the ontology is parsed while the search memo and the manifest are read and checked.
+ * background, so a build can read the ontology meanwhile; `load` settles once the cache's blocks are read (the copies
+ * of the files cut are named, and read a stretch at a time as they are compared), so the ontology is parsed while
+ * the search memo and the manifest are read and checked.
  * The manifest is taken from the cache's columns when the cache is the manifest's, and parsed otherwise.
  * `forUpdate`: false for a build that will not update the output in place (`--full`, bundles), which then reads
  * neither the copies of the files cut nor the previous downloads, and has no `load`.
@@ -55,12 +56,12 @@ export interface PreviousReading {
 export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpdate?: boolean } = {}): PreviousReading {
   const trusted = !existsSync(join(outDir, UPDATING_FILE));
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
-  const copies = trusted && forUpdate ? SOURCE_COPIES.readAll(cacheFolder(outDir)) : new Map();
   const memos = trusted ? SEARCH_MEMO_FILES.readAll(cacheFolder(outDir)) : new Map();
   const manifestBytes = readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined);
   const decoding = Promise.all([cacheFile(CACHE_FILE), cacheFile(BLOCKS_FILE)]).then(async ([cacheBytes, blocksBytes]) => {
     const decoded = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
-    const sourceBytes = decoded && (await filesNamed(copies, decoded.copies));
+    // Named, not read: a cut file is compared with its copy a stretch at a time (see recutSource).
+    const sourceBytes = decoded && forUpdate ? namedCopies(cacheFolder(outDir), decoded.copies) : undefined;
     return decoded && { ...decoded, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
   });
   const build = (async (): Promise<PreviousBuild | undefined> => {
@@ -94,6 +95,12 @@ function readOutputFile(outDir: string, path: string): Uint8Array | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A build's own bytes of a file it cut (a cache read back has only its copies, which are not written again). */
+function ownBytes(bytes: PreviousBytes): Uint8Array {
+  if (!(bytes instanceof Uint8Array)) throw new Error("internal error: a cache read back was given to be written, with its copies' bytes unread");
+  return bytes;
 }
 
 function decodeCache(bytes: Buffer, blocksBytes: Buffer): (Omit<BuildCache, 'search'> & { copies: string[]; searchFile?: string }) | undefined {
@@ -130,7 +137,7 @@ export function writeBuildCache(
   // Adding to the blocks file instead of writing it again: 190 ms instead of 330 ms per update at full scale (measured).
   const { file, delta } = splitBlocks(cache.parsed, previous && { parsed: previous.parsed, origin: previous.blocksOrigin });
   const { parsed, blocksOrigin, sourceBytes = [], search, ...kept } = cache;
-  const copies = copied ?? new SourceCopies(folder, sourceBytes);
+  const copies = copied ?? new SourceCopies(folder, sourceBytes.map(ownBytes));
   const memo = searchWritten ?? (search && new SearchMemoFile(folder, search));
   const stored: StoredCache = { ...kept, parsed: delta, copies: copies.names, ...(memo ? { searchFile: memo.name } : {}) };
   // Another version's files, and what a build that was killed (its pipe closed, say) left half-written.

@@ -42,9 +42,3 @@ export class SideFiles {
     for (const name of readdirSync(folder)) if (this.#pattern.test(name) && !names.has(name)) rmSync(join(folder, name), { force: true });
   }
 }
-
-/** The files a cache file names, from those being read; undefined if any is missing. */
-export async function filesNamed(reading: ReadonlyMap<string, Promise<Uint8Array | undefined>>, names: readonly string[]): Promise<Uint8Array[] | undefined> {
-  const files = await Promise.all(names.map((name) => reading.get(name)));
-  return files.every((file) => file !== undefined) ? (files as Uint8Array[]) : undefined;
-}

@@ -1,3 +1,6 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ByteStretches } from '../load/recut-source.ts';
 import { SideFiles } from './side-files.ts';
 
 /** Copies of the files a build cut into blocks (see recutSource), beside the cache. */
@@ -14,5 +17,34 @@ export class SourceCopies {
 
   constructor(folder: string, sources: readonly Uint8Array[]) {
     ({ names: this.names, written: this.written } = SOURCE_COPIES.write(folder, sources));
+  }
+}
+
+/** A copy read back a stretch at a time: the next build compares the file with it without holding it in memory. */
+export class SourceCopyFile implements ByteStretches {
+  readonly length: number;
+  readonly #path: string;
+
+  constructor(path: string) {
+    this.#path = path;
+    this.length = statSync(path).size;
+  }
+
+  read(target: Uint8Array, position: number): number {
+    const fd = openSync(this.#path, 'r');
+    try {
+      return readSync(fd, target, 0, target.length, position);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** The copies a cache file names, in its order; undefined if any is missing. */
+export function namedCopies(folder: string, names: readonly string[]): SourceCopyFile[] | undefined {
+  try {
+    return names.map((name) => new SourceCopyFile(join(folder, name)));
+  } catch {
+    return undefined;
   }
 }
