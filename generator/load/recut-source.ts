@@ -116,25 +116,33 @@ export function sourceCut(blocked: BlockedSource, first: number): SourceCut | un
 /** How many bytes `before` and `bytes` begin with alike. */
 function samePrefixLength(before: PreviousBytes, bytes: Uint8Array): number {
   const length = Math.min(before.length, bytes.length);
+  // Only what was compared counts as alike: a copy that reads short (changed since) differs where it stops.
+  let alike = 0;
   for (const [start, stretch] of stretchesOf(before, 0, length, false)) {
     const same = samePrefixOf(stretch, bytes.subarray(start, start + stretch.length));
     if (same < stretch.length) return start + same;
+    alike = start + stretch.length;
   }
-  return length;
+  return alike;
 }
 
 /** How many bytes, at most `most`, `before` and `bytes` end with alike. */
 function sameSuffixLength(before: PreviousBytes, bytes: Uint8Array, most: number): number {
+  let alike = 0;
   for (const [start, stretch] of stretchesOf(before, before.length - most, before.length, true)) {
     // The bytes after this stretch are alike already.
     const after = before.length - start - stretch.length;
     const same = sameSuffixOf(stretch, bytes.subarray(bytes.length - after - stretch.length, bytes.length - after), stretch.length);
     if (same < stretch.length) return after + same;
+    alike = after + stretch.length;
   }
-  return most;
+  return alike;
 }
 
-/** The stretches of `bytes` from `start` to `end`, each with its offset: all of it at once when in memory; backwards from the end if asked. */
+/**
+ * The stretches of `bytes` from `start` to `end`, each with its offset: all of it at once when in memory, else a
+ * megabyte at a time (backwards from the end if asked), stopping at a read that comes back short.
+ */
 function* stretchesOf(bytes: PreviousBytes, start: number, end: number, backwards: boolean): Generator<[number, Uint8Array]> {
   if (bytes instanceof Uint8Array) {
     yield [start, bytes.subarray(start, end)];
@@ -144,10 +152,8 @@ function* stretchesOf(bytes: PreviousBytes, start: number, end: number, backward
   for (let done = 0; done < end - start; done += READ) {
     const size = Math.min(READ, end - start - done);
     const at = backwards ? end - done - size : start + done;
-    const read = bytes.read(buffer.subarray(0, size), at);
-    // A copy shorter than it was (changed since) reads as a difference.
-    yield [at, buffer.subarray(0, read)];
-    if (read < size) return;
+    if (bytes.read(buffer.subarray(0, size), at) < size) return;
+    yield [at, buffer.subarray(0, size)];
   }
 }
 
