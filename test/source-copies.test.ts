@@ -1,6 +1,6 @@
 // The copies of the files cut into blocks, kept beside the cache (write/source-copies.ts): one per RDF/XML
 // file, named by the cache file in place, and an update without its copy still equal to a full build.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
@@ -11,6 +11,7 @@ import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import { readPreviousBuild } from '../generator/write/build-cache.ts';
 import { cacheFolder } from '../generator/write/cache-folder.ts';
+import { SourceCopyFile } from '../generator/write/source-copies.ts';
 import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
@@ -81,6 +82,18 @@ describe('the copies of the files cut, beside the cache', () => {
     const full = await fullBuildContents({ ontology, baseUrl: 'https://site.example/' });
     expect([...files.keys()].filter((path) => files.get(path) !== full.get(path) && path !== 'changes.json')).toEqual([]);
     expect(copiesIn(out)).toHaveLength(1);
+  });
+
+  it('read back a stretch at a time, and read short once gone or cut short (what they no longer hold compares as changed)', () => {
+    const path = join(scratch, 'copy.bytes');
+    writeFileSync(path, 'abcdefgh');
+    const copy = new SourceCopyFile(path);
+    const target = Buffer.alloc(4);
+    expect([copy.length, copy.read(target, 2), target.toString()]).toEqual([8, 4, 'cdef']);
+    truncateSync(path, 5);
+    expect([copy.read(target, 2), target.subarray(0, 3).toString()]).toEqual([3, 'cde']);
+    rmSync(path);
+    expect(copy.read(target, 0)).toBe(0);
   });
 
   it('are read back only for a build that may cut its files again (not --full, not bundles), as are the previous downloads', async () => {

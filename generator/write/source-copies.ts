@@ -30,13 +30,23 @@ export class SourceCopyFile implements ByteStretches {
     this.length = statSync(path).size;
   }
 
+  /** A copy gone or cut short since it was named reads short: what it no longer holds compares as changed. */
   read(target: Uint8Array, position: number): number {
-    const fd = openSync(this.#path, 'r');
+    let fd: number | undefined;
+    let read = 0;
     try {
-      return readSync(fd, target, 0, target.length, position);
+      fd = openSync(this.#path, 'r');
+      while (read < target.length) {
+        const got = readSync(fd, target, read, target.length - read, position + read);
+        if (got === 0) break;
+        read += got;
+      }
+    } catch {
+      // Counted as read so far.
     } finally {
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
     }
+    return read;
   }
 }
 
