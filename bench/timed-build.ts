@@ -86,8 +86,7 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
     seconds,
     stdout: run.stdout,
     peakRssMb: Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024,
-    cpuSeconds: cpuSeconds(run.stderr),
-    systemSeconds: Number(/cpu-s [\d.]+ ([\d.]+)/.exec(run.stderr)?.[1] ?? 0),
+    ...cpuTimes(run.stderr),
     minorFaults: Number(/minor-faults (\d+)/.exec(run.stderr)?.[1] ?? 0),
     pagefind: run.pagefind,
     waitedSeconds,
@@ -119,7 +118,8 @@ function runWatched(command: string[]): Promise<{ status: number | null; stdout:
   });
 }
 
-function cpuSeconds(stderr: string): number {
+/** The build's CPU time as /usr/bin/time reported it: user and system together, and the system's alone. */
+function cpuTimes(stderr: string): { cpuSeconds: number; systemSeconds: number } {
   const [, user, system] = /cpu-s ([\d.]+) ([\d.]+)/.exec(stderr) ?? [];
-  return Number(user ?? 0) + Number(system ?? 0);
+  return { cpuSeconds: Number(user ?? 0) + Number(system ?? 0), systemSeconds: Number(system ?? 0) };
 }

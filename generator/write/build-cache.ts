@@ -58,7 +58,7 @@ export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpd
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
   const memos = trusted ? SEARCH_MEMO_FILES.readAll(cacheFolder(outDir)) : new Map();
   const manifestBytes = readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined);
-  const decoding = Promise.all([cacheFile(CACHE_FILE), cacheFile(BLOCKS_FILE)]).then(async ([cacheBytes, blocksBytes]) => {
+  const decoding = Promise.all([cacheFile(CACHE_FILE), cacheFile(BLOCKS_FILE)]).then(([cacheBytes, blocksBytes]) => {
     const decoded = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
     // Named, not read: a cut file is compared with its copy a stretch at a time (see recutSource).
     const sourceBytes = decoded && forUpdate ? namedCopies(cacheFolder(outDir), decoded.copies) : undefined;
