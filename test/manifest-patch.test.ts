@@ -1,6 +1,7 @@
 // patchManifest: the manifest after an in-place update, made from the previous one and what the update made, carried
 // and kept, held to the manifest buildManifest makes from every file afresh.
 import { describe, expect, it } from 'vitest';
+import { TextList } from '../generator/changes/text-list.ts';
 import { buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
@@ -35,8 +36,8 @@ describe('patchManifest', () => {
     const previous = new Manifest(
       { keys: built.paths, values: built.hashes },
       {
-        keys: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort(),
-        values: [...built.ids.filter((id) => id !== second.id), 'Gone'].sort().map((id) => built.entityHash(id) ?? 'g0'),
+        keys: TextList.of([...built.ids.toArray().filter((id) => id !== second.id), 'Gone'].sort()),
+        values: TextList.of([...built.ids.toArray().filter((id) => id !== second.id), 'Gone'].sort().map((id) => built.entityHash(id) ?? 'g0')),
       },
     );
     const after = entityFiles((id) => (id === first.id ? '-edited' : ''));

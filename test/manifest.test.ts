@@ -10,6 +10,21 @@ import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
 import { FORMATS } from '../generator/route/router.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { TextList } from '../generator/changes/text-list.ts';
+
+const column = (entries: [string, string][]): Column => ({
+  keys: TextList.of(entries.map(([key]) => key)),
+  values: TextList.of(entries.map(([, value]) => value)),
+});
+
+/** What a manifest holds, as plain data (its lists compare by their strings, not their representation). */
+const contentsOf = (manifest: Manifest) => ({
+  paths: manifest.paths.toArray(),
+  hashes: manifest.hashes.toArray(),
+  ids: manifest.ids.toArray(),
+  idHashes: manifest.idHashes.toArray(),
+  formats: manifest.formats,
+});
 
 describe('buildManifest given the previous manifest', () => {
   it('lists the same files in the same order, with the same entity hashes, as one built afresh', async () => {
@@ -87,9 +102,10 @@ describe('Manifest', () => {
 
   it('lists keys in code unit order, whatever order it is given or parsed in (integer-like keys included)', () => {
     const manifest = Manifest.fromEntries(files, entities);
-    expect(manifest.paths).toEqual(['10', '2', 'a', 'b', 'c<d>&', 'q"\\\u2028']);
-    expect(manifest.ids).toEqual(['X', 'Y']);
-    expect(Manifest.parse(emitJson({ version: 1, files: Object.fromEntries(files), entities: Object.fromEntries(entities) }))).toEqual(manifest);
+    expect(manifest.paths.toArray()).toEqual(['10', '2', 'a', 'b', 'c<d>&', 'q"\\\u2028']);
+    expect(manifest.ids.toArray()).toEqual(['X', 'Y']);
+    const parsed = Manifest.parse(emitJson({ version: 1, files: Object.fromEntries(files), entities: Object.fromEntries(entities) }));
+    expect(parsed && contentsOf(parsed)).toEqual(contentsOf(manifest));
   });
 
   it('writes what emitJson writes of the same object in that order, escapes included', () => {
@@ -98,7 +114,9 @@ describe('Manifest', () => {
     const inOrder = (keys: readonly string[], values: readonly string[]) =>
       `{${keys.map((key, at) => `${JSON.stringify(key)}:${JSON.stringify(values[at])}`).join(',')}}`;
     expect(manifest.toJson()).toBe(
-      escapeJsonText(`{"version":1,"files":${inOrder(manifest.paths, manifest.hashes)},"entities":${inOrder(manifest.ids, manifest.idHashes)}}`),
+      escapeJsonText(
+        `{"version":1,"files":${inOrder(manifest.paths.toArray(), manifest.hashes.toArray())},"entities":${inOrder(manifest.ids.toArray(), manifest.idHashes.toArray())}}`,
+      ),
     );
     // Without integer-like keys, the same bytes as emitJson of the object.
     const plain = Manifest.fromEntries(
@@ -124,7 +142,10 @@ describe('Manifest', () => {
   });
 
   it('packs and unpacks to the same manifest, empty ones included', () => {
-    for (const manifest of [Manifest.fromEntries(files, entities), Manifest.fromEntries([], [])]) expect(Manifest.unpack(manifest.pack())).toEqual(manifest);
+    for (const manifest of [Manifest.fromEntries(files, entities), Manifest.fromEntries([], [])]) {
+      const unpacked = Manifest.unpack(manifest.pack());
+      expect(unpacked && contentsOf(unpacked)).toEqual(contentsOf(manifest));
+    }
     expect(Manifest.unpack({ paths: 'a\u0000b', hashes: 'h1', ids: '', idHashes: '' })).toBeUndefined();
   });
 
@@ -139,7 +160,6 @@ describe('Manifest', () => {
 });
 
 describe('manifest.json made from the previous text', () => {
-  const column = (entries: [string, string][]) => ({ keys: entries.map(([key]) => key), values: entries.map(([, value]) => value) });
   const files: [string, string][] = [
     ['.nojekyll', 'h0'],
     ['R1', 'h1'],
@@ -187,16 +207,18 @@ describe('manifest.json made from the previous text', () => {
       router,
     );
     expect(patched.toJson()).toBe(Manifest.unpack(patched.pack())?.toJson());
+    // Read off the patch's edits, the files it took out are those a walk of both lists finds.
+    expect(patched.removedSince(previous)).toEqual(['search/s/61.json']);
+    expect(Manifest.unpack(patched.pack())?.removedSince(previous)).toEqual(['search/s/61.json']);
     expect(JSON.parse(patched.toJson())).toEqual({
       version: 1,
       files: patched.files,
-      entities: Object.fromEntries(patched.ids.map((id, at) => [id, patched.idHashes[at]])),
+      entities: Object.fromEntries(patched.ids.toArray().map((id, at) => [id, patched.idHashes.at(at)])),
     });
   });
 });
 
 describe("manifest.json spliced from the previous text by a patch's edits", () => {
-  const column = (entries: [string, string][]) => ({ keys: entries.map(([key]) => key), values: entries.map(([, value]) => value) });
   const files = column([
     ['Ra', 'h1'],
     ['Rb', 'h2'],

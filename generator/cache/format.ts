@@ -3,7 +3,7 @@
 // (test/cache-format.test.ts), so a change of shape that is not also a change of version fails there.
 import { createHash } from 'node:crypto';
 import { deserialize } from 'node:v8';
-import type { PackedManifest } from '../changes/manifest-table.ts';
+import type { MadePage, ManifestPage, PagedManifest } from '../changes/manifest-pages.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { PreviousBytes, SourceCut } from '../load/recut-source.ts';
 import type { HostName } from '../route/paths.ts';
@@ -13,15 +13,18 @@ import type { DownloadsMemo } from '../emit/download-files.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 24;
+export const CACHE_VERSION = 25;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
   version: typeof CACHE_VERSION;
   /** Hash of the manifest file of the output this cache belongs to. */
   manifest: string;
-  /** That manifest, packed: what an update reads instead of parsing the file. */
-  columns: PackedManifest;
+  /**
+   * That manifest, its files in pages kept beside the cache: what an update reads instead of parsing the file.
+   * A build's own pages are made ones (their text is written beside the cache file, never in it).
+   */
+  columns: PagedManifest<ManifestPage | MadePage>;
   /** How the output's entity files are laid out: an update keeps them only in the layout it would write them in. */
   layout: HostName | 'bundles';
   /** The base IRI the ids were taken after: with another (an edit can tip which namespace holds most terms), every id changes. */
@@ -48,7 +51,8 @@ export interface BuildCache {
 }
 
 /** The cache file: the parsed blocks are the blocks file's, plus what this cache adds to them. */
-export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBytes' | 'search'> & {
+export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBytes' | 'search' | 'columns'> & {
+  columns: PagedManifest;
   parsed: BlocksDelta;
   /** The files beside the cache file that hold the bytes of the files cut (see cuts), in the same order. */
   copies: string[];
@@ -171,7 +175,7 @@ export const STORED_CACHE = {
   version: 'number',
   generator: 'string',
   manifest: 'string',
-  columns: { paths: 'string', hashes: 'string', ids: 'string', idHashes: 'string', formats: { optional: 'Uint8Array' } },
+  columns: { pages: [{ name: 'string', count: 'number' }], ids: 'string', idHashes: 'string', formats: { optional: 'Uint8Array' } },
   layout: 'string',
   baseIri: 'string',
   branches: 'string',

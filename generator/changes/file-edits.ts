@@ -1,13 +1,10 @@
 // An update changes a few dozen of the manifest's 86,000 files: its files column, the column packed for the
 // cache and manifest.json's text are made from the previous ones by copying the runs between the changes.
-import type { Column } from './sorted-keys.ts';
+import type { Column, PutEntry } from './sorted-keys.ts';
+import { EditedTextList, type ListPiece } from './edited-text-list.ts';
+import { TextList } from './text-list.ts';
 
-/** An entry put into a column; `format`: whether the path is an entity's format file (files only). */
-export interface PutEntry {
-  key: string;
-  value: string;
-  format?: boolean;
-}
+export type { PutEntry } from './sorted-keys.ts';
 
 /**
  * One change at a position of the column it applies to: entries put before that position (in order), and
@@ -20,7 +17,7 @@ export interface ColumnEdit {
 }
 
 /** The runs of the base column that edits (sorted by position, one per position) leave in place, with what goes between them. */
-function* pieces(length: number, edits: readonly ColumnEdit[]): Generator<{ from: number; to: number } | readonly PutEntry[]> {
+function* pieces(length: number, edits: readonly ColumnEdit[]): Generator<ListPiece> {
   let from = 0;
   for (const { at, put, take } of edits) {
     if (at > from) yield { from, to: at };
@@ -30,15 +27,15 @@ function* pieces(length: number, edits: readonly ColumnEdit[]): Generator<{ from
   if (length > from) yield { from, to: length };
 }
 
-/** The column after the edits; unchanged runs are copied whole. */
+/** The column after the edits, read through to the base column: its unchanged runs are not copied. */
 export function applyEdits(base: Column, edits: readonly ColumnEdit[]): Column {
-  const keys: string[][] = [];
-  const values: string[][] = [];
-  for (const piece of pieces(base.keys.length, edits)) {
-    keys.push('from' in piece ? base.keys.slice(piece.from, piece.to) : piece.map((entry) => entry.key));
-    values.push('from' in piece ? base.values.slice(piece.from, piece.to) : piece.map((entry) => entry.value));
-  }
-  return { keys: ([] as string[]).concat(...keys), values: ([] as string[]).concat(...values) };
+  const list = [...pieces(base.keys.length, edits)];
+  // An edit of an edited column (updates in memory, one after another) reads an array: lookups stay one level deep.
+  const flat = (column: TextList) => (column instanceof EditedTextList ? TextList.of(column.toArray()) : column);
+  return {
+    keys: new EditedTextList(flat(base.keys), list, (entry) => entry.key),
+    values: new EditedTextList(flat(base.values), list, (entry) => entry.value),
+  };
 }
 
 /** The files' format flags after the edits. */
@@ -76,8 +73,8 @@ export function editSums(base: Column, edits: readonly ColumnEdit[]): EditSums {
   let at = 0;
   for (const position of [...positions].sort((a, b) => a - b)) {
     for (; at < position; at += 1) {
-      keyChars += base.keys[at].length;
-      valueChars += base.values[at].length;
+      keyChars += base.keys.lengthAt(at);
+      valueChars += base.values.lengthAt(at);
     }
     sums.keys.set(position, keyChars);
     sums.values.set(position, valueChars);

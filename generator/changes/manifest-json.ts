@@ -108,7 +108,8 @@ function editedLayout(
 }
 
 // What JSON.stringify makes of an object with these keys and values in this order; quoted by hand when nothing needs escaping.
-function jsonMembers({ keys, values }: Column): string {
+function jsonMembers(column: Column): string {
+  const [keys, values] = [column.keys.toArray(), column.values.toArray()];
   const plain = !ESCAPED_IN_JSON.test(keys.join('')) && !ESCAPED_IN_JSON.test(values.join(''));
   const quote = plain ? (text: string) => `"${text}"` : (text: string) => JSON.stringify(text);
   const members = new Array<string>(keys.length);
@@ -122,7 +123,7 @@ function entryStarts({ keys, values }: Column, from: number): { starts: Int32Arr
   let at = from;
   for (let index = 0; index < keys.length; index += 1) {
     starts[index] = at;
-    at += keys[index].length + values[index].length + 6;
+    at += keys.lengthAt(index) + values.lengthAt(index) + 6;
   }
   return { starts, end: keys.length === 0 ? from : at - 1 };
 }
@@ -133,13 +134,13 @@ function splicedMembers(before: Column, starts: Int32Array, now: Column, text: s
   let runFrom = -1;
   let runTo = -1;
   const closeRun = () => {
-    if (runFrom !== -1) parts.push(text.slice(starts[runFrom], starts[runTo] + before.keys[runTo].length + before.values[runTo].length + 5));
+    if (runFrom !== -1) parts.push(text.slice(starts[runFrom], starts[runTo] + before.keys.lengthAt(runTo) + before.values.lengthAt(runTo) + 5));
     runFrom = -1;
   };
   walkSorted(before.keys, now.keys, (old, index) => {
     // An entry gone: the next one kept is not the run's next, so it starts another.
     if (index === undefined) return;
-    if (old !== undefined && before.values[old] === now.values[index]) {
+    if (old !== undefined && before.values.at(old) === now.values.at(index)) {
       if (runFrom === -1 || old !== runTo + 1) {
         closeRun();
         runFrom = old;
@@ -148,7 +149,7 @@ function splicedMembers(before: Column, starts: Int32Array, now: Column, text: s
       return;
     }
     closeRun();
-    parts.push(member(now.keys[index], now.values[index]));
+    parts.push(member(now.keys.at(index), now.values.at(index)));
   });
   closeRun();
   return parts.join(',');

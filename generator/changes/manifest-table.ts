@@ -1,7 +1,10 @@
 import { compareUnits } from '../text/compare-units.ts';
 import { renderManifestJson, spliceEditedJson, spliceEditedJsonBytes, spliceManifestJson, type EditedColumn } from './manifest-json.ts';
-import { firstAtOrAfter } from '../text/first-at-or-after.ts';
-import { findSorted, type Column } from './sorted-keys.ts';
+import { findSorted, firstKeyAtOrAfter, walkSorted, type Column } from './sorted-keys.ts';
+import { JoinedTextList } from './joined-text-list.ts';
+import { ConcatTextList } from './concat-text-list.ts';
+import { cutPages, editedPages, readPage, type MadePage, type ManifestPage, type PagedManifest } from './manifest-pages.ts';
+import { TextList } from './text-list.ts';
 import { editSums, spliceEntries, type ColumnEdit } from './file-edits.ts';
 
 /** A manifest's columns each joined into one string, as the build cache keeps them: read back far quicker than manifest.json parses. */
@@ -32,12 +35,12 @@ const JOIN = '\u0000';
  */
 export class Manifest {
   readonly version = 1;
-  /** Every output file's path, in code unit order; `hashes[i]` is the hash of `paths[i]`. */
-  readonly paths: readonly string[];
-  readonly hashes: readonly string[];
-  /** Every entity's id, in code unit order; `idHashes[i]` covers the bytes of that entity's formats. */
-  readonly ids: readonly string[];
-  readonly idHashes: readonly string[];
+  /** Every output file's path, in code unit order; `hashes.at(i)` is the hash of `paths.at(i)`. */
+  readonly paths: TextList;
+  readonly hashes: TextList;
+  /** Every entity's id, in code unit order; `idHashes.at(i)` covers the bytes of that entity's formats. */
+  readonly ids: TextList;
+  readonly idHashes: TextList;
   /** A byte per path, 1 where it is an entity's format file; undefined when not known (read from manifest.json alone). */
   readonly formats: Uint8Array | undefined;
   #files: Readonly<Record<string, string>> | undefined;
@@ -49,6 +52,8 @@ export class Manifest {
   /** A manifest this one was patched from, whose text and packed columns toJson and pack copy the unchanged runs of. */
   #base: ManifestBase | undefined;
   #editedColumns: [EditedColumn, EditedColumn] | undefined;
+  /** The pages the files column was read from, when it was read from the cache's pages. */
+  #pages: readonly ManifestPage[] | undefined;
 
   /** Columns whose keys are in code unit order already; `Manifest.fromEntries` takes any order. */
   constructor(files: Column, entities: Column, { formats, base }: { formats?: Uint8Array; base?: ManifestBase } = {}) {
@@ -92,11 +97,44 @@ export class Manifest {
   }
 
   static unpack(packed: PackedManifest): Manifest | undefined {
-    const [paths, hashes, ids, idHashes] = [packed.paths, packed.hashes, packed.ids, packed.idHashes].map(split);
+    const [paths, hashes, ids, idHashes] = [packed.paths, packed.hashes, packed.ids, packed.idHashes].map((text) => new JoinedTextList(text, JOIN));
     if (paths.length !== hashes.length || ids.length !== idHashes.length) return undefined;
     const manifest = new Manifest({ keys: paths, values: hashes }, { keys: ids, values: idHashes }, { formats: packed.formats });
     manifest.#packed = packed;
     return manifest;
+  }
+
+  /**
+   * The manifest read back from the cache's pages (see PagedManifest), given each page's text in order;
+   * undefined unless every page holds what the page table says.
+   */
+  static fromPages(paged: PagedManifest, texts: readonly string[]): Manifest | undefined {
+    if (texts.length !== paged.pages.length) return undefined;
+    const columns = paged.pages.map((page, at) => readPage(texts[at], page.count));
+    const read = columns.flatMap((column) => (column ? [column] : []));
+    if (read.length !== columns.length) return undefined;
+    const files = { keys: new ConcatTextList(read.map((column) => column.keys)), values: new ConcatTextList(read.map((column) => column.values)) };
+    const entities = { keys: new JoinedTextList(paged.ids, JOIN), values: new JoinedTextList(paged.idHashes, JOIN) };
+    if (entities.keys.length !== entities.values.length) return undefined;
+    const manifest = new Manifest(files, entities, { formats: paged.formats });
+    manifest.#pages = paged.pages;
+    return manifest;
+  }
+
+  /**
+   * The manifest as the cache keeps it, its pages made (see MadePage) only where the edits fall when this
+   * manifest was patched from one read from pages, every page otherwise.
+   */
+  paged(): PagedManifest<ManifestPage | MadePage> {
+    const base = this.#base;
+    const edits = base?.edits?.files;
+    const basePages = base === undefined ? undefined : base.manifest.#pages;
+    const made =
+      base && edits && basePages
+        ? editedPages(basePages, { keys: base.manifest.paths, values: base.manifest.hashes }, edits)
+        : cutPages({ keys: this.paths, values: this.hashes });
+    const formats = this.formats === undefined ? {} : { formats: this.formats };
+    return { pages: made, ids: this.ids.join(JOIN), idHashes: this.idHashes.join(JOIN), ...formats };
   }
 
   pack(): PackedManifest {
@@ -125,7 +163,7 @@ export class Manifest {
     const base = this.#base;
     if (!base?.edits) return undefined;
     if (this.#editedColumns === undefined) {
-      const column = (keys: readonly string[], values: readonly string[], edits: readonly ColumnEdit[]): EditedColumn => ({
+      const column = (keys: TextList, values: TextList, edits: readonly ColumnEdit[]): EditedColumn => ({
         base: { keys, values },
         edits,
         sums: editSums({ keys, values }, edits),
@@ -138,25 +176,45 @@ export class Manifest {
 
   fileHash(path: string): string | undefined {
     const at = findSorted(this.paths, path);
-    return at === -1 ? undefined : this.hashes[at];
+    return at === -1 ? undefined : this.hashes.at(at);
   }
 
   entityHash(id: string): string | undefined {
     const at = findSorted(this.ids, id);
-    return at === -1 ? undefined : this.idHashes[at];
+    return at === -1 ? undefined : this.idHashes.at(at);
   }
 
   /** Lookups among the files under a folder (`prefix` ends in "/"), from one map of that stretch of the sorted paths. */
   hashesUnder(prefix: string): (path: string) => string | undefined {
     const hashes = new Map<string, string>();
-    for (let at = firstAtOrAfter(this.paths, prefix); at < this.paths.length && this.paths[at].startsWith(prefix); at += 1)
-      hashes.set(this.paths[at], this.hashes[at]);
+    for (let at = firstKeyAtOrAfter(this.paths, prefix); at < this.paths.length; at += 1) {
+      const path = this.paths.at(at);
+      if (!path.startsWith(prefix)) break;
+      hashes.set(path, this.hashes.at(at));
+    }
     return (path) => hashes.get(path);
+  }
+
+  /**
+   * The files of `previous` this manifest no longer lists, in code unit order: read off the edits when this
+   * manifest was patched from it (a one-label update takes out a few dozen of 175,000), otherwise walked.
+   */
+  removedSince(previous: Manifest): string[] {
+    const edits = this.#base?.manifest === previous ? this.#base.edits?.files : undefined;
+    if (edits === undefined) return walkedRemovals(previous.paths, this.paths);
+    return edits.flatMap(({ at, put, take }) => {
+      const path = take ? previous.paths.at(at) : undefined;
+      return path === undefined || put.some((entry) => entry.key === path) ? [] : [path];
+    });
   }
 
   /** Every file's hash by path, made on first use: for many lookups at once (writing a whole build). */
   get files(): Readonly<Record<string, string>> {
-    return (this.#files ??= Object.fromEntries(this.paths.map((path, at) => [path, this.hashes[at]])));
+    if (this.#files === undefined) {
+      const hashes = this.hashes.toArray();
+      this.#files = Object.fromEntries(this.paths.toArray().map((path, at) => [path, hashes[at]]));
+    }
+    return this.#files;
   }
 
   /** manifest.json: compact, keys in code unit order, escaped as emitJson escapes. */
@@ -194,7 +252,7 @@ export class Manifest {
 
 function sortedColumn(entries: readonly [string, string][]): Column {
   const ordered = inOrder(entries) ? entries : [...entries].sort((a, b) => compareUnits(a[0], b[0]));
-  return { keys: ordered.map(([key]) => key), values: ordered.map(([, value]) => value) };
+  return { keys: TextList.of(ordered.map(([key]) => key)), values: TextList.of(ordered.map(([, value]) => value)) };
 }
 
 function inOrder(entries: readonly [string, string][]): boolean {
@@ -202,8 +260,12 @@ function inOrder(entries: readonly [string, string][]): boolean {
   return true;
 }
 
-function split(joined: string): string[] {
-  return joined === '' ? [] : joined.split(JOIN);
+function walkedRemovals(before: TextList, after: TextList): string[] {
+  const removed: string[] = [];
+  walkSorted(before, after, (old, now) => {
+    if (now === undefined) removed.push(before.at(old as number));
+  });
+  return removed;
 }
 
 /** An object's entries, if it has only string values. */

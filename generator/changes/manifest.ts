@@ -3,6 +3,7 @@ import { compareUnits } from '../text/compare-units.ts';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitReadableJson } from '../emit/json.ts';
 import { Manifest } from './manifest-table.ts';
+import { TextList } from './text-list.ts';
 import { mergeSorted, walkSorted } from './sorted-keys.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
 import { CHANGES_FILE, MANIFEST_FILE, type Router } from '../route/router.ts';
@@ -51,7 +52,7 @@ export function beginManifest(
 ): (rest: readonly [string, string][]) => Manifest {
   const byPath = new Map(first);
   const firstPaths = sortedPaths(byPath, previous);
-  const firstFormats = formatFlags(firstPaths, router);
+  const firstFormats = formatFlags(TextList.of(firstPaths), router);
   const ids = model.entities.map((entity) => entity.id).sort(compareUnits);
   const hashEntities = () => ids.map(entityHasher((path) => byPath.get(path), router, bundled.length === 0 ? previous : undefined, bundled));
   const early = hashEntities();
@@ -62,7 +63,8 @@ export function beginManifest(
     // A format file in the second wave (none in a streamed build) changes its entity's hash.
     const entityHashes = rest.some(([path]) => router.isFormatFile(path)) ? hashEntities() : early;
     const formats = more.length === 0 ? firstFormats : mergedFormats(paths, firstPaths, firstFormats, router);
-    return new Manifest({ keys: paths, values: paths.map((path) => byPath.get(path) as string) }, { keys: ids, values: entityHashes }, { formats });
+    const files = { keys: TextList.of(paths), values: TextList.of(paths.map((path) => byPath.get(path) as string)) };
+    return new Manifest(files, { keys: TextList.of(ids), values: TextList.of(entityHashes) }, { formats });
   };
 }
 
@@ -95,15 +97,15 @@ export function entityHasher(
 
 /** The paths in code unit order: the previous manifest's still present, merged with the new ones sorted. */
 function sortedPaths(paths: ReadonlyMap<string, string>, previous: Manifest | undefined): string[] {
-  const kept = previous ? previous.paths.filter((path) => paths.has(path)) : [];
+  const kept = previous ? previous.paths.toArray().filter((path) => paths.has(path)) : [];
   const keptSet = new Set(kept);
   return mergeSorted(kept, [...paths.keys()].filter((path) => !keptSet.has(path)).sort(compareUnits));
 }
 
 /** A byte per path, 1 where it is an entity's format file: the flags a manifest keeps (filled in one loop, not by a mapped `Uint8Array.from`). */
-export function formatFlags(paths: readonly string[], router: Router): Uint8Array {
+export function formatFlags(paths: TextList, router: Router): Uint8Array {
   const flags = new Uint8Array(paths.length);
-  for (let at = 0; at < paths.length; at += 1) if (router.isFormatFile(paths[at])) flags[at] = 1;
+  for (let at = 0; at < paths.length; at += 1) if (router.isFormatFile(paths.at(at))) flags[at] = 1;
   return flags;
 }
 
@@ -123,20 +125,16 @@ export function diffEntities(previous: Manifest | undefined, current: Manifest):
   if (!previous) return undefined;
   const changes: Changes = { added: [], removed: [], changed: [] };
   walkSorted(previous.ids, current.ids, (before, after) => {
-    if (after === undefined) changes.removed.push(previous.ids[before as number]);
-    else if (before === undefined) changes.added.push(current.ids[after]);
-    else if (previous.idHashes[before] !== current.idHashes[after]) changes.changed.push(current.ids[after]);
+    if (after === undefined) changes.removed.push(previous.ids.at(before as number));
+    else if (before === undefined) changes.added.push(current.ids.at(after));
+    else if (previous.idHashes.at(before) !== current.idHashes.at(after)) changes.changed.push(current.ids.at(after));
   });
   return changes;
 }
 
 /** The previous manifest's files the current one no longer lists, in code unit order. */
 export function removedFiles(previous: Manifest, current: Manifest): string[] {
-  const removed: string[] = [];
-  walkSorted(previous.paths, current.paths, (before, after) => {
-    if (after === undefined) removed.push(previous.paths[before as number]);
-  });
-  return removed;
+  return current.removedSince(previous);
 }
 
 /** `changes.json` (null lists for a first build) and the manifest file. */

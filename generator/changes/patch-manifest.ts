@@ -3,9 +3,9 @@ import type { OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
 import { entityHasher, formatFlags } from './manifest.ts';
 import { Manifest, type Column } from './manifest-table.ts';
-import { findSorted, walkSorted } from './sorted-keys.ts';
+import { findSorted, firstKeyAtOrAfter, walkSorted } from './sorted-keys.ts';
+import { TextList } from './text-list.ts';
 import { applyEdits, applyFlagEdits, type ColumnEdit, type PutEntry } from './file-edits.ts';
-import { firstAtOrAfter } from '../text/first-at-or-after.ts';
 
 /** The previous build's files under `folders` (path prefixes), every one kept as it is but those `except` names. */
 export interface KeptFolders {
@@ -34,13 +34,13 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   const made = new Map(patch.hashed);
   const ids = new Set(model.entities.map((entity) => entity.id));
   // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
-  const noneRemoved = previous.ids.every((id) => ids.has(id));
+  const noneRemoved = previous.ids.toArray().every((id) => ids.has(id));
   const editedFiles = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch, router) : undefined;
   const { files, formats } = editedFiles ?? walkFiles(previous, made, patch, noneRemoved ? undefined : ids, router);
   const entityHash = entityHasher(
     (path) => {
       const at = findSorted(files.keys, path);
-      return at === -1 ? undefined : files.values[at];
+      return at === -1 ? undefined : files.values.at(at);
     },
     router,
     previous,
@@ -58,8 +58,8 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   return new Manifest(files, entities, { formats, base: { manifest: previous, edits } });
 }
 
-function addedIds(ids: ReadonlySet<string>, previous: readonly string[]): string[] {
-  const before = new Set(previous);
+function addedIds(ids: ReadonlySet<string>, previous: TextList): string[] {
+  const before = new Set(previous.toArray());
   return [...ids].filter((id) => !before.has(id)).sort(compareUnits);
 }
 
@@ -69,7 +69,7 @@ function editEntities(previous: Column, redo: ReadonlySet<string>, entityHash: (
   for (const id of redo) {
     const at = findSorted(previous.keys, id);
     const hash = at === -1 ? undefined : entityHash(id);
-    if (hash !== undefined && hash !== previous.values[at]) edits.push({ at, put: [{ key: id, value: hash }], take: true });
+    if (hash !== undefined && hash !== previous.values.at(at)) edits.push({ at, put: [{ key: id, value: hash }], take: true });
   }
   edits.sort((a, b) => a.at - b.at);
   return { column: applyEdits(previous, edits), edits };
@@ -95,10 +95,10 @@ function editFiles(
     return edit;
   };
   for (const path of [...made.keys()].sort(compareUnits)) {
-    const position = firstAtOrAfter(paths, path);
+    const position = firstKeyAtOrAfter(paths, path);
     const edit = at(position);
     edit.put.push({ key: path, value: made.get(path) as string, format: router.isFormatFile(path) });
-    if (paths[position] === path) edit.take = true;
+    if (position < paths.length && paths.at(position) === path) edit.take = true;
   }
   // The kept folders' files are passed over by range, those of them not kept dropped by name.
   const ranges = kept.folders.map((folder) => folderRange(paths, folder)).sort((a, b) => a.start - b.start);
@@ -109,10 +109,10 @@ function editFiles(
       position = ranges[range].end - 1;
       continue;
     }
-    const path = paths[position];
+    const path = paths.at(position);
     if (made.has(path)) continue;
     const hash = carriedHash(carried, path);
-    if (hash === previous.hashes[position]) continue;
+    if (hash === previous.hashes.at(position)) continue;
     const edit = at(position);
     edit.take = true;
     if (hash !== undefined) edit.put.push({ key: path, value: hash, format: false });
@@ -147,9 +147,9 @@ function walkFiles(
 }
 
 /** The positions of the sorted paths that start with `folder`: from the first at or after it to the first after them all. */
-function folderRange(paths: readonly string[], folder: string): { start: number; end: number } {
+function folderRange(paths: TextList, folder: string): { start: number; end: number } {
   const after = folder.slice(0, -1) + String.fromCharCode(folder.charCodeAt(folder.length - 1) + 1);
-  return { start: firstAtOrAfter(paths, folder), end: firstAtOrAfter(paths, after) };
+  return { start: firstKeyAtOrAfter(paths, folder), end: firstKeyAtOrAfter(paths, after) };
 }
 
 function carriedHash(carried: ManifestPatch['carried'], path: string): string | undefined {
@@ -174,16 +174,17 @@ function patchFiles(previous: Column, made: ReadonlyMap<string, string>, kept: (
     values.push(hash);
   };
   let next = 0;
-  previous.keys.forEach((path, at) => {
+  for (let at = 0; at < previous.keys.length; at += 1) {
+    const path = previous.keys.at(at);
     while (next < madePaths.length && madePaths[next] < path) add(madePaths[next], made.get(madePaths[next++]) as string);
     if (madePaths[next] === path) add(path, made.get(madePaths[next++]) as string);
     else {
-      const hash = kept(path, previous.values[at]);
+      const hash = kept(path, previous.values.at(at));
       if (hash !== undefined) add(path, hash);
     }
-  });
+  }
   for (; next < madePaths.length; next += 1) add(madePaths[next], made.get(madePaths[next]) as string);
-  return { keys, values };
+  return { keys: TextList.of(keys), values: TextList.of(values) };
 }
 
 /**
@@ -192,12 +193,12 @@ function patchFiles(previous: Column, made: ReadonlyMap<string, string>, kept: (
  */
 function patchColumn(previous: Column, added: readonly string[], value: (key: string, before: string | undefined) => string | undefined): Column {
   const column = { keys: [] as string[], values: [] as string[] };
-  walkSorted(previous.keys, added, (before, after) => {
-    const key = before === undefined ? added[after as number] : previous.keys[before];
-    const kept = value(key, before === undefined ? undefined : previous.values[before]);
+  walkSorted(previous.keys, TextList.of(added), (before, after) => {
+    const key = before === undefined ? added[after as number] : previous.keys.at(before);
+    const kept = value(key, before === undefined ? undefined : previous.values.at(before));
     if (kept === undefined) return;
     column.keys.push(key);
     column.values.push(kept);
   });
-  return column;
+  return { keys: TextList.of(column.keys), values: TextList.of(column.values) };
 }

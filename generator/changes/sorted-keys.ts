@@ -1,27 +1,59 @@
 // Lookups and walks over lists of keys in code unit order (JavaScript's `<`): the manifest's columns.
-import { firstAtOrAfter } from '../text/first-at-or-after.ts';
+import type { TextList } from './text-list.ts';
+
+/** An entry put into a column; `format`: whether the path is an entity's format file (files only). */
+export interface PutEntry {
+  key: string;
+  value: string;
+  format?: boolean;
+}
 
 /** Keys in code unit order, and the value of each at the same index. */
 export interface Column {
-  keys: readonly string[];
-  values: readonly string[];
+  keys: TextList;
+  values: TextList;
+}
+
+/** The index of the first key not before `key`. */
+export function firstKeyAtOrAfter(keys: TextList, key: string): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (keys.at(middle) < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Where `key` is in `keys` (in code unit order), or -1. */
-export function findSorted(keys: readonly string[], key: string): number {
-  const at = firstAtOrAfter(keys, key);
-  return keys[at] === key ? at : -1;
+export function findSorted(keys: TextList, key: string): number {
+  const at = firstKeyAtOrAfter(keys, key);
+  return at < keys.length && keys.at(at) === key ? at : -1;
 }
 
 /** Walks two lists in code unit order side by side: `visit` gets each key's index in either list, or undefined where it lacks it. */
-export function walkSorted(a: readonly string[], b: readonly string[], visit: (inA: number | undefined, inB: number | undefined) => void): void {
+export function walkSorted(a: TextList, b: TextList, visit: (inA: number | undefined, inB: number | undefined) => void): void {
   let i = 0;
   let j = 0;
+  let keyA = a.length > 0 ? a.at(0) : '';
+  let keyB = b.length > 0 ? b.at(0) : '';
+  const nextA = () => {
+    visit(i++, undefined);
+    if (i < a.length) keyA = a.at(i);
+  };
+  const nextB = () => {
+    visit(undefined, j++);
+    if (j < b.length) keyB = b.at(j);
+  };
   while (i < a.length || j < b.length) {
     // Most keys are in both lists (one build and the next): one comparison settles those.
-    if (i < a.length && j < b.length && a[i] === b[j]) visit(i++, j++);
-    else if (j >= b.length || (i < a.length && a[i] < b[j])) visit(i++, undefined);
-    else visit(undefined, j++);
+    if (i < a.length && j < b.length && keyA === keyB) {
+      visit(i++, j++);
+      if (i < a.length) keyA = a.at(i);
+      if (j < b.length) keyB = b.at(j);
+    } else if (j >= b.length || (i < a.length && keyA < keyB)) nextA();
+    else nextB();
   }
 }
 

@@ -171,7 +171,7 @@ export async function finishBuild(
       generator: generatorFingerprint(),
       // The bytes the manifest file is written as (made once, and kept by the manifest).
       manifest: manifestHash(manifest.toJsonBytes()),
-      columns: manifest.pack(),
+      columns: manifest.paged(),
       layout,
       baseIri: loaded.model.baseIri,
       branches: branchesKey(loaded.model),
