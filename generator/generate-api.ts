@@ -6,7 +6,7 @@ import { bundledBuild, fullBuild, streamedBuild } from './pipeline/full-build.ts
 import { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-model.ts';
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
-import { updateBuild, type DownloadsTaker } from './pipeline/update-build.ts';
+import { updateBuild, type PartsTaker } from './pipeline/update-build.ts';
 import type { SearchMemo } from './search/search-memo.ts';
 import { previousLoad, type PreviousBuild, type PreviousReading } from './write/build-cache.ts';
 import type { FileSink } from './write/threaded-writer.ts';
@@ -21,7 +21,7 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
  * as they are made, so writing runs alongside the rest of the build, and `files` is left empty. `onModel` is
  * called with the model before anything is emitted (the site build renders its concept pages there); `onSearchMemo`,
  * by an update or a streamed build, with the search index's memo as soon as it is made (the cache's largest part);
- * `onDownloads`, by an update, with the whole-ontology files as soon as they are made (see DownloadsTaker).
+ * `onDownloads`, by an update, with the whole-ontology files as soon as they are made (see PartsTaker).
  */
 export async function generateApi(
   options: ModelOptions,
@@ -30,7 +30,7 @@ export async function generateApi(
   openSink?: (previous: PreviousBuild | undefined) => FileSink,
   onModel?: (loaded: LoadedModel) => void,
   onSearchMemo?: (memo: SearchMemo) => void,
-  onDownloads?: DownloadsTaker,
+  onDownloads?: PartsTaker,
 ): Promise<ApiBuild> {
   const { build: pending, load } = reading !== undefined && 'build' in reading ? reading : { build: Promise.resolve(reading), load: undefined };
   const updating = !options.bundleEntities && !options.full;

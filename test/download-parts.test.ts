@@ -7,7 +7,7 @@ import { DataFactory } from 'n3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitDownloads, joinedDownload, type DownloadBlock, type DownloadFile } from '../generator/emit/download-files.ts';
 import { contentHash } from '../generator/text/content-hash.ts';
-import { hashOfFile, StagedFile } from '../generator/write/staged-file.ts';
+import { describeFile, hashOfFile, StagedFile } from '../generator/write/staged-file.ts';
 
 const BASE = 'https://example.org/terms/';
 const { namedNode, literal, quad } = DataFactory;
@@ -85,5 +85,15 @@ describe('StagedFile', () => {
   it('hashOfFile: the file’s contentHash, read a stretch at a time; undefined for a missing file', async () => {
     expect(await hashOfFile(join(outDir, 'data.bin'))).toBe(contentHash(previous));
     expect(await hashOfFile(join(outDir, 'missing.bin'))).toBeUndefined();
+  });
+
+  it.each<[string, Buffer, boolean]>([
+    ['ASCII', previous, true],
+    ['not all ASCII', Buffer.from('{"é":1}'), false],
+    ['longer than the stretch read at once, its one byte past ASCII at the end', Buffer.concat([Buffer.alloc((1 << 20) + 7, 0x61), Buffer.from('ñ')]), false],
+    ['empty', Buffer.alloc(0), true],
+  ])('describeFile of a file %s: its hash, length and whether it is all ASCII', async (_, bytes, ascii) => {
+    writeFileSync(join(outDir, 'described.bin'), bytes);
+    expect(await describeFile(join(outDir, 'described.bin'))).toEqual({ hash: contentHash(bytes), length: bytes.length, ascii });
   });
 });

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { beginManifest, buildManifest } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
-import { renderManifestJson, spliceEditedJson, spliceEditedJsonBytes, spliceManifestJson } from '../generator/changes/manifest-json.ts';
+import {
+  renderManifestJson,
+  spliceEditedJson,
+  spliceEditedJsonBytes,
+  spliceEditedJsonParts,
+  spliceManifestJson,
+  type PreviousJsonFile,
+} from '../generator/changes/manifest-json.ts';
 import { applyEdits, editSums, type ColumnEdit, type PutEntry } from '../generator/changes/file-edits.ts';
 import type { Column } from '../generator/changes/sorted-keys.ts';
-import { patchManifest } from '../generator/changes/patch-manifest.ts';
+import { patchManifest, type ManifestPatch } from '../generator/changes/patch-manifest.ts';
 import { changedBlockCount, changedBlockKeys, keysCountedDifferently, longestIncreasingRun } from '../generator/pipeline/plan-update.ts';
 import { emitJson, escapeJsonText } from '../generator/emit/json.ts';
 import { loadModel } from '../generator/generate-api.ts';
@@ -15,6 +22,14 @@ import { TextList } from '../generator/changes/text-list.ts';
 const column = (entries: [string, string][]): Column => ({
   keys: TextList.of(entries.map(([key]) => key)),
   values: TextList.of(entries.map(([, value]) => value)),
+});
+
+/** A previous manifest file over bytes in memory, as the cache's reader gives one over the file. */
+const fileOver = (bytes: Buffer): PreviousJsonFile => ({
+  length: bytes.length,
+  ascii: bytes.every((byte) => byte < 0x80),
+  holds: (at, mark) => bytes.subarray(at, at + mark.length).toString('latin1') === mark,
+  bytes: () => bytes,
 });
 
 /** What a manifest holds, as plain data (its lists compare by their strings, not their representation). */
@@ -200,13 +215,23 @@ describe('manifest.json made from the previous text', () => {
     if (!previous) throw new Error('the packed manifest did not unpack');
     const [first] = model.entities;
     const made = FORMATS.map((spec): [string, string] => [router.filePath(first.id, spec.format), `edited-${spec.format}`]);
-    const patched = patchManifest(
-      previous,
-      { hashed: [...made, ['search/s/62.json', 'h2']], carried: [], kept: { folders: [], except: new Set() }, redo: new Set([first.id]) },
-      model,
-      router,
-    );
+    const patch = {
+      hashed: [...made, ['search/s/62.json', 'h2']],
+      carried: [],
+      kept: { folders: [], except: new Set<string>() },
+      redo: new Set([first.id]),
+    } satisfies ManifestPatch;
+    const patched = patchManifest(previous, patch, model, router);
     expect(patched.toJson()).toBe(Manifest.unpack(patched.pack())?.toJson());
+    // From the previous file where it lies (not read whole), the same bytes as parts: its stretches and the entries made.
+    const previousBytes = Buffer.from(built.toJson());
+    const fromFile = Manifest.unpack(built.pack())?.withJson(fileOver(previousBytes));
+    const patchedFromFile = fromFile && patchManifest(fromFile, patch, model, router);
+    const parts = patchedFromFile?.toJsonParts();
+    expect(parts?.some((part) => !(part instanceof Uint8Array))).toBe(true);
+    expect(
+      parts && Buffer.concat(parts.map((part) => (part instanceof Uint8Array ? part : previousBytes.subarray(part.start, part.start + part.length)))),
+    ).toEqual(Buffer.from(patched.toJson()));
     // Read off the patch's edits, the files it took out are those a walk of both lists finds.
     expect(patched.removedSince(previous)).toEqual(['search/s/61.json']);
     expect(Manifest.unpack(patched.pack())?.removedSince(previous)).toEqual(['search/s/61.json']);
@@ -288,11 +313,18 @@ describe("manifest.json spliced from the previous text by a patch's edits", () =
   ])('%s, as bytes: the UTF-8 of the text written afresh', (_, fileEdits, entityEdits) => {
     const bytes = Buffer.from(renderManifestJson(files, entities));
     const spliced = spliceEditedJsonBytes(bytes, edited(files, fileEdits), edited(entities, entityEdits));
-    expect(spliced && Buffer.from(spliced)).toEqual(Buffer.from(renderManifestJson(applyEdits(files, fileEdits), applyEdits(entities, entityEdits))));
+    const expected = Buffer.from(renderManifestJson(applyEdits(files, fileEdits), applyEdits(entities, entityEdits)));
+    expect(spliced && Buffer.from(spliced)).toEqual(expected);
+    // As parts, the file never read whole: the stretches it names, taken from the previous bytes, make the same.
+    const parts = spliceEditedJsonParts(fileOver(bytes), edited(files, fileEdits), edited(entities, entityEdits));
+    expect(parts && Buffer.concat(parts.map((part) => (part instanceof Uint8Array ? part : bytes.subarray(part.start, part.start + part.length))))).toEqual(
+      expected,
+    );
   });
 
   it('declines, as bytes, a previous text that is not all ASCII (its lengths in characters are not its bytes)', () => {
     const accented = column([['Rñ', 'h1']]);
+    expect(spliceEditedJsonParts(fileOver(Buffer.from(renderManifestJson(accented, entities))), edited(accented, []), edited(entities, []))).toBeUndefined();
     expect(spliceEditedJsonBytes(Buffer.from(renderManifestJson(accented, entities)), edited(accented, []), edited(entities, []))).toBeUndefined();
   });
 });

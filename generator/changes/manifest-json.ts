@@ -76,6 +76,38 @@ export function spliceEditedJsonBytes(json: Uint8Array, files: EditedColumn, ent
   return spliceEdited(pieces, files, entities);
 }
 
+/** A stretch of the previous manifest file, by byte position. */
+export interface JsonStretch {
+  start: number;
+  length: number;
+}
+
+/** The previous manifest file, not read whole: its length, and whether a mark is at a place in it. */
+export interface PreviousJsonFile {
+  length: number;
+  /** Whether every byte is ASCII (then the lengths summed from the columns are byte positions). */
+  ascii: boolean;
+  holds(at: number, mark: string): boolean;
+  /** Its bytes, read whole (for a build that makes the new file's bytes itself). */
+  bytes(): Uint8Array;
+}
+
+/**
+ * spliceEditedJsonBytes on the previous file where it lies, as parts: the bytes made now and the stretches of
+ * that file between them (copied by the writer a megabyte at a time, so the file is never read whole).
+ */
+export function spliceEditedJsonParts(file: PreviousJsonFile, files: EditedColumn, entities: EditedColumn): (Uint8Array | JsonStretch)[] | undefined {
+  if (!file.ascii) return undefined;
+  const pieces: Pieces<(Uint8Array | JsonStretch)[]> = {
+    length: file.length,
+    holds: (at, mark) => file.holds(at, mark),
+    slice: (from, to) => (to > from ? [{ start: from, length: to - from }] : []),
+    from: (text) => [Buffer.from(text)],
+    join: (parts) => parts.flat(),
+  };
+  return spliceEdited(pieces, files, entities);
+}
+
 function spliceEdited<T>(json: Pieces<T>, files: EditedColumn, entities: EditedColumn): T | undefined {
   const layout = editedLayout(json.length, json.holds, files, entities);
   if (!layout) return undefined;

@@ -1,5 +1,14 @@
 import { compareUnits } from '../text/compare-units.ts';
-import { renderManifestJson, spliceEditedJson, spliceEditedJsonBytes, spliceManifestJson, type EditedColumn } from './manifest-json.ts';
+import {
+  renderManifestJson,
+  spliceEditedJson,
+  spliceEditedJsonBytes,
+  spliceEditedJsonParts,
+  spliceManifestJson,
+  type EditedColumn,
+  type JsonStretch,
+  type PreviousJsonFile,
+} from './manifest-json.ts';
 import { findSorted, firstKeyAtOrAfter, walkSorted, type Column } from './sorted-keys.ts';
 import { JoinedTextList } from './joined-text-list.ts';
 import { ConcatTextList } from './concat-text-list.ts';
@@ -47,6 +56,8 @@ export class Manifest {
   #json: string | undefined;
   /** manifest.json's UTF-8, when known (read from the file, or made). */
   #jsonBytes: Uint8Array | undefined;
+  /** manifest.json where it lies, when this manifest was read from the cache (its bytes read only if asked for). */
+  #jsonFile: PreviousJsonFile | undefined;
   /** The columns as the cache kept them, when this manifest was read from it. */
   #packed: PackedManifest | undefined;
   /** A manifest this one was patched from, whose text and packed columns toJson and pack copy the unchanged runs of. */
@@ -68,16 +79,24 @@ export class Manifest {
   }
 
   /** Notes the text toJson gives, or its UTF-8, known already: the file this manifest was read from (checked by its hash). */
-  withJson(json: string | Uint8Array): this {
+  withJson(json: string | Uint8Array | PreviousJsonFile): this {
     if (typeof json === 'string') this.#json = json;
-    else this.#jsonBytes = json;
+    else if (json instanceof Uint8Array) this.#jsonBytes = json;
+    else this.#jsonFile = json;
     return this;
   }
 
   // The text, decoded from the bytes it was read as when only those are known.
   #knownText(): string | undefined {
-    if (this.#json === undefined && this.#jsonBytes !== undefined) this.#json = Buffer.from(this.#jsonBytes).toString('utf8');
+    const bytes = this.#knownBytes();
+    if (this.#json === undefined && bytes !== undefined) this.#json = Buffer.from(bytes).toString('utf8');
     return this.#json;
+  }
+
+  // The bytes, read from the file when only where it lies is known.
+  #knownBytes(): Uint8Array | undefined {
+    if (this.#jsonBytes === undefined && this.#jsonFile !== undefined) this.#jsonBytes = this.#jsonFile.bytes();
+    return this.#jsonBytes;
   }
 
   static fromEntries(files: readonly [string, string][], entities: readonly [string, string][]): Manifest {
@@ -242,11 +261,21 @@ export class Manifest {
   toJsonBytes(): Uint8Array {
     if (this.#jsonBytes === undefined) {
       const base = this.#base?.manifest;
-      const baseBytes = base === undefined ? undefined : base.#jsonBytes;
+      const baseBytes = base === undefined ? undefined : base.#knownBytes();
       const edited = baseBytes && this.#edited();
       this.#jsonBytes = (baseBytes && edited && spliceEditedJsonBytes(baseBytes, ...edited)) || Buffer.from(this.toJson());
     }
     return this.#jsonBytes;
+  }
+  /**
+   * manifest.json as parts (bytes made now, stretches of the previous file), when this manifest was patched from
+   * one read from the cache whose file is all ASCII: a writer copies the stretches, and the file is never read whole.
+   */
+  toJsonParts(): (Uint8Array | JsonStretch)[] | undefined {
+    const base = this.#base?.manifest;
+    if (base === undefined || base.#jsonFile === undefined) return undefined;
+    const edited = this.#edited();
+    return edited && spliceEditedJsonParts(base.#jsonFile, ...edited);
   }
 }
 

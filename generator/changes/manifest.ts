@@ -137,11 +137,13 @@ export function removedFiles(previous: Manifest, current: Manifest): string[] {
   return current.removedSince(previous);
 }
 
-/** `changes.json` (null lists for a first build) and the manifest file. */
-export function emitChangeFiles(manifest: Manifest, changes: Changes | undefined): OutputFile[] {
+/** `changes.json` (null lists for a first build) and the manifest file (unless it is written aside, see PartsTaker). */
+export function emitChangeFiles(manifest: Manifest, changes: Changes | undefined, { withManifest = true } = {}): OutputFile[] {
   const body = changes ? { since_previous_build: true, ...changes } : { since_previous_build: false, added: null, removed: null, changed: null };
+  const changesFile = { path: CHANGES_FILE, contents: emitReadableJson(body) };
+  if (!withManifest) return [changesFile];
   return [
-    { path: CHANGES_FILE, contents: emitReadableJson(body) },
+    changesFile,
     // Its bytes first (an update splices them from the previous file's); its text only if someone reads it.
     {
       path: MANIFEST_FILE,

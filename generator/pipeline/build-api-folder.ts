@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { BuildOptions } from '../config/options.ts';
 import { generateApi } from '../generate-api.ts';
 import type { ModelOptions } from './load-model.ts';
@@ -10,7 +11,6 @@ import { readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild
 import { cacheFolder } from '../write/cache-folder.ts';
 import { SearchMemoFile } from '../write/search-memo-file.ts';
 import { removeStaleStaged, StagedFile } from '../write/staged-file.ts';
-import { DOWNLOADS_FOLDER } from '../route/paths.ts';
 import { SourceCopies } from '../write/source-copies.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/output-folder.ts';
@@ -55,8 +55,9 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
   let cacheWritten: Promise<void> | undefined;
   // The search memo is written as soon as it is made (see SearchMemoFile).
   let searchWritten: SearchMemoFile | undefined;
-  // An update's whole-ontology files, written aside and hashed as soon as they are made (see StagedFile).
-  let staged: StagedFile[] = [];
+  // An update's whole-ontology files and manifest.json, written aside and hashed as soon as they are made (see StagedFile).
+  const staged: StagedFile[] = [];
+  const stagedFolders = new Set<string>();
   try {
     const build = await generateApi(
       model,
@@ -73,9 +74,14 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
         searchWritten = new SearchMemoFile(cacheFolder(options.out), memo);
       },
       (files) => {
-        removeStaleStaged(options.out, DOWNLOADS_FOLDER);
-        staged = files.map((file) => new StagedFile(options.out, file));
-        return Promise.all(staged.map(async (file): Promise<[string, string]> => [file.path, await file.hash]));
+        // A folder's leftovers of an update stopped before renaming, cleared before the first file staged there.
+        for (const folder of new Set(files.map((file) => dirname(file.path)))) {
+          if (!stagedFolders.has(folder)) removeStaleStaged(options.out, folder);
+          stagedFolders.add(folder);
+        }
+        const made = files.map((file) => new StagedFile(options.out, file));
+        staged.push(...made);
+        return Promise.all(made.map(async (file): Promise<[string, string]> => [file.path, await file.hash]));
       },
     );
     const previous = await previousBuild.build;

@@ -112,7 +112,7 @@ export async function emitDownloadFiles(loaded: LoadedModel): Promise<{ files: O
 }
 
 /**
- * The same as parts, for an update that writes them itself (see DownloadsTaker): of the previous files that are
+ * The same as parts, for an update that writes them itself (see PartsTaker): of the previous files that are
  * as written, only the changed blocks' members are made, the rest are stretches of them.
  */
 export function emitDownloadParts(loaded: LoadedModel, previous?: PreviousBuild): Promise<{ files: DownloadFile[]; memo: DownloadsMemo }> {
@@ -149,8 +149,11 @@ export async function finishBuild(
     downloads,
     layout,
     parsed,
+    manifestFile,
   }: {
     previous?: PreviousBuild;
+    /** manifest.json's hash, when it is written aside (see PartsTaker): it is then left out of the files. */
+    manifestFile?: Promise<string>;
     search: EmittedSearch;
     /** What the next build keeps of the live files (see live-update.ts). */
     live: LiveMemo;
@@ -162,7 +165,8 @@ export async function finishBuild(
   },
 ): Promise<{ changes?: Changes; changeFiles: OutputFile[]; cache: BuildCache }> {
   const changes = await timed(loaded.timings, 'manifest', () => diffEntities(previous?.manifest, manifest));
-  const changeFiles = emitChangeFiles(manifest, changes);
+  const changeFiles = emitChangeFiles(manifest, changes, { withManifest: manifestFile === undefined });
+  const manifestHashed = manifestFile === undefined ? manifestHash(manifest.toJsonBytes()) : await manifestFile;
   const cache = await timed(
     loaded.timings,
     'cache',
@@ -170,7 +174,7 @@ export async function finishBuild(
       version: CACHE_VERSION,
       generator: generatorFingerprint(),
       // The bytes the manifest file is written as (made once, and kept by the manifest).
-      manifest: manifestHash(manifest.toJsonBytes()),
+      manifest: manifestHashed,
       columns: manifest.paged(),
       layout,
       baseIri: loaded.model.baseIri,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +14,9 @@ import { cacheFolder } from './cache-folder.ts';
 import { SEARCH_MEMO_FILES, SearchMemoFile } from './search-memo-file.ts';
 import { MANIFEST_PAGES, ManifestPages, readPages } from './manifest-page-files.ts';
 import { namedCopies, SOURCE_COPIES, SourceCopies } from './source-copies.ts';
-import { hashOfFile } from './staged-file.ts';
+import { describeFile, hashOfFile } from './staged-file.ts';
+import { contentHash } from '../text/content-hash.ts';
+import { previousJsonFile } from './previous-json-file.ts';
 
 export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 
@@ -34,8 +35,9 @@ const BLOCKS_FILE = `parsed-blocks.v${CACHE_VERSION}`;
 // Another version's cache files, which no build reads any more.
 const OTHER_VERSION = /^(build-cache|parsed-blocks)\.v\d+$/;
 
+/** The hash the cache names its manifest file by: the file's (see contentHash), as describeFile reads it. */
 export function manifestHash(contents: string | Uint8Array): string {
-  return createHash('sha256').update(contents).digest('base64url');
+  return contentHash(contents);
 }
 
 /** The previous build being read: what loading the ontology again needs settles first. */
@@ -59,7 +61,9 @@ export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpd
   const trusted = !existsSync(join(outDir, UPDATING_FILE));
   const cacheFile = (name: string) => (trusted ? readFile(join(cacheFolder(outDir), name)).catch(() => undefined) : undefined);
   const memos = trusted ? SEARCH_MEMO_FILES.readAll(cacheFolder(outDir)) : new Map();
-  const manifestBytes = readFile(join(outDir, MANIFEST_FILE)).catch(() => undefined);
+  const manifestPath = join(outDir, MANIFEST_FILE);
+  // Read a megabyte at a time to be hashed: an update copies its stretches rather than reading its 12 MB whole.
+  const manifestFile = describeFile(manifestPath);
   const decoding = Promise.all([cacheFile(CACHE_FILE), cacheFile(BLOCKS_FILE)]).then(([cacheBytes, blocksBytes]) => {
     const decoded = cacheBytes && blocksBytes && decodeCache(cacheBytes, blocksBytes);
     // Named, not read: a cut file is compared with its copy a stretch at a time (see recutSource).
@@ -67,22 +71,23 @@ export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpd
     return decoded && { ...decoded, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
   });
   const build = (async (): Promise<PreviousBuild | undefined> => {
-    const bytes = await manifestBytes;
-    if (bytes === undefined) return undefined;
+    const file = await manifestFile;
+    if (file === undefined) return undefined;
     const decoded = await decoding;
     // Without its search memo, a cache still serves an update: the search index is then made whole.
     const searchBytes = decoded?.searchFile === undefined ? undefined : await memos.get(decoded.searchFile);
     const cache = decoded && { ...decoded, search: searchBytes && readStoredSearch(searchBytes) };
-    const matching = cache && cache.manifest === manifestHash(bytes) ? cache : undefined;
+    const matching = cache && cache.manifest === file.hash ? cache : undefined;
     const texts = matching && (await readPages(cacheFolder(outDir), matching.columns.pages));
     // The file is the one the pages were written with (its hash says so): its text is theirs.
-    const unpacked = matching && texts && Manifest.fromPages(matching.columns, texts)?.withJson(bytes);
+    const unpacked = matching && texts && Manifest.fromPages(matching.columns, texts)?.withJson(previousJsonFile(manifestPath, file));
     if (matching && unpacked) {
       // An update takes stretches of them by position: only from a file that is the one the manifest hashed.
       const downloads = forUpdate && matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, hashesAs(join(outDir, path), unpacked.fileHash(path))]));
       return { manifest: unpacked, cache: matching, readOutput: (path) => readOutputFile(outDir, path), ...(downloads ? { downloads } : {}) };
     }
-    const manifest = Manifest.parse(bytes.toString('utf8'));
+    const text = await readFile(manifestPath, 'utf8').catch(() => undefined);
+    const manifest = text === undefined ? undefined : Manifest.parse(text);
     return manifest && { manifest };
   })();
   return { load: forUpdate ? decoding.then((decoded) => decoded && previousLoad(decoded)) : Promise.resolve(undefined), build };

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -43,14 +44,25 @@ export class StagedFile {
 
 /** The hash of a file on disk (see contentHash), read a megabyte at a time; undefined when it cannot be read. */
 export async function hashOfFile(path: string): Promise<string | undefined> {
+  return (await describeFile(path))?.hash;
+}
+
+/** A file on disk read a megabyte at a time: its hash (see contentHash), length, and whether it is all ASCII. */
+export async function describeFile(path: string): Promise<{ hash: string; length: number; ascii: boolean } | undefined> {
   const handle = await open(path, 'r').catch(() => undefined);
   if (handle === undefined) return undefined;
   try {
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(STRETCH_BUFFER);
-    for (let read = await handle.read(buffer, 0, buffer.length); read.bytesRead > 0; read = await handle.read(buffer, 0, buffer.length))
-      hash.update(buffer.subarray(0, read.bytesRead));
-    return contentHashOf(hash);
+    let length = 0;
+    let ascii = true;
+    for (let read = await handle.read(buffer, 0, buffer.length); read.bytesRead > 0; read = await handle.read(buffer, 0, buffer.length)) {
+      const bytes = buffer.subarray(0, read.bytesRead);
+      hash.update(bytes);
+      length += bytes.length;
+      ascii &&= isAscii(bytes);
+    }
+    return { hash: contentHashOf(hash), length, ascii };
   } catch {
     return undefined;
   } finally {

@@ -35,11 +35,10 @@ export function updateInPlace(
     const hash = before.fileHash(file.path);
     return hash === undefined || hash !== after.fileHash(file.path);
   });
-  const last = (file: OutputFile) => (file.path === MANIFEST_FILE ? 1 : 0);
   // Files written ahead under temporary names (see StagedFile) are renamed with the rest.
   const staged: { temporary: string; target: string }[] = written.map(({ temporary, path }) => ({ temporary, target: targetPath(root, path) }));
   try {
-    for (const file of [...changed].sort((a, b) => last(a) - last(b))) {
+    for (const file of changed) {
       const target = targetPath(root, file.path);
       mkdirSync(dirname(target), { recursive: true });
       const temporary = join(dirname(target), `.${process.pid}.${staged.length}.tmp`);
@@ -51,11 +50,16 @@ export function updateInPlace(
     rmSync(marker, { force: true });
     throw error;
   }
-  for (const { temporary, target } of staged) renameSync(temporary, target);
+  for (const { temporary, target } of manifestLast(staged, targetPath(root, MANIFEST_FILE))) renameSync(temporary, target);
   for (const path of removed) rmSync(targetPath(root, path), { force: true });
   removeEmptyFolders(root, removed);
   rmSync(marker);
   return { files: after.paths.length, rewritten: changed.length + written.length, removed: removed.length };
+}
+
+/** The renames in order, the manifest's last whether it was written here or aside: a folder with the new manifest has every new file. */
+export function manifestLast<T extends { target: string }>(renames: readonly T[], manifestTarget: string): T[] {
+  return [...renames.filter(({ target }) => target !== manifestTarget), ...renames.filter(({ target }) => target === manifestTarget)];
 }
 
 // Folders the removed files leave empty (an old search index generation), deepest first.
