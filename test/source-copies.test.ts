@@ -3,7 +3,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize } from 'node:v8';
+import { deserializeSectioned } from '../generator/cache/sectioned-codec.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CACHE_VERSION } from '../generator/cache/format.ts';
 import type { PreviousBytes } from '../generator/load/recut-source.ts';
@@ -19,7 +19,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'source-copies-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const copiesIn = (out: string) => readdirSync(cacheFolder(out)).filter((name) => name.endsWith('.bytes'));
-const namedCopies = (out: string) => (deserialize(readFileSync(join(cacheFolder(out), `build-cache.v${CACHE_VERSION}`))) as { copies: string[] }).copies;
+const namedCopies = (out: string) =>
+  (deserializeSectioned(readFileSync(join(cacheFolder(out), `build-cache.v${CACHE_VERSION}`))) as { copies: string[] }).copies;
 
 /** Previous bytes as one buffer, however they are held. */
 function whole(bytes: PreviousBytes): Buffer {

@@ -2,7 +2,7 @@
 // shape a read checks them against, and the version. A test fingerprints the shapes against CACHE_VERSION
 // (test/cache-format.test.ts), so a change of shape that is not also a change of version fails there.
 import { createHash } from 'node:crypto';
-import { deserialize } from 'node:v8';
+import { deserializeSectioned } from './sectioned-codec.ts';
 import type { MadePage, ManifestPage, PagedManifest } from '../changes/manifest-pages.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { PreviousBytes, SourceCut } from '../load/recut-source.ts';
@@ -341,7 +341,7 @@ export function readStoredBlocks(bytes: Uint8Array): StoredBlocks | undefined {
 
 function deserializeSafely(bytes: Uint8Array): unknown {
   try {
-    return deserialize(bytes);
+    return deserializeSectioned(bytes);
   } catch {
     return undefined;
   }

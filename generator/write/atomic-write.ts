@@ -3,8 +3,8 @@ import { rename, writeFile } from 'node:fs/promises';
 
 const TEMPORARY = /\.tmp-(\d+)$/;
 
-/** Writes a file under a temporary name and renames it into place, so no reader ever sees half of it. */
-export function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
+/** Writes a file (its bytes, or its parts in order) under a temporary name and renames it into place, so no reader ever sees half of it. */
+export function writeAtomically(target: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
   const temporary = `${target}.tmp-${process.pid}`;
   return writeFile(temporary, bytes)
     .then(() => rename(temporary, target))

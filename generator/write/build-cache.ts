@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serialize } from 'node:v8';
+import { serializeSectioned } from '../cache/sectioned-codec.ts';
 import { joinBlocks, splitBlocks } from '../cache/blocks.ts';
 import { CACHE_VERSION, readStoredBlocks, readStoredCache, readStoredSearch, type BuildCache, type StoredCache } from '../cache/format.ts';
 import { Manifest } from '../changes/manifest-table.ts';
@@ -161,8 +161,8 @@ export function writeBuildCache(
   // Another version's files, and what a build that was killed (its pipe closed, say) left half-written.
   for (const name of readdirSync(folder))
     if ((OTHER_VERSION.test(name) && name !== CACHE_FILE && name !== BLOCKS_FILE) || isOthersTemporary(name)) rmSync(join(folder, name), { force: true });
-  const cacheBytes = serialize(stored);
-  const blocksBytes = file && serialize(file);
+  const cacheBytes = serializeSectioned(stored);
+  const blocksBytes = file && serializeSectioned(file);
   // The files the cache file names first, then the cache file; then what no cache file names any more.
   const written = Promise.all([blocksBytes && writeAtomically(join(folder, BLOCKS_FILE), blocksBytes), copies.written, memo?.written, pages.written]);
   return written

@@ -1,4 +1,4 @@
-import { serialize } from 'node:v8';
+import { serializeSectioned } from '../cache/sectioned-codec.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import { SideFiles } from './side-files.ts';
 
@@ -15,7 +15,7 @@ export class SearchMemoFile {
   readonly written: Promise<void>;
 
   constructor(folder: string, memo: SearchMemo) {
-    const { names, written } = SEARCH_MEMO_FILES.write(folder, [serialize(memo)]);
+    const { names, written } = SEARCH_MEMO_FILES.write(folder, [serializeSectioned(memo)]);
     this.name = names[0];
     this.written = written;
   }

@@ -19,8 +19,8 @@ export class SideFiles {
     this.#pattern = new RegExp(`^${kind}-[\\w-]+\\.${extension}$`);
   }
 
-  /** Writes each of the contents under a name of its own; `written` settles once all are in place. */
-  write(folder: string, contents: readonly Uint8Array[]): { names: string[]; written: Promise<void> } {
+  /** Writes each of the contents (its bytes, or its parts) under a name of its own; `written` settles once all are in place. */
+  write(folder: string, contents: readonly (Uint8Array | readonly Uint8Array[])[]): { names: string[]; written: Promise<void> } {
     mkdirSync(folder, { recursive: true });
     const names = contents.map(() => `${this.#kind}-${randomUUID()}.${this.#extension}`);
     const written = Promise.all(contents.map((bytes, at) => writeAtomically(join(folder, names[at]), bytes))).then(() => {});
