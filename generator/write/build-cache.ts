@@ -70,6 +70,9 @@ export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpd
     const sourceBytes = decoded && forUpdate ? namedCopies(cacheFolder(outDir), decoded.copies) : undefined;
     return decoded && { ...decoded, sourceBytes: sourceBytes ?? [], cuts: sourceBytes ? decoded.cuts : [] };
   });
+  // The manifest's pages are read as soon as the cache file names them, beside the memo and the manifest's hashing.
+  const pages = decoding.then((decoded) => decoded && readPages(cacheFolder(outDir), decoded.columns.pages));
+  pages.catch(() => {});
   const build = (async (): Promise<PreviousBuild | undefined> => {
     const file = await manifestFile;
     if (file === undefined) return undefined;
@@ -78,7 +81,7 @@ export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpd
     const searchBytes = decoded?.searchFile === undefined ? undefined : await memos.get(decoded.searchFile);
     const cache = decoded && { ...decoded, search: searchBytes && readStoredSearch(searchBytes) };
     const matching = cache && cache.manifest === file.hash ? cache : undefined;
-    const texts = matching && (await readPages(cacheFolder(outDir), matching.columns.pages));
+    const texts = matching && (await pages);
     // The file is the one the pages were written with (its hash says so): its text is theirs.
     const unpacked = matching && texts && Manifest.fromPages(matching.columns, texts)?.withJson(previousJsonFile(manifestPath, file));
     if (matching && unpacked) {

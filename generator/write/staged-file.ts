@@ -74,6 +74,8 @@ async function writeParts(temporary: string, previous: string, parts: DownloadFi
   const hash = createHash('sha256');
   const out = await open(temporary, 'w');
   let from: FileHandle | undefined;
+  // One buffer for every stretch of the file (a new megabyte for each would be fresh memory each time).
+  let buffer: Buffer | undefined;
   try {
     for (const part of parts) {
       if (part instanceof Uint8Array) {
@@ -81,7 +83,8 @@ async function writeParts(temporary: string, previous: string, parts: DownloadFi
         continue;
       }
       from ??= await open(previous, 'r');
-      await copyStretch(from, out, hash, part.start, part.length);
+      buffer ??= Buffer.allocUnsafe(STRETCH_BUFFER);
+      await copyStretch(from, out, hash, part, buffer);
     }
   } finally {
     await from?.close();
@@ -90,8 +93,7 @@ async function writeParts(temporary: string, previous: string, parts: DownloadFi
   return contentHashOf(hash);
 }
 
-async function copyStretch(from: FileHandle, out: FileHandle, hash: Hash, start: number, length: number): Promise<void> {
-  const buffer = Buffer.allocUnsafe(Math.min(STRETCH_BUFFER, length));
+async function copyStretch(from: FileHandle, out: FileHandle, hash: Hash, { start, length }: { start: number; length: number }, buffer: Buffer): Promise<void> {
   for (let done = 0; done < length; ) {
     const { bytesRead } = await from.read(buffer, 0, Math.min(buffer.length, length - done), start + done);
     if (bytesRead === 0) throw new Error(`the previous file ended ${length - done} bytes before the stretch it was to give`);
