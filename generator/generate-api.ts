@@ -21,7 +21,7 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
  * as they are made, so writing runs alongside the rest of the build, and `files` is left empty. `onModel` is
  * called with the model before anything is emitted (the site build renders its concept pages there); `onSearchMemo`,
  * by an update or a streamed build, with the search index's memo as soon as it is made (the cache's largest part);
- * `onDownloads`, by an update, with the whole-ontology files as soon as they are made (see PartsTaker).
+ * `onParts`, by an update, with its large files as parts as soon as they are made (see PartsTaker).
  */
 export async function generateApi(
   options: ModelOptions,
@@ -30,7 +30,7 @@ export async function generateApi(
   openSink?: (previous: PreviousBuild | undefined) => FileSink,
   onModel?: (loaded: LoadedModel) => void,
   onSearchMemo?: (memo: SearchMemo) => void,
-  onDownloads?: PartsTaker,
+  onParts?: PartsTaker,
 ): Promise<ApiBuild> {
   const { build: pending, load } = reading !== undefined && 'build' in reading ? reading : { build: Promise.resolve(reading), load: undefined };
   const updating = !options.bundleEntities && !options.full;
@@ -46,7 +46,7 @@ export async function generateApi(
   const warnings: string[] = [];
   if (plan && cache && previous) {
     try {
-      return await updateBuild(loaded, progress, { ...previous, cache }, plan, onSearchMemo, onDownloads);
+      return await updateBuild(loaded, progress, { ...previous, cache }, plan, onSearchMemo, onParts);
     } catch (error) {
       if (error instanceof UserError) throw error;
       // A fault of the update's own (a cache it misread): the full build below is right whatever the cache holds.

@@ -76,6 +76,13 @@ describe('the manifest in pages, as the cache keeps it', () => {
     expect(columnOfPages(stored(after, texts), texts)).toEqual({ keys: expected.keys.toArray(), values: expected.values.toArray() });
   });
 
+  it('reads back paths that hold any character a file name may (a page separates its columns after the hashes)', () => {
+    const keys = ['a\u0001b', 'c\u0001', '\u0001d'];
+    const column = { keys: TextList.of(keys), values: TextList.of(['h1', 'h2', 'h3']) };
+    const texts = new Map<string, string>();
+    expect(columnOfPages(stored(cutPages(column), texts), texts)).toEqual({ keys, values: ['h1', 'h2', 'h3'] });
+  });
+
   it('refuses a page whose file holds another count of entries than its table says', () => {
     const [page] = cutPages(columnOf(3));
     expect('text' in page && readPage(page.text, 3)).toBeTruthy();

@@ -13,7 +13,7 @@ import type { DownloadsMemo } from '../emit/download-files.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 25;
+export const CACHE_VERSION = 26;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {

@@ -28,21 +28,21 @@ export interface PagedManifest<Page = ManifestPage> {
   formats?: Uint8Array;
 }
 
-// No path or hash holds either (a file name cannot).
+// No path holds the first (a file name cannot); no hash holds either.
 const ENTRY = '\u0000';
 const COLUMNS = '\u0001';
 
-/** A page's entries as its file holds them. */
+/** A page's entries as its file holds them: the hashes first, so the first COLUMNS ends them whatever the paths hold. */
 function pageText(keys: readonly string[], values: readonly string[]): string {
-  return `${keys.join(ENTRY)}${COLUMNS}${values.join(ENTRY)}`;
+  return `${values.join(ENTRY)}${COLUMNS}${keys.join(ENTRY)}`;
 }
 
 /** A page's file read back; undefined unless it holds as many entries as the page table says. */
 export function readPage(text: string, count: number): Column | undefined {
   const split = text.indexOf(COLUMNS);
   if (split === -1) return undefined;
-  const keys = new JoinedTextList(text.slice(0, split), ENTRY);
-  const values = new JoinedTextList(text.slice(split + 1), ENTRY);
+  const values = new JoinedTextList(text.slice(0, split), ENTRY);
+  const keys = new JoinedTextList(text.slice(split + 1), ENTRY);
   return keys.length === count && values.length === count ? { keys, values } : undefined;
 }
 

@@ -267,6 +267,7 @@ export class Manifest {
     }
     return this.#jsonBytes;
   }
+
   /**
    * manifest.json as parts (bytes made now, stretches of the previous file), when this manifest was patched from
    * one read from the cache whose file is all ASCII: a writer copies the stretches, and the file is never read whole.

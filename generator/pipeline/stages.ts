@@ -173,7 +173,7 @@ export async function finishBuild(
     (): BuildCache => ({
       version: CACHE_VERSION,
       generator: generatorFingerprint(),
-      // The bytes the manifest file is written as (made once, and kept by the manifest).
+      // The manifest file's hash as written: of the bytes made once and kept by the manifest, or by the writer that staged it.
       manifest: manifestHashed,
       columns: manifest.paged(),
       layout,

@@ -30,7 +30,7 @@ export async function updateBuild(
   previous: PreviousBuild & { cache: BuildCache },
   plan: UpdatePlan,
   onSearchMemo?: (memo: SearchMemo) => void,
-  onDownloads?: PartsTaker,
+  onParts?: PartsTaker,
 ): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const memo = previous.cache.search;
@@ -48,8 +48,8 @@ export async function updateBuild(
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
   // Without a taker (an update in memory), the files are made whole.
-  const downloads = await emitDownloadParts(loaded, onDownloads && previous);
-  const taken = onDownloads?.(downloads.files);
+  const downloads = await emitDownloadParts(loaded, onParts && previous);
+  const taken = onParts?.(downloads.files);
   const output = sortByPath([
     ...files,
     ...search.files,
@@ -67,8 +67,8 @@ export async function updateBuild(
     ),
   );
   // manifest.json too, when its stretches can be copied from the previous file rather than its 12 MB read and made.
-  const manifestParts = onDownloads && manifest.toJsonParts();
-  const manifestFile = manifestParts && onDownloads([{ path: MANIFEST_FILE, parts: manifestParts }]).then(([[, hash]]) => hash);
+  const manifestParts = onParts && manifest.toJsonParts();
+  const manifestFile = manifestParts && onParts([{ path: MANIFEST_FILE, parts: manifestParts }]).then(([[, hash]]) => hash);
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
     manifestFile,
     previous,
