@@ -16,7 +16,7 @@ import { cutPages, editedPages, readPage, type MadePage, type ManifestPage, type
 import { TextList } from './text-list.ts';
 import { editSums, spliceEntries, type ColumnEdit } from './file-edits.ts';
 
-/** A manifest's columns each joined into one string, as the build cache keeps them: read back far quicker than manifest.json parses. */
+/** A manifest's columns each joined into one string: how a manifest crosses to the site build's thread (the cache keeps pages, see PagedManifest). */
 export interface PackedManifest {
   paths: string;
   hashes: string;

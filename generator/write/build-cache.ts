@@ -53,7 +53,8 @@ export interface PreviousReading {
  * background, so a build can read the ontology meanwhile; `load` settles once the cache's blocks are read (the copies
  * of the files cut are named, and read a stretch at a time as they are compared), so the ontology is parsed while
  * the search memo and the manifest are read and checked.
- * The manifest is taken from the cache's columns when the cache is the manifest's, and parsed otherwise.
+ * The manifest is taken from the cache's pages when the cache is the manifest's (manifest.json itself is only
+ * hashed, a megabyte at a time), and parsed otherwise.
  * `forUpdate`: false for a build that will not update the output in place (`--full`, bundles), which then reads
  * neither the copies of the files cut nor the previous downloads, and has no `load`.
  */
