@@ -18,8 +18,8 @@ export const CACHE_VERSION = 26;
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
   version: typeof CACHE_VERSION;
-  /** Hash of the manifest file of the output this cache belongs to. */
-  manifest: string;
+  /** Hash of the manifest file of the output this cache belongs to: a promise while the file is written aside (see PartsTaker). */
+  manifest: string | Promise<string>;
   /**
    * That manifest, its files in pages kept beside the cache: what an update reads instead of parsing the file.
    * A build's own pages are made ones (their text is written beside the cache file, never in it).
@@ -51,7 +51,8 @@ export interface BuildCache {
 }
 
 /** The cache file: the parsed blocks are the blocks file's, plus what this cache adds to them. */
-export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBytes' | 'search' | 'columns'> & {
+export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBytes' | 'search' | 'columns' | 'manifest'> & {
+  manifest: string;
   columns: PagedManifest;
   parsed: BlocksDelta;
   /** The files beside the cache file that hold the bytes of the files cut (see cuts), in the same order. */

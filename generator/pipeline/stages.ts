@@ -152,7 +152,7 @@ export async function finishBuild(
     manifestFile,
   }: {
     previous?: PreviousBuild;
-    /** manifest.json's hash, when it is written aside (see PartsTaker): it is then left out of the files. */
+    /** manifest.json's hash, when it is written aside (see PartsTaker): it is then left out of the files, and the cache waits for it. */
     manifestFile?: Promise<string>;
     search: EmittedSearch;
     /** What the next build keeps of the live files (see live-update.ts). */
@@ -166,15 +166,15 @@ export async function finishBuild(
 ): Promise<{ changes?: Changes; changeFiles: OutputFile[]; cache: BuildCache }> {
   const changes = await timed(loaded.timings, 'manifest', () => diffEntities(previous?.manifest, manifest));
   const changeFiles = emitChangeFiles(manifest, changes, { withManifest: manifestFile === undefined });
-  const manifestHashed = manifestFile === undefined ? manifestHash(manifest.toJsonBytes()) : await manifestFile;
   const cache = await timed(
     loaded.timings,
     'cache',
     (): BuildCache => ({
       version: CACHE_VERSION,
       generator: generatorFingerprint(),
-      // The manifest file's hash as written: of the bytes made once and kept by the manifest, or by the writer that staged it.
-      manifest: manifestHashed,
+      // The manifest file's hash as written: of the bytes made once and kept by the manifest, or (once it has written
+      // them) by the writer that stages it, which the rest of the update does not wait for.
+      manifest: manifestFile ?? manifestHash(manifest.toJsonBytes()),
       columns: manifest.paged(),
       layout,
       baseIri: loaded.model.baseIri,

@@ -69,6 +69,8 @@ export async function updateBuild(
   // manifest.json too, when its stretches can be copied from the previous file rather than its 12 MB read and made.
   const manifestParts = onParts && manifest.toJsonParts();
   const manifestFile = manifestParts && onParts([{ path: MANIFEST_FILE, parts: manifestParts }]).then(([[, hash]]) => hash);
+  // Awaited by the cache; if writing it fails, the staged file's own failure is the one the write stage reports.
+  manifestFile?.catch(() => {});
   const { changes, changeFiles, cache } = await finishBuild(loaded, manifest, {
     manifestFile,
     previous,
