@@ -67,12 +67,12 @@ describe('the manifest in pages, as the cache keeps it', () => {
   ])('%s: the pages hold the edited column, and only the pages edited are made again', (_, edits, edited) => {
     const texts = new Map<string, string>();
     const before = stored(cutPages(base), texts);
-    const after = editedPages(before, base, edits);
+    const expected = applyEdits(base, edits);
+    const after = editedPages(before, expected, edits);
     const made = after.filter((page) => 'text' in page);
     const kept = after.filter((page): page is ManifestPage => !('text' in page));
     expect(before.length - kept.length).toBe(edited);
     expect(made.every((page) => page.count <= 2 * PAGE_ENTRIES)).toBe(true);
-    const expected = applyEdits(base, edits);
     expect(columnOfPages(stored(after, texts), texts)).toEqual({ keys: expected.keys.toArray(), values: expected.values.toArray() });
   });
 

@@ -2,7 +2,7 @@
 // and kept, held to the manifest buildManifest makes from every file afresh.
 import { describe, expect, it } from 'vitest';
 import { TextList } from '../generator/changes/text-list.ts';
-import { buildManifest, diffEntities, removedFiles } from '../generator/changes/manifest.ts';
+import { buildManifest, diffEntities } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { patchManifest } from '../generator/changes/patch-manifest.ts';
 import { loadModel } from '../generator/generate-api.ts';
@@ -62,7 +62,7 @@ describe('patchManifest', () => {
     expect(patched).toEqual(fresh);
     expect(patched.fileHash('search/s/62.json')).toBeUndefined();
     expect(patched.entityHash(first.id)).not.toBe(previous.entityHash(first.id));
-    expect(removedFiles(previous, patched)).toEqual(['Gone', '_api/Gone.md', '_site/pages/Gone/index.html', 'search/s/62.json', 'taxonomy/tree/node/Unkept']);
+    expect(patched.removedSince(previous)).toEqual(['Gone', '_api/Gone.md', '_site/pages/Gone/index.html', 'search/s/62.json', 'taxonomy/tree/node/Unkept']);
     expect(diffEntities(previous, patched)).toEqual({ added: [second.id], removed: ['Gone'], changed: [first.id] });
   });
 });

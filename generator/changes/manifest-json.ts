@@ -2,6 +2,7 @@ import { escapeJsonText } from '../emit/json.ts';
 import { walkSorted, type Column } from './sorted-keys.ts';
 import { isAscii } from 'node:buffer';
 import { splicedPieces, type ColumnEdit, type EditSums } from './file-edits.ts';
+import type { PreviousStretch } from '../emit/download-files.ts';
 
 // What JSON.stringify writes escaped in a string: quotes, backslashes, control characters, surrogates not in a pair.
 const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -76,12 +77,6 @@ export function spliceEditedJsonBytes(json: Uint8Array, files: EditedColumn, ent
   return spliceEdited(pieces, files, entities);
 }
 
-/** A stretch of the previous manifest file, by byte position. */
-export interface JsonStretch {
-  start: number;
-  length: number;
-}
-
 /** The previous manifest file, not read whole: its length, and whether a mark is at a place in it. */
 export interface PreviousJsonFile {
   length: number;
@@ -96,9 +91,9 @@ export interface PreviousJsonFile {
  * spliceEditedJsonBytes on the previous file where it lies, as parts: the bytes made now and the stretches of
  * that file between them (copied by the writer a megabyte at a time, so the file is never read whole).
  */
-export function spliceEditedJsonParts(file: PreviousJsonFile, files: EditedColumn, entities: EditedColumn): (Uint8Array | JsonStretch)[] | undefined {
+export function spliceEditedJsonParts(file: PreviousJsonFile, files: EditedColumn, entities: EditedColumn): (Uint8Array | PreviousStretch)[] | undefined {
   if (!file.ascii) return undefined;
-  const pieces: Pieces<(Uint8Array | JsonStretch)[]> = {
+  const pieces: Pieces<(Uint8Array | PreviousStretch)[]> = {
     length: file.length,
     holds: (at, mark) => file.holds(at, mark),
     slice: (from, to) => (to > from ? [{ start: from, length: to - from }] : []),

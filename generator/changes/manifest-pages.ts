@@ -1,5 +1,5 @@
 // The cache keeps the manifest's files column in pages of consecutive entries, each in a file of its own: an
-// update writes only the pages its edits fall in (17 of 86 for a one-label edit at full scale), not 11 MB of columns.
+// update writes only the pages its edits fall in (17-37 of 86 for a one-label edit at full scale), not 11 MB of columns.
 import type { ColumnEdit } from './file-edits.ts';
 import { JoinedTextList } from './joined-text-list.ts';
 import type { Column } from './sorted-keys.ts';
@@ -57,47 +57,40 @@ export function cutPages(column: Column): MadePage[] {
 }
 
 /**
- * The pages after edits to the column they hold (`base`, read from them): a page no edit falls in is kept as it
- * is; each other is made again from its entries edited, cut in two or more if it grew past twice a page.
+ * The pages after edits (sorted by position) to the column they held: a page no edit falls in is kept as it is;
+ * each other is made again from its stretch of the `edited` column (the column after those edits), cut in two or
+ * more if it grew past twice a page.
  */
-export function editedPages(pages: readonly ManifestPage[], base: Column, edits: readonly ColumnEdit[]): (ManifestPage | MadePage)[] {
+export function editedPages(pages: readonly ManifestPage[], edited: Column, edits: readonly ColumnEdit[]): (ManifestPage | MadePage)[] {
   const made: (ManifestPage | MadePage)[] = [];
   let edit = 0;
+  // Where the page being walked starts in the column before the edits, and how far the edits before it moved it.
   let start = 0;
+  let shift = 0;
   pages.forEach((page, at) => {
     const end = start + page.count;
     // An edit at the very end (entries put after the last) falls in the last page.
     const last = at === pages.length - 1;
+    let grown = 0;
     const first = edit;
-    while (edit < edits.length && (edits[edit].at < end || last)) edit += 1;
+    for (; edit < edits.length && (edits[edit].at < end || last); edit += 1) grown += edits[edit].put.length - (edits[edit].take ? 1 : 0);
     if (first === edit) made.push(page);
-    else addEdited(made, base, start, end, edits.slice(first, edit));
+    else addStretch(made, edited, start + shift, page.count + grown);
     start = end;
+    shift += grown;
   });
   // A column with no page (every file gone before) takes what is put into a page of its own.
-  if (pages.length === 0 && edits.length > 0) addEdited(made, base, 0, 0, edits);
+  if (pages.length === 0) addStretch(made, edited, 0, edited.keys.length);
   return made;
 }
 
-/** The entries from `start` to `end` of the base with the edits that fall among them, as pages. */
-function addEdited(made: (ManifestPage | MadePage)[], base: Column, start: number, end: number, edits: readonly ColumnEdit[]): void {
-  const keys: string[] = [];
-  const values: string[] = [];
-  let next = 0;
-  for (let position = start; position <= end; position += 1) {
-    const edit = next < edits.length && edits[next].at === position ? edits[next++] : undefined;
-    for (const entry of edit?.put ?? []) {
-      keys.push(entry.key);
-      values.push(entry.value);
-    }
-    if (position < end && edit?.take !== true) {
-      keys.push(base.keys.at(position));
-      values.push(base.values.at(position));
-    }
-  }
+/** `count` entries of the column from `from`, as pages. */
+function addStretch(made: (ManifestPage | MadePage)[], column: Column, from: number, count: number): void {
+  const keys = Array.from({ length: count }, (_, at) => column.keys.at(from + at));
+  const values = Array.from({ length: count }, (_, at) => column.values.at(from + at));
   // Up to twice a page stays one page; past it, pages as near a page each as whole pages make them.
-  const size = keys.length <= 2 * PAGE_ENTRIES ? Math.max(1, keys.length) : Math.ceil(keys.length / Math.round(keys.length / PAGE_ENTRIES));
-  for (let from = 0; from < keys.length; from += size) addPage(made, keys.slice(from, from + size), values.slice(from, from + size));
+  const size = count <= 2 * PAGE_ENTRIES ? Math.max(1, count) : Math.ceil(count / Math.round(count / PAGE_ENTRIES));
+  for (let at = 0; at < count; at += size) addPage(made, keys.slice(at, at + size), values.slice(at, at + size));
 }
 
 function addPage(made: (ManifestPage | MadePage)[], keys: readonly string[], values: readonly string[]): void {

@@ -6,7 +6,6 @@ import {
   spliceEditedJsonParts,
   spliceManifestJson,
   type EditedColumn,
-  type JsonStretch,
   type PreviousJsonFile,
 } from './manifest-json.ts';
 import { findSorted, firstKeyAtOrAfter, walkSorted, type Column } from './sorted-keys.ts';
@@ -14,6 +13,7 @@ import { JoinedTextList } from './joined-text-list.ts';
 import { ConcatTextList } from './concat-text-list.ts';
 import { cutPages, editedPages, readPage, type MadePage, type ManifestPage, type PagedManifest } from './manifest-pages.ts';
 import { TextList } from './text-list.ts';
+import type { PreviousStretch } from '../emit/download-files.ts';
 import { editSums, spliceEntries, type ColumnEdit } from './file-edits.ts';
 
 /** A manifest's columns each joined into one string: how a manifest crosses to the site build's thread (the cache keeps pages, see PagedManifest). */
@@ -149,9 +149,7 @@ export class Manifest {
     const edits = base?.edits?.files;
     const basePages = base === undefined ? undefined : base.manifest.#pages;
     const made =
-      base && edits && basePages
-        ? editedPages(basePages, { keys: base.manifest.paths, values: base.manifest.hashes }, edits)
-        : cutPages({ keys: this.paths, values: this.hashes });
+      edits && basePages ? editedPages(basePages, { keys: this.paths, values: this.hashes }, edits) : cutPages({ keys: this.paths, values: this.hashes });
     const formats = this.formats === undefined ? {} : { formats: this.formats };
     return { pages: made, ids: this.ids.join(JOIN), idHashes: this.idHashes.join(JOIN), ...formats };
   }
@@ -272,7 +270,7 @@ export class Manifest {
    * manifest.json as parts (bytes made now, stretches of the previous file), when this manifest was patched from
    * one read from the cache whose file is all ASCII: a writer copies the stretches, and the file is never read whole.
    */
-  toJsonParts(): (Uint8Array | JsonStretch)[] | undefined {
+  toJsonParts(): (Uint8Array | PreviousStretch)[] | undefined {
     const base = this.#base?.manifest;
     if (base === undefined || base.#jsonFile === undefined) return undefined;
     const edited = this.#edited();

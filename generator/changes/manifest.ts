@@ -132,11 +132,6 @@ export function diffEntities(previous: Manifest | undefined, current: Manifest):
   return changes;
 }
 
-/** The previous manifest's files the current one no longer lists, in code unit order. */
-export function removedFiles(previous: Manifest, current: Manifest): string[] {
-  return current.removedSince(previous);
-}
-
 /** `changes.json` (null lists for a first build) and the manifest file (unless it is written aside, see PartsTaker). */
 export function emitChangeFiles(manifest: Manifest, changes: Changes | undefined, { withManifest = true } = {}): OutputFile[] {
   const body = changes ? { since_previous_build: true, ...changes } : { since_previous_build: false, added: null, removed: null, changed: null };

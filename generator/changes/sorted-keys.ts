@@ -1,4 +1,5 @@
 // Lookups and walks over lists of keys in code unit order (JavaScript's `<`): the manifest's columns.
+import { firstNotBefore } from '../text/first-at-or-after.ts';
 import type { TextList } from './text-list.ts';
 
 /** An entry put into a column; `format`: whether the path is an entity's format file (files only). */
@@ -16,14 +17,7 @@ export interface Column {
 
 /** The index of the first key not before `key`. */
 export function firstKeyAtOrAfter(keys: TextList, key: string): number {
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (keys.at(middle) < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstNotBefore(keys.length, (index) => keys.at(index) < key);
 }
 
 /** Where `key` is in `keys` (in code unit order), or -1. */
@@ -36,24 +30,30 @@ export function findSorted(keys: TextList, key: string): number {
 export function walkSorted(a: TextList, b: TextList, visit: (inA: number | undefined, inB: number | undefined) => void): void {
   let i = 0;
   let j = 0;
+  // Each key read once (a joined list makes a string each time).
   let keyA = a.length > 0 ? a.at(0) : '';
   let keyB = b.length > 0 ? b.at(0) : '';
-  const nextA = () => {
-    visit(i++, undefined);
+  const stepA = () => {
+    i += 1;
     if (i < a.length) keyA = a.at(i);
   };
-  const nextB = () => {
-    visit(undefined, j++);
+  const stepB = () => {
+    j += 1;
     if (j < b.length) keyB = b.at(j);
   };
   while (i < a.length || j < b.length) {
     // Most keys are in both lists (one build and the next): one comparison settles those.
     if (i < a.length && j < b.length && keyA === keyB) {
-      visit(i++, j++);
-      if (i < a.length) keyA = a.at(i);
-      if (j < b.length) keyB = b.at(j);
-    } else if (j >= b.length || (i < a.length && keyA < keyB)) nextA();
-    else nextB();
+      visit(i, j);
+      stepA();
+      stepB();
+    } else if (j >= b.length || (i < a.length && keyA < keyB)) {
+      visit(i, undefined);
+      stepA();
+    } else {
+      visit(undefined, j);
+      stepB();
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { hashFiles, removedFiles } from '../changes/manifest.ts';
+import { hashFiles } from '../changes/manifest.ts';
 import { joinedDownload, type DownloadFile } from '../emit/download-files.ts';
 import { patchManifest } from '../changes/patch-manifest.ts';
 import type { UpdatePlan } from './plan-update.ts';
@@ -79,6 +79,6 @@ export async function updateBuild(
     downloads: downloads.memo,
     layout: router.host,
   });
-  const update = { entities: plan.emit.size, removed: removedFiles(previous.manifest, manifest) };
+  const update = { entities: plan.emit.size, removed: manifest.removedSince(previous.manifest) };
   return { ...loaded, files: sortByPath([...output, ...changeFiles]), search: search.stats, changes, manifest, cache, update, warnings: [] };
 }

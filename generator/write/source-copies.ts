@@ -1,6 +1,7 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ByteStretches } from '../load/recut-source.ts';
+import { readAt } from './read-at.ts';
 import { SideFiles } from './side-files.ts';
 
 /** Copies of the files a build cut into blocks (see recutSource), beside the cache. */
@@ -32,21 +33,7 @@ export class SourceCopyFile implements ByteStretches {
 
   /** A copy gone or cut short since it was named reads short: what it no longer holds compares as changed. */
   read(target: Uint8Array, position: number): number {
-    let fd: number | undefined;
-    let read = 0;
-    try {
-      fd = openSync(this.#path, 'r');
-      while (read < target.length) {
-        const got = readSync(fd, target, read, target.length - read, position + read);
-        if (got === 0) break;
-        read += got;
-      }
-    } catch {
-      // Counted as read so far.
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-    return read;
+    return readAt(this.#path, target, position);
   }
 }
 

@@ -3,7 +3,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import type { DownloadFile } from '../emit/download-files.ts';
+import type { DownloadFile, PreviousStretch } from '../emit/download-files.ts';
 import { contentHashOf } from '../text/content-hash.ts';
 import { targetPath } from './target-path.ts';
 
@@ -93,7 +93,7 @@ async function writeParts(temporary: string, previous: string, parts: DownloadFi
   return contentHashOf(hash);
 }
 
-async function copyStretch(from: FileHandle, out: FileHandle, hash: Hash, { start, length }: { start: number; length: number }, buffer: Buffer): Promise<void> {
+async function copyStretch(from: FileHandle, out: FileHandle, hash: Hash, { start, length }: PreviousStretch, buffer: Buffer): Promise<void> {
   for (let done = 0; done < length; ) {
     const { bytesRead } = await from.read(buffer, 0, Math.min(buffer.length, length - done), start + done);
     if (bytesRead === 0) throw new Error(`the previous file ended ${length - done} bytes before the stretch it was to give`);
