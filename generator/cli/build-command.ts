@@ -9,7 +9,7 @@ import { Reporter, runCommand } from './reporter.ts';
 import { UserError } from '../errors.ts';
 import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
-import { restartWithHugePages } from './huge-pages.js';
+import { restartTunedForUpdate } from './malloc-tunables.js';
 import { cacheFolder } from '../write/cache-folder.ts';
 import { existsSync } from 'node:fs';
 
@@ -32,8 +32,9 @@ async function main(argv: string[]): Promise<number> {
     'this tool': PACKAGE_ROOT,
     ...(isUrl(options.ontology) ? {} : { 'the ontology': options.ontology }),
   });
-  // Only where an update is likely: the second start costs 0.1-0.15 s, which a first build or a refused input does not win back.
-  if (existsSync(cacheFolder(options.out))) restartWithHugePages();
+  // Only where an update is likely: the second start costs 0.1-0.15 s, which a first build, a refused input or
+  // --full does not win back (and a full build's peak memory would keep what an update reuses).
+  if (!options.full && existsSync(cacheFolder(options.out))) restartTunedForUpdate();
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   // Ids that differ only by letter case are one file where the output's file system folds case.
   const model: ModelOptions = { ...options, caseFoldingOutput: foldsCase(dirname(options.out)) ? dirname(options.out) : undefined };

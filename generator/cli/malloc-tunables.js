@@ -1,0 +1,53 @@
+// How the C library hands out memory, tuned for an update. A one-label rebuild touches hundreds of megabytes it
+// has not touched before, and on virtual machines that hand out memory slowly each fresh 4 kB page costs the
+// kernel a fault (3-6 ms a megabyte there). So malloc, which holds every Buffer (the files read and written, the
+// caches' bytes), is told to ask for transparent huge pages, and to keep the memory a freed Buffer held for the
+// next one rather than give it back to the system and fault it in again (docs/performance.md measures both).
+// glibc reads its tunables once, as the process starts, so the build command starts Node again, in place of
+// itself, with them set, once it has checked its arguments and only where an update is likely (the second start
+// costs 0.1-0.15 s, which a first build or a refused input would not win back).
+
+/** glibc's tunable: malloc asks the kernel for transparent huge pages (madvise), where the system allows them. */
+export const HUGE_PAGES_TUNABLE = 'glibc.malloc.hugetlb';
+// Buffers up to 32 MiB (the most glibc allows on 64 bits) come from malloc's heap rather than a mapping of their
+// own that is unmapped when freed; and the heap's free top is not given back, so later Buffers reuse its pages.
+const REUSE_TUNABLES = [
+  ['glibc.malloc.mmap_threshold', '33554432'],
+  ['glibc.malloc.trim_threshold', '4294967295'],
+];
+// The first glibc that reads the huge pages tunable.
+const FIRST_GLIBC = [2, 35];
+
+/**
+ * GLIBC_TUNABLES with huge pages and memory reuse added, or undefined where they would not apply: not Linux with
+ * a glibc that reads them, or huge pages named already (by the user, who may set glibc.malloc.hugetlb=0: that is
+ * the way out). The user's other tunables are kept, and win over ours where they name the same.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string | undefined} glibc the running glibc's version ("2.36"), if any
+ * @returns {string | undefined}
+ */
+export function tunablesForUpdate(env, glibc) {
+  const tunables = env.GLIBC_TUNABLES ?? '';
+  if (tunables.includes(HUGE_PAGES_TUNABLE) || !readsTunable(glibc)) return undefined;
+  const named = new Set(tunables.split(':').map((tunable) => tunable.split('=')[0]));
+  const added = REUSE_TUNABLES.filter(([name]) => !named.has(name)).map(([name, value]) => `${name}=${value}`);
+  return [tunables, `${HUGE_PAGES_TUNABLE}=1`, ...added].filter((part) => part !== '').join(':');
+}
+
+/** Replaces this process with the same command, the tunables set, when they apply; otherwise returns. */
+export function restartTunedForUpdate() {
+  if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
+  const report = /** @type {{ header?: { glibcVersionRuntime?: string } }} */ (process.report.getReport());
+  const tunables = tunablesForUpdate(process.env, report.header?.glibcVersionRuntime);
+  if (tunables === undefined) return;
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, GLIBC_TUNABLES: tunables });
+}
+
+/**
+ * @param {string | undefined} glibc
+ * @returns {boolean}
+ */
+function readsTunable(glibc) {
+  const [major = 0, minor = 0] = (glibc ?? '').split('.').map(Number);
+  return major > FIRST_GLIBC[0] || (major === FIRST_GLIBC[0] && minor >= FIRST_GLIBC[1]);
+}
