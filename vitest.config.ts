@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { workerTunables } from './test/support/malloc-tunables.ts';
 import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 
 export default defineConfig({
@@ -12,6 +13,8 @@ export default defineConfig({
     // One a core: on 2 cores, a third process cost more than it overlapped (CI 5 min 50 s and 9 min 50 s of CPU with
     // three, 4 min 28 s and 7 min 28 s with two, the same tests).
     maxWorkers: 2,
+    // Each file's process runs many builds: malloc keeps what they free for the next (test/support/malloc-tunables.ts).
+    env: workerTunables(),
     // The longest files first, by test/durations.json (a long file started last would decide when the run ends).
     sequence: { sequencer: SlowFirstSequencer },
     // The JSON report is what CI counts; the default reporter is for people.

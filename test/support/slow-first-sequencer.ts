@@ -1,4 +1,4 @@
-// Vitest runs files three at a time on two cores: a long file started last decides the run's end, so files run
+// Vitest runs files two at a time on two cores: a long file started last decides the run's end, so files run
 // longest first, by the durations a whole run recorded (test/durations.json, `npm run test:durations`). On a
 // fresh clone Vitest has no timings of its own and starts the largest files first, which put the update-equality
 // chains (small files, the longest runs) at the end of CI.
