@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { deserializeSectioned as deserialize, serializeSectioned } from '../generator/cache/sectioned-codec.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +22,7 @@ import { fingerprintOf } from '../generator/cache/generator-fingerprint.js';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import { cacheFolder } from '../generator/write/cache-folder.ts';
-import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 // Change both together, and only when the stored shape changed: the version is what a build checks on read.
 const RECORDED = { version: 26, fingerprint: 'l4o5Tbsf5BOgDpgX' };
@@ -136,5 +138,32 @@ describe("the generator's fingerprint, which a cache must match to be read", () 
     const before = fingerprint(BASE);
     expect(fingerprint(BASE)).toBe(before);
     expect(fingerprint(files)).not.toBe(before);
+  });
+});
+
+describe('the fingerprint a build hands over when it starts Node again in its place', () => {
+  const module = pathToFileURL(join(REPO_ROOT, 'generator/cache/generator-fingerprint.js')).href;
+  const generatorFolder = join(REPO_ROOT, 'generator/');
+  // A fresh process, as the build after its restart: the fingerprint it uses, and whether the variable is left.
+  const started = (handedOver: string | undefined) => {
+    const script = `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify([m.generatorFingerprint(), process.env.FOLIO_STATIC_API_GENERATOR_FINGERPRINT ?? null]));`;
+    const env = { ...process.env, FOLIO_STATIC_API_GENERATOR_FINGERPRINT: handedOver };
+    if (handedOver === undefined) delete env.FOLIO_STATIC_API_GENERATOR_FINGERPRINT;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as [string, string | null];
+  };
+  const [own] = started(undefined);
+
+  it.each([
+    { case: "this generator's, used as it is", handedOver: JSON.stringify([generatorFolder, 'handed-over-hash']), used: 'handed-over-hash' },
+    { case: "another folder's, not used", handedOver: JSON.stringify([join(scratch, 'generator/'), 'handed-over-hash']), used: own },
+  ])('$case, and never passed on', ({ handedOver, used }) => {
+    expect(started(handedOver)).toEqual([used, null]);
+  });
+
+  it('is what withFingerprint adds', async () => {
+    const { withFingerprint } = await import('../generator/cache/generator-fingerprint.js');
+    expect(JSON.parse(withFingerprint({}).FOLIO_STATIC_API_GENERATOR_FINGERPRINT ?? '')).toEqual([generatorFolder, own]);
   });
 });

@@ -10,6 +10,7 @@ import { UserError } from '../errors.ts';
 import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
 import { restartTunedForUpdate } from './malloc-tunables.js';
+import { withFingerprint } from '../cache/generator-fingerprint.js';
 import { cacheFolder } from '../write/cache-folder.ts';
 import { existsSync } from 'node:fs';
 
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
   });
   // Only where an update is likely: the second start costs 0.1-0.15 s, which a first build, a refused input or
   // --full does not win back (and a full build's peak memory would keep what an update reuses).
-  if (!options.full && existsSync(cacheFolder(options.out))) restartTunedForUpdate();
+  if (!options.full && existsSync(cacheFolder(options.out))) restartTunedForUpdate(withFingerprint(process.env));
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   // Ids that differ only by letter case are one file where the output's file system folds case.
   const model: ModelOptions = { ...options, caseFoldingOutput: foldsCase(dirname(options.out)) ? dirname(options.out) : undefined };

@@ -34,13 +34,16 @@ export function tunablesForUpdate(env, glibc) {
   return [tunables, `${HUGE_PAGES_TUNABLE}=1`, ...added].filter((part) => part !== '').join(':');
 }
 
-/** Replaces this process with the same command, the tunables set, when they apply; otherwise returns. */
-export function restartTunedForUpdate() {
+/**
+ * Replaces this process with the same command, the tunables set, when they apply; otherwise returns.
+ * @param {NodeJS.ProcessEnv} env the environment to start it with (this process's, or more)
+ */
+export function restartTunedForUpdate(env = process.env) {
   if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
   const report = /** @type {{ header?: { glibcVersionRuntime?: string } }} */ (process.report.getReport());
-  const tunables = tunablesForUpdate(process.env, report.header?.glibcVersionRuntime);
+  const tunables = tunablesForUpdate(env, report.header?.glibcVersionRuntime);
   if (tunables === undefined) return;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, GLIBC_TUNABLES: tunables });
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...env, GLIBC_TUNABLES: tunables });
 }
 
 /**
