@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LiveGraph } from '../generator/live/live-graph.ts';
 import { answerLiveSearch } from '../generator/live/live-routes.ts';
-import { queryCorpus } from '../generator/live/query-corpus.ts';
+import { queryCorpus, type PreviousFiles } from '../generator/live/query-corpus.ts';
 import { loadOntology, parseSources } from '../generator/load/load-ontology.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { partialRatio, partialRatioAtLeast } from '../generator/search/core/search-core.js';
@@ -153,10 +153,14 @@ describe('structured queries on the sample', () => {
     const after = await graphOf(edited);
     const contract = after.classes.find((record) => record.label?.startsWith('Contract of Sale'))?.iri as string;
     const whole = queryCorpus(after);
-    const patched = queryCorpus(after, { previous: before.memo, changed: new Set([contract]), readPrevious: (path) => previous.get(path) });
+    const files = filesIn(previous);
+    const patched = queryCorpus(after, { previous: before.memo, changed: new Set([contract]), files });
     // Only the labels file is made again (with the entry and the properties' file, always made); the rest are the previous build's.
     const corpusFile = (path: string) => path.replace(/-[0-9a-f]+\.json$/, '');
     expect(patched.files.map((file) => corpusFile(file.path))).toEqual(['_live/query.json', '_live/query/label', '_live/query/properties']);
+    // Of the files kept, only the changed class's rows were read; the labels file was read whole, to splice.
+    expect(files.wholeReads.map(corpusFile)).toEqual(['_live/query/label']);
+    expect(files.stretchBytes).toBeLessThan(1000);
     const served = new Map([
       ...patched.files.map((file): [string, string] => [file.path, file.contents]),
       ...patched.kept.map((path): [string, string] => [path, String(previous.get(path))]),
@@ -164,11 +168,34 @@ describe('structured queries on the sample', () => {
     expect(served).toEqual(new Map(whole.files.map((file) => [file.path, file.contents])));
     expect(patched.memo).toEqual(whole.memo);
     // A previous file that is not as the memo says: every row made again.
-    const damaged = queryCorpus(after, { previous: before.memo, changed: new Set([contract]), readPrevious: (path) => previous.get(path)?.subarray(1) });
+    const damaged = queryCorpus(after, {
+      previous: before.memo,
+      changed: new Set([contract]),
+      files: filesIn(new Map([...previous].map(([path, bytes]) => [path, bytes.subarray(1)]))),
+    });
     expect(damaged.files.map((file) => file.contents)).toEqual(whole.files.map((file) => file.contents));
     expect(damaged.kept).toEqual([]);
   });
 });
+
+/** A previous build's files in memory, counting what an update reads of them. */
+function filesIn(files: ReadonlyMap<string, Uint8Array>): PreviousFiles & { wholeReads: string[]; stretchBytes: number } {
+  const counted = {
+    wholeReads: [] as string[],
+    stretchBytes: 0,
+    read: (path: string) => {
+      counted.wholeReads.push(path);
+      return files.get(path);
+    },
+    size: (path: string) => files.get(path)?.length,
+    readAt: (path: string, position: number, length: number) => {
+      counted.stretchBytes += length;
+      const bytes = files.get(path);
+      return bytes && position + length <= bytes.length ? bytes.subarray(position, position + length) : undefined;
+    },
+  };
+  return counted;
+}
 
 describe.skipIf(!hasShared)('structured queries on the rooted FOLIO excerpt', () => {
   const excerpt = loadOntology(ROOTED_EXCERPT).then((loaded) => new LiveGraph(buildModel(loaded.quads)));

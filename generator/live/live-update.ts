@@ -6,7 +6,7 @@
 // make every record.
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
-import type { QueryMemo } from './query-corpus.ts';
+import type { PreviousFiles, QueryMemo } from './query-corpus.ts';
 import { LIVE_ENTITY_FILES, liveWalkFile } from '../route/paths.ts';
 import { LIVE_QUERY_FOLDER } from '../search/core/search-core.js';
 import { branchesOf } from './branches.ts';
@@ -66,7 +66,7 @@ export function liveUpdate(
   removed: readonly string[],
   previous: LiveMemo | undefined,
   hashesUnder: (prefix: string) => (path: string) => string | undefined,
-  readPrevious: (path: string) => Uint8Array | undefined,
+  previousFiles: PreviousFiles | undefined,
 ): LiveReach {
   if (previous === undefined) return { selection: EVERY_LIVE_FILE, memo: liveMemo(model), remade: undefined };
   const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
@@ -99,7 +99,7 @@ export function liveUpdate(
   const previousWalk = hashesUnder(folderOf(liveWalkFile));
   const segments = (segment: string) => touched.has(segment) || previousWalk(liveWalkFile(segment)) === undefined;
   const remade = reachedIds(model, byId, changed, previous, sorted);
-  const query = { previous: previous.query, changed: new Set([...emitted].flatMap((id) => byId.get(id)?.iri ?? [])), readPrevious };
+  const query = { previous: previous.query, changed: new Set([...emitted].flatMap((id) => byId.get(id)?.iri ?? [])), files: previousFiles };
   return { selection: { segments, ids: (id) => remade.has(id), query }, memo: sorted, remade };
 }
 

@@ -38,6 +38,18 @@ interface RowsBytes extends RowEnds {
   made: boolean;
 }
 
+/** A previous build's class file, read only as far as an update needs: the rows it compares, or whole to splice. */
+interface PreviousClassFile extends RowEnds {
+  path: string;
+}
+
+/** The previous build's output files, read where an update asks (write/previous-output-files.ts). */
+export interface PreviousFiles {
+  read(path: string): Uint8Array | undefined;
+  size(path: string): number | undefined;
+  readAt(path: string, position: number, length: number): Uint8Array | undefined;
+}
+
 /** What the next build keeps of the corpus: the classes' IRIs in order, and where each class file's rows end. */
 export interface QueryMemo {
   iris: string[];
@@ -51,7 +63,7 @@ export interface QueryMemo {
 export interface QueryPatch {
   previous: QueryMemo | undefined;
   changed: ReadonlySet<string>;
-  readPrevious: (path: string) => Uint8Array | undefined;
+  files: PreviousFiles | undefined;
 }
 
 /**
@@ -68,10 +80,11 @@ export function queryCorpus(graph: LiveGraph, patch?: QueryPatch): { files: Corp
     if (!indexOf.has(iri)) indexOf.set(iri, index);
   });
   const rowsOf = (record: ClassRecord) => classRows(graph, record, indexOf);
-  const previous = patch?.previous && sameList(patch.previous.iris, iris) ? previousFiles(patch.previous, patch.readPrevious) : undefined;
+  const previous = patch?.previous && patch.files && sameList(patch.previous.iris, iris) ? previousFiles(patch.previous, patch.files) : undefined;
   const classFiles = previous
     ? patchFiles(
         previous,
+        patch?.files as PreviousFiles,
         iris.flatMap((iri, index) => ((patch?.changed.has(iri) ?? true) || graph.publishedId(iri) === undefined ? [index] : [])),
         (index) => rowsOf(graph.classOf(iris[index]) as ClassRecord),
       )
@@ -100,15 +113,20 @@ function corpusPath(key: string, hash: string): string {
 }
 
 /** The previous build's class files as its memo says they are, or undefined where one is missing or is not (then all are made). */
-function previousFiles(memo: QueryMemo, read: (path: string) => Uint8Array | undefined): Record<ClassFile, RowsBytes> | undefined {
-  const files = {} as Record<ClassFile, RowsBytes>;
+function previousFiles(memo: QueryMemo, files: PreviousFiles): Record<ClassFile, PreviousClassFile> | undefined {
+  const found = {} as Record<ClassFile, PreviousClassFile>;
   for (const key of CLASS_FILES) {
     const { ends, hash } = memo.files[key];
-    const bytes = read(corpusPath(key, hash));
-    if (bytes === undefined || bytes.length !== (ends.length === 0 ? 2 : ends[ends.length - 1] + 1)) return undefined;
-    files[key] = { bytes, ends, hash, made: false };
+    const path = corpusPath(key, hash);
+    if (files.size(path) !== expectedLength(ends)) return undefined;
+    found[key] = { path, ends, hash };
   }
-  return files;
+  return found;
+}
+
+/** A class file's length: its rows, their commas and its brackets. */
+function expectedLength(ends: Int32Array): number {
+  return ends.length === 0 ? 2 : ends[ends.length - 1] + 1;
 }
 
 /** A class's row in each class file, as JSON. */
@@ -146,9 +164,13 @@ function wholeFiles(rows: Record<ClassFile, string>[]): Record<ClassFile, RowsBy
   return files;
 }
 
-/** The previous files with the rows at `indices` (ascending) made again, spliced as bytes; a file none of whose rows changed is kept. */
+/**
+ * The previous files with the rows at `indices` (ascending) made again, spliced as bytes; a file none of whose rows
+ * changed is kept, having read only those rows of it.
+ */
 function patchFiles(
-  previous: Record<ClassFile, RowsBytes>,
+  previous: Record<ClassFile, PreviousClassFile>,
+  files: PreviousFiles,
   indices: readonly number[],
   rowOf: (index: number) => Record<ClassFile, string>,
 ): Record<ClassFile, RowsBytes> {
@@ -156,15 +178,21 @@ function patchFiles(
     const row = rowOf(index);
     return Object.fromEntries(CLASS_FILES.map((key) => [key, Buffer.from(row[key])])) as Record<ClassFile, Buffer>;
   });
-  const files = {} as Record<ClassFile, RowsBytes>;
+  const patched = {} as Record<ClassFile, RowsBytes>;
   for (const key of CLASS_FILES) {
-    const { bytes, ends } = previous[key];
+    const { path, ends, hash } = previous[key];
     const startOf = (index: number) => (index === 0 ? 1 : ends[index - 1] + 1);
-    const changed = indices.flatMap((index, at) => (Buffer.compare(bytes.subarray(startOf(index), ends[index]), rows[at][key]) === 0 ? [] : [at]));
+    const sameRow = (index: number, row: Uint8Array) => {
+      const before = files.readAt(path, startOf(index), ends[index] - startOf(index));
+      return before !== undefined && Buffer.compare(before, row) === 0;
+    };
+    const changed = indices.flatMap((index, at) => (sameRow(index, rows[at][key]) ? [] : [at]));
     if (changed.length === 0) {
-      files[key] = previous[key];
+      patched[key] = { bytes: new Uint8Array(), ends, hash, made: false };
       continue;
     }
+    const bytes = files.read(path);
+    if (bytes === undefined || bytes.length !== expectedLength(ends)) throw new Error(`internal error: ${path} changed while the build read it`);
     const parts: Uint8Array[] = [];
     const newEnds = new Int32Array(ends.length);
     let from = 0;
@@ -182,10 +210,10 @@ function patchFiles(
     }
     for (; next < ends.length; next += 1) newEnds[next] = ends[next] + shift;
     parts.push(bytes.subarray(from));
-    const patched = Buffer.concat(parts);
-    files[key] = { bytes: patched, ends: newEnds, hash: hashOf(patched), made: true };
+    const spliced = Buffer.concat(parts);
+    patched[key] = { bytes: spliced, ends: newEnds, hash: hashOf(spliced), made: true };
   }
-  return files;
+  return patched;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -44,7 +44,7 @@ export async function updateBuild(
   const published = new Set(model.entities.map((entity) => entity.id));
   const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
   const removed = previous.manifest.ids.toArray().filter((id) => !published.has(id));
-  const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.readOutput ?? (() => undefined));
+  const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.output);
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
   // Without a taker (an update in memory), the files are made whole.

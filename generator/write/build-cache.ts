@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serializeSectioned } from '../cache/sectioned-codec.ts';
@@ -17,6 +17,7 @@ import { namedCopies, SOURCE_COPIES, SourceCopies } from './source-copies.ts';
 import { describeFile, hashOfFile } from './staged-file.ts';
 import { contentHash } from '../text/content-hash.ts';
 import { previousJsonFile } from './previous-json-file.ts';
+import { PreviousOutputFiles } from './previous-output-files.ts';
 
 export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 
@@ -25,7 +26,7 @@ export interface PreviousBuild {
   manifest: Manifest;
   cache?: BuildCache;
   /** A file of the previous build's output, by its path in the output folder (undefined where there is none): only with a cache, which vouches for them. */
-  readOutput?: (path: string) => Uint8Array | undefined;
+  output?: PreviousOutputFiles;
   /** Whether each previous whole-ontology file is as the manifest says, being checked as soon as the cache says it has their memo (an update takes stretches of those that are). */
   downloads?: ReadonlyMap<string, Promise<boolean>>;
 }
@@ -88,7 +89,7 @@ export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpd
     if (matching && unpacked) {
       // An update takes stretches of them by position: only from a file that is the one the manifest hashed.
       const downloads = forUpdate && matching.downloads && new Map(DOWNLOADS.map(({ path }) => [path, hashesAs(join(outDir, path), unpacked.fileHash(path))]));
-      return { manifest: unpacked, cache: matching, readOutput: (path) => readOutputFile(outDir, path), ...(downloads ? { downloads } : {}) };
+      return { manifest: unpacked, cache: matching, output: new PreviousOutputFiles(outDir), ...(downloads ? { downloads } : {}) };
     }
     const text = await readFile(manifestPath, 'utf8').catch(() => undefined);
     const manifest = text === undefined ? undefined : Manifest.parse(text);
@@ -99,14 +100,6 @@ export function readPreviousBuild(outDir: string, { forUpdate = true }: { forUpd
 
 async function hashesAs(path: string, hash: string | undefined): Promise<boolean> {
   return hash !== undefined && (await hashOfFile(path)) === hash;
-}
-
-function readOutputFile(outDir: string, path: string): Uint8Array | undefined {
-  try {
-    return readFileSync(join(outDir, path));
-  } catch {
-    return undefined;
-  }
 }
 
 /** A build's own bytes of a file it cut (a cache read back has only its copies, which are not written again). */
