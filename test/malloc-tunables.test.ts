@@ -39,7 +39,7 @@ describe('tunablesForUpdate', () => {
 });
 
 const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
-const scratch = mkdtempSync(join(tmpdir(), 'huge-pages-'));
+const scratch = mkdtempSync(join(tmpdir(), 'malloc-tunables-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe.runIf(process.platform === 'linux' && tunablesForUpdate({}, glibc) !== undefined)('restartTunedForUpdate', () => {
