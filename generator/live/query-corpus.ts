@@ -32,15 +32,18 @@ interface RowEnds {
   hash: string;
 }
 
-/** A class file: its bytes, and where its rows end; `made` where this build made it (else it is the previous one, kept). */
-interface RowsBytes extends RowEnds {
-  bytes: Uint8Array;
-  made: boolean;
-}
+/** A class file: where its rows end, and its bytes where this build made it (else it is the previous one, kept). */
+type RowsBytes = RowEnds & ({ made: true; bytes: Uint8Array } | { made: false });
 
 /** A previous build's class file, read only as far as an update needs: the rows it compares, or whole to splice. */
 interface PreviousClassFile extends RowEnds {
   path: string;
+}
+
+/** The previous build's class files found as its memo says, and the output they are read from. */
+interface PreviousClassFiles {
+  files: PreviousFiles;
+  found: Record<ClassFile, PreviousClassFile>;
 }
 
 /** The previous build's output files, read where an update asks (write/previous-output-files.ts). */
@@ -84,7 +87,6 @@ export function queryCorpus(graph: LiveGraph, patch?: QueryPatch): { files: Corp
   const classFiles = previous
     ? patchFiles(
         previous,
-        patch?.files as PreviousFiles,
         iris.flatMap((iri, index) => ((patch?.changed.has(iri) ?? true) || graph.publishedId(iri) === undefined ? [index] : [])),
         (index) => rowsOf(graph.classOf(iris[index]) as ClassRecord),
       )
@@ -93,10 +95,10 @@ export function queryCorpus(graph: LiveGraph, patch?: QueryPatch): { files: Corp
   const kept: string[] = [];
   const named: Record<string, string> = {};
   for (const key of CLASS_FILES) {
-    const { bytes, hash, made } = classFiles[key];
-    const path = corpusPath(key, hash);
+    const file = classFiles[key];
+    const path = corpusPath(key, file.hash);
     named[key] = path;
-    if (made) files.push({ path, contents: Buffer.from(bytes).toString('utf8'), encoded: bytes });
+    if (file.made) files.push({ path, contents: Buffer.from(file.bytes).toString('utf8'), encoded: file.bytes });
     else kept.push(path);
   }
   const properties = emitJson(graph.properties);
@@ -113,7 +115,7 @@ function corpusPath(key: string, hash: string): string {
 }
 
 /** The previous build's class files as its memo says they are, or undefined where one is missing or is not (then all are made). */
-function previousFiles(memo: QueryMemo, files: PreviousFiles): Record<ClassFile, PreviousClassFile> | undefined {
+function previousFiles(memo: QueryMemo, files: PreviousFiles): PreviousClassFiles | undefined {
   const found = {} as Record<ClassFile, PreviousClassFile>;
   for (const key of CLASS_FILES) {
     const { ends, hash } = memo.files[key];
@@ -121,7 +123,7 @@ function previousFiles(memo: QueryMemo, files: PreviousFiles): Record<ClassFile,
     if (files.size(path) !== expectedLength(ends)) return undefined;
     found[key] = { path, ends, hash };
   }
-  return found;
+  return { files, found };
 }
 
 /** A class file's length: its rows, their commas and its brackets. */
@@ -169,8 +171,7 @@ function wholeFiles(rows: Record<ClassFile, string>[]): Record<ClassFile, RowsBy
  * changed is kept, having read only those rows of it.
  */
 function patchFiles(
-  previous: Record<ClassFile, PreviousClassFile>,
-  files: PreviousFiles,
+  { files, found }: PreviousClassFiles,
   indices: readonly number[],
   rowOf: (index: number) => Record<ClassFile, string>,
 ): Record<ClassFile, RowsBytes> {
@@ -180,7 +181,7 @@ function patchFiles(
   });
   const patched = {} as Record<ClassFile, RowsBytes>;
   for (const key of CLASS_FILES) {
-    const { path, ends, hash } = previous[key];
+    const { path, ends, hash } = found[key];
     const startOf = (index: number) => (index === 0 ? 1 : ends[index - 1] + 1);
     const sameRow = (index: number, row: Uint8Array) => {
       const before = files.readAt(path, startOf(index), ends[index] - startOf(index));
@@ -188,7 +189,7 @@ function patchFiles(
     };
     const changed = indices.flatMap((index, at) => (sameRow(index, rows[at][key]) ? [] : [at]));
     if (changed.length === 0) {
-      patched[key] = { bytes: new Uint8Array(), ends, hash, made: false };
+      patched[key] = { ends, hash, made: false };
       continue;
     }
     const bytes = files.read(path);
