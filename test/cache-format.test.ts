@@ -158,6 +158,8 @@ describe('the fingerprint a build hands over when it starts Node again in its pl
   it.each([
     { case: "this generator's, used as it is", handedOver: JSON.stringify([generatorFolder, 'handed-over-hash']), used: 'handed-over-hash' },
     { case: "another folder's, not used", handedOver: JSON.stringify([join(scratch, 'generator/'), 'handed-over-hash']), used: own },
+    { case: 'a value not of ours, not used', handedOver: 'not JSON', used: own },
+    { case: 'JSON of another shape, not used', handedOver: '{"a":1}', used: own },
   ])('$case, and never passed on', ({ handedOver, used }) => {
     expect(started(handedOver)).toEqual([used, null]);
   });

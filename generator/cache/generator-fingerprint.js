@@ -52,9 +52,23 @@ function takeHandedOver(fingerprints) {
   const handedOver = process.env[HANDED_OVER];
   if (handedOver === undefined) return fingerprints;
   delete process.env[HANDED_OVER];
-  const [folder, fingerprint] = /** @type {unknown[]} */ (JSON.parse(handedOver));
+  const [folder, fingerprint] = parsedOrNothing(handedOver);
   if (typeof folder === 'string' && typeof fingerprint === 'string') fingerprints.set(folder, fingerprint);
   return fingerprints;
+}
+
+/**
+ * The value as a list, or an empty one where it is not one (set by something else): then the files are read.
+ * @param {string} value
+ * @returns {unknown[]}
+ */
+function parsedOrNothing(value) {
+  try {
+    const parsed = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
