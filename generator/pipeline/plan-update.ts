@@ -5,6 +5,7 @@ import type { OntologyModel } from '../model/ontology-model.ts';
 import type { BuildCache } from '../cache/format.ts';
 import type { HostName } from '../route/paths.ts';
 import { affectedIris } from '../changes/affected.ts';
+import { firstNotBefore } from '../text/first-at-or-after.ts';
 
 /** Which entities to emit again; the others' format files are kept as the previous build wrote them. */
 export interface UpdatePlan {
@@ -89,12 +90,7 @@ export function longestIncreasingRun(numbers: readonly number[]): boolean[] {
   const tails: number[] = [];
   const previous = new Int32Array(numbers.length).fill(-1);
   numbers.forEach((value, at) => {
-    let [low, high] = [0, tails.length];
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (numbers[tails[middle]] < value) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstNotBefore(tails.length, (index) => numbers[tails[index]] < value);
     if (low > 0) previous[at] = tails[low - 1];
     tails[low] = at;
   });

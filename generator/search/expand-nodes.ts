@@ -1,5 +1,6 @@
 import { codePointLength, compareCodePoints } from './core/search-core.js';
 import { RankTable } from './rank-table.ts';
+import { firstNotBefore } from '../text/first-at-or-after.ts';
 import type { SearchEntity } from './core/search-core.js';
 import { rerankLists } from './rerank-lists.ts';
 import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
@@ -103,14 +104,7 @@ export interface NodeReuse {
 
 /** Where the previous nodes at or after a prefix begin (they are in index order). */
 function firstAtOrAfter(previous: readonly BuiltNode[], prefix: string): number {
-  let low = 0;
-  let high = previous.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (compareCodePoints(previous[middle].prefix, prefix) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstNotBefore(previous.length, (index) => compareCodePoints(previous[index].prefix, prefix) < 0);
 }
 
 /** The previous node for exactly this prefix, if it was reached from the same chain start. */

@@ -2,6 +2,7 @@
 // has and its first ones in an order: a few more than an index file lists, so that an update can patch a list by
 // its edit (take out an entity's entries, put its new ones in place) without reading every entity again.
 import { compareUnits } from '../text/compare-units.ts';
+import { firstNotBefore } from '../text/first-at-or-after.ts';
 import { firstInOrder } from './first-in-order.ts';
 
 /** An entry: an entity's number, then what the list's order and the index file read of it. */
@@ -218,16 +219,8 @@ export class FirstLists {
   #storedNumber(key: string): number | undefined {
     const stored = this.#stored;
     if (!stored) return undefined;
-    let low = 0;
-    let high = stored.order.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      const other = stored.keys[stored.order[middle]];
-      if (other === key) return stored.order[middle];
-      if (other < key) low = middle + 1;
-      else high = middle;
-    }
-    return undefined;
+    const at = firstNotBefore(stored.order.length, (index) => stored.keys[stored.order[index]] < key);
+    return at < stored.order.length && stored.keys[stored.order[at]] === key ? stored.order[at] : undefined;
   }
 
   #checked(entity: number, key: number): number {

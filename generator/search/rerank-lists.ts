@@ -1,6 +1,7 @@
 import { bestLabel, compareMatches } from './core/search-core.js';
 import type { MatchKey, SearchEntity } from './core/search-core.js';
 import type { RankedLists, SearchLabel } from './search-label.ts';
+import { firstNotBefore } from '../text/first-at-or-after.ts';
 
 /** What re-ranking reads: this build's entities and search labels, and which of them an edit changed. */
 export interface RerankSource {
@@ -45,13 +46,7 @@ function merge(long: readonly number[], short: readonly number[], order: (a: num
   const merged: number[] = [];
   let from = 0;
   for (const item of short) {
-    let low = from;
-    let high = long.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (order(long[middle], item) < 0) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstNotBefore(long.length, (index) => order(long[index], item) < 0, from);
     for (let at = from; at < low; at += 1) merged.push(long[at]);
     merged.push(item);
     from = low;

@@ -3,9 +3,12 @@ export function firstAtOrAfter<T extends number | string>(sorted: ArrayLike<T>, 
   return firstNotBefore(sorted.length, (index) => sorted[index] < value);
 }
 
-/** Of `length` items in order, the index of the first for which `before` is false (`length` if none): a binary search. */
-export function firstNotBefore(length: number, before: (index: number) => boolean): number {
-  let low = 0;
+/**
+ * Of `length` items in order, the index of the first at or after `from` for which `before` is false (`length` if
+ * none): a binary search.
+ */
+export function firstNotBefore(length: number, before: (index: number) => boolean, from = 0): number {
+  let low = from;
   let high = length;
   while (low < high) {
     const middle = (low + high) >> 1;

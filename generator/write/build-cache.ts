@@ -25,7 +25,7 @@ export { CACHE_VERSION, type BuildCache } from '../cache/format.ts';
 export interface PreviousBuild {
   manifest: Manifest;
   cache?: BuildCache;
-  /** A file of the previous build's output, by its path in the output folder (undefined where there is none): only with a cache, which vouches for them. */
+  /** The previous build's output files, read where an update asks (whole, or a stretch): only with a cache, which vouches for them. */
   output?: PreviousOutputFiles;
   /** Whether each previous whole-ontology file is as the manifest says, being checked as soon as the cache says it has their memo (an update takes stretches of those that are). */
   downloads?: ReadonlyMap<string, Promise<boolean>>;
