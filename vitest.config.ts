@@ -5,6 +5,8 @@ import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Builds and servers several files read, made once per run in this process (test/support/shared-fixtures.ts).
+    globalSetup: ['test/support/fixture-host.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Files run side by side in their own processes: servers listen on free ports, builds go to folders of their own.

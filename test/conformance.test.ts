@@ -10,6 +10,7 @@ import { formatReport } from '../generator/conformance/report.ts';
 import { buildAndServe, type BuiltSite } from './support/built-site.ts';
 import { hasNginx, startNginxSite } from './support/nginx.ts';
 import { runBuild, runConformance, runDeploy } from './support/run-cli.ts';
+import { sharedFixture } from './support/shared-fixtures.ts';
 import { startS3, type RunningS3 } from './support/s3-emulator.ts';
 import { startStaticServer } from './support/static-server.ts';
 import type { RunningServer } from './support/server-process.ts';
@@ -17,11 +18,11 @@ import { startWranglerPages } from './support/wrangler.ts';
 
 const failures = (results: CheckResult[]) => results.filter((result) => !result.ok).map((result) => `${result.check}: ${result.got}`);
 
-// The conformance command against real servers: the same build of the sample on each, read only.
+// The conformance command against real servers: the same build of the sample on each (the run's shared one), read only.
 describe('npm run conformance', () => {
   let site: BuiltSite;
   beforeAll(async () => {
-    site = await buildAndServe(['--base-url', 'http://127.0.0.1:{port}/'], (folder, port) => startWranglerPages(folder, port));
+    site = await sharedFixture('sampleSiteOnWrangler');
   }, 180_000);
   afterAll(() => site?.close());
 

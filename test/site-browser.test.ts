@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchBrowser } from './support/browser.ts';
 import { buildAndServe, type BuiltSite } from './support/built-site.ts';
+import { sharedFixture } from './support/shared-fixtures.ts';
 import type { RunningServer } from './support/server-process.ts';
-import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { REPO_ROOT } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
-import { startWranglerPages } from './support/wrangler.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 
@@ -27,7 +27,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    site = await buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'http://127.0.0.1:{port}/'], startWranglerPages);
+    site = await sharedFixture('sampleSiteOnWrangler');
     server = site.server;
     browser = await launchBrowser();
   });

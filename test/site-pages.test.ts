@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitJson } from '../generator/emit/json.ts';
-import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
-import { buildAndServe, type BuiltSite } from './support/built-site.ts';
+import type { BuiltSite } from './support/built-site.ts';
+import { sharedFixture } from './support/shared-fixtures.ts';
 import type { RunningServer } from './support/server-process.ts';
-import { startWranglerPages } from './support/wrangler.ts';
 
 interface OpenApiExample {
   value: unknown;
@@ -28,7 +27,7 @@ describe('openapi.json', () => {
   let text: string;
 
   beforeAll(async () => {
-    site = await buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'http://127.0.0.1:{port}/'], startWranglerPages);
+    site = await sharedFixture('sampleSiteOnWrangler');
     server = site.server;
     text = readFileSync(join(site.out, 'openapi.json'), 'utf8');
     document = JSON.parse(text) as OpenApi;

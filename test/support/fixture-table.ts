@@ -1,0 +1,25 @@
+// The fixtures test files share, and the files through which they are asked for (see shared-fixtures.ts). Kept
+// apart from Vitest's test API: the fixture host, in Vitest's main process, reads this table too.
+import { join } from 'node:path';
+import { buildAndServe, type BuiltSite } from './built-site.ts';
+import { SAMPLE_ONTOLOGY } from './shared-data.ts';
+import { startWranglerPages } from './wrangler.ts';
+
+/** Each shared fixture, by name: how the fixture host makes it. */
+export const SHARED_FIXTURES = {
+  // The sample's whole site, built for the address wrangler pages dev then serves it on.
+  sampleSiteOnWrangler: () => buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'http://127.0.0.1:{port}/'], startWranglerPages),
+} as const satisfies Record<string, () => Promise<BuiltSite>>;
+
+export type SharedFixtureName = keyof typeof SHARED_FIXTURES;
+
+/** What a ready fixture tells the files that use it. */
+export interface SharedFixtureReady {
+  out: string;
+  baseUrl: string;
+}
+
+/** The files through which a fixture is asked for, and is said to be ready or to have failed. */
+export function fixtureFiles(folder: string, name: string): { wanted: string; ready: string; failed: string } {
+  return { wanted: join(folder, `${name}.wanted`), ready: join(folder, `${name}.json`), failed: join(folder, `${name}.failed`) };
+}

@@ -1,0 +1,39 @@
+// Fixtures several test files read without changing: built and served once per run by Vitest's main process
+// (test/support/fixture-host.ts, a global setup), not once per file. A file asks for one by name; the first to
+// ask has it started, the others wait for the same one. A site build and a wrangler start cost 5 and 9 s of CPU.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import type { BuiltSite } from './built-site.ts';
+import { fixtureFiles, type SharedFixtureName, type SharedFixtureReady } from './fixture-table.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder through which test files ask the fixture host for a fixture and learn where it is. */
+    sharedFixtures: string;
+  }
+}
+
+// Within Vitest's hook timeout (vitest.config.ts), so that this error is the one reported.
+const WAIT_MS = 170_000;
+
+/**
+ * The shared fixture `name`, once the fixture host has it ready. Read only: other files use the same folder and
+ * server at the same time. Its `close` does nothing; the host stops it when the run ends.
+ */
+export async function sharedFixture(name: SharedFixtureName): Promise<BuiltSite> {
+  const files = fixtureFiles(inject('sharedFixtures'), name);
+  try {
+    writeFileSync(files.wanted, '', { flag: 'wx' });
+  } catch (error) {
+    // Another file asked first.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const deadline = Date.now() + WAIT_MS;
+  while (!existsSync(files.ready)) {
+    if (existsSync(files.failed)) throw new Error(`the shared fixture ${name} failed: ${readFileSync(files.failed, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`the shared fixture ${name} was not ready within ${WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { out, baseUrl } = JSON.parse(readFileSync(files.ready, 'utf8')) as SharedFixtureReady;
+  return { out, server: { baseUrl, stop: async () => {} }, close: async () => {} };
+}
