@@ -12,6 +12,9 @@ const COMPATIBILITY_DATE = '2025-01-01';
 // workerd's own sockets too). Such a start is tried again.
 const ATTEMPTS = 3;
 
+// Where Node keeps compiled code when a program asks without naming a folder (module.enableCompileCache).
+const COMPILE_CACHE = join(tmpdir(), 'node-compile-cache');
+
 /** `wrangler pages dev` (Cloudflare's own runtime) serving a built folder on 127.0.0.1. */
 export async function startWranglerPages(folder: string, port?: number): Promise<RunningServer> {
   for (let attempt = 1; ; attempt += 1) {
@@ -44,7 +47,8 @@ async function startOnce(folder: string, port: number): Promise<RunningServer> {
     ],
     {
       cwd: home,
-      env: { ...userEnvironment(), HOME: home, XDG_CONFIG_HOME: home, CI: 'true', NO_COLOR: '1' },
+      // NODE_COMPILE_CACHE: V8 keeps its code for wrangler's 15 MB of JavaScript between starts (0.2 s of CPU a start).
+      env: { ...userEnvironment(), HOME: home, XDG_CONFIG_HOME: home, CI: 'true', NO_COLOR: '1', NODE_COMPILE_CACHE: COMPILE_CACHE },
       baseUrl: `http://127.0.0.1:${port}`,
       signal: 'SIGTERM',
       timeoutMs: 60_000,
