@@ -14,7 +14,6 @@ import { sharedFixture } from './support/shared-fixtures.ts';
 import { startS3, type RunningS3 } from './support/s3-emulator.ts';
 import { startStaticServer } from './support/static-server.ts';
 import type { RunningServer } from './support/server-process.ts';
-import { startWranglerPages } from './support/wrangler.ts';
 
 const failures = (results: CheckResult[]) => results.filter((result) => !result.ok).map((result) => `${result.check}: ${result.got}`);
 
@@ -45,9 +44,7 @@ describe('npm run conformance', () => {
   describe("on wrangler pages dev, API only with --bundle-entities (Cloudflare's file limit)", () => {
     let bundled: BuiltSite;
     beforeAll(async () => {
-      bundled = await buildAndServe(['--api-only', '--bundle-entities', '--base-url', 'http://127.0.0.1:{port}/'], (folder, port) =>
-        startWranglerPages(folder, port),
-      );
+      bundled = await sharedFixture('sampleBundledOnWrangler');
     }, 180_000);
     afterAll(() => bundled?.close());
 

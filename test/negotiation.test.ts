@@ -11,6 +11,7 @@ import { FORMATS, NEGOTIATED_TYPES, Router } from '../generator/route/router.ts'
 import { negotiatedType } from '../generator/search/core/negotiate.js';
 import { hasNginx, startNginxSite } from './support/nginx.ts';
 import { runBuild } from './support/run-cli.ts';
+import { sharedFixture } from './support/shared-fixtures.ts';
 import type { RunningServer } from './support/server-process.ts';
 import { startStaticServer } from './support/static-server.ts';
 import { startWranglerPages } from './support/wrangler.ts';
@@ -63,13 +64,11 @@ async function expectNegotiated(server: RunningServer, fileOf: (id: string, form
 
 describe('negotiated /{id}', () => {
   let plain: string;
-  let bundled: string;
   let negotiating: string;
   beforeAll(async () => {
-    [plain, bundled, negotiating] = [join(scratch, 'plain'), join(scratch, 'bundled'), join(scratch, 'negotiating')];
+    [plain, negotiating] = [join(scratch, 'plain'), join(scratch, 'negotiating')];
     const built = await Promise.all([
       runBuild(['--api-only', '--out', plain, '--base-url', 'http://127.0.0.1:1/']),
-      runBuild(['--api-only', '--bundle-entities', '--out', bundled, '--base-url', 'http://127.0.0.1:1/']),
       runBuild(['--api-only', '--negotiate', '--out', negotiating, '--base-url', 'http://127.0.0.1:1/']),
     ]);
     for (const result of built) expect(result.code, result.stderr).toBe(0);
@@ -89,13 +88,10 @@ describe('negotiated /{id}', () => {
   );
 
   it('on wrangler pages dev, where the worker answers /{id} from bundles (--bundle-entities)', async () => {
-    const server = await startWranglerPages(bundled);
-    try {
-      // The same bytes as the unbundled build's files.
-      await expectNegotiated(server, (id, format) => readFileSync(join(plain, router.filePath(id, format)), 'utf8'));
-    } finally {
-      await server.stop();
-    }
+    // The run's shared build (its base URL is the server's; the format files do not depend on it).
+    const { server } = await sharedFixture('sampleBundledOnWrangler');
+    // The same bytes as the unbundled build's files.
+    await expectNegotiated(server, (id, format) => readFileSync(join(plain, router.filePath(id, format)), 'utf8'));
   }, 120_000);
 
   it('on wrangler pages dev without bundles, with --negotiate: the worker answers /{id} from the format files', async () => {

@@ -9,6 +9,9 @@ import { startWranglerPages } from './wrangler.ts';
 export const SHARED_FIXTURES = {
   // The sample's whole site, built for the address wrangler pages dev then serves it on.
   sampleSiteOnWrangler: () => buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--base-url', 'http://127.0.0.1:{port}/'], startWranglerPages),
+  // The sample's API alone, its entities' files packed into bundles (Cloudflare's file limit), the same way.
+  sampleBundledOnWrangler: () =>
+    buildAndServe(['--ontology', SAMPLE_ONTOLOGY, '--api-only', '--bundle-entities', '--base-url', 'http://127.0.0.1:{port}/'], startWranglerPages),
 } as const satisfies Record<string, () => Promise<BuiltSite>>;
 
 export type SharedFixtureName = keyof typeof SHARED_FIXTURES;
