@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApi, type ApiBuild } from '../generator/generate-api.ts';
 import { DOWNLOAD_CONTENT_TYPE, DOWNLOADS, FORMATS } from '../generator/route/router.ts';
 import { createSearchClient } from '../generator/search/client/search-client.js';
 import { inBatches } from './support/in-batches.ts';
 import { memoryFetch } from './support/memory-fetch.ts';
-import { runBuild } from './support/run-cli.ts';
+import { buildAndServe, type BuiltSite } from './support/built-site.ts';
 import { EXCERPT, SAMPLE_ONTOLOGY, hasShared } from './support/shared-data.ts';
+import { sharedFixture } from './support/shared-fixtures.ts';
+import type { SharedFixtureName } from './support/fixture-table.ts';
 import { expectServedAsUpstream } from './support/upstream-served.ts';
 import type { RunningServer } from './support/server-process.ts';
 import { startWranglerPages } from './support/wrangler.ts';
@@ -16,19 +15,25 @@ import { startWranglerPages } from './support/wrangler.ts';
 const BASE_URL = 'https://api.example.org/';
 
 // Build with the real command line, serve with Cloudflare's runtime, fetch every entity's four URLs.
-function servedOnPages(name: string, ontology: string, enabled: boolean, extra: (context: () => Context) => void = () => {}): void {
+// `shared`: the run's shared build and server of the same ontology (see support/shared-fixtures.ts), built for the
+// server's own address, instead of a build and a server of this file's.
+function servedOnPages(name: string, ontology: string, enabled: boolean, extra: (context: () => Context) => void = () => {}, shared?: SharedFixtureName): void {
   describe.skipIf(!enabled)(`${name} on wrangler pages dev`, () => {
     const context = {} as Context;
+    let own: BuiltSite | undefined;
     beforeAll(async () => {
-      context.out = mkdtempSync(join(tmpdir(), 'pages-e2e-'));
-      const result = await runBuild(['--ontology', ontology, '--out', context.out, '--base-url', BASE_URL]);
-      expect(result.code, result.stderr).toBe(0);
+      if (shared) {
+        const site = await sharedFixture(shared);
+        context.server = site.server;
+        context.build = await generateApi({ ontology, baseUrl: `${site.server.baseUrl}/` });
+        return;
+      }
+      own = await buildAndServe(['--ontology', ontology, '--base-url', BASE_URL], (folder) => startWranglerPages(folder));
+      context.server = own.server;
       context.build = await generateApi({ ontology, baseUrl: BASE_URL });
-      context.server = await startWranglerPages(context.out);
     });
     afterAll(async () => {
-      await context.server?.stop();
-      if (context.out) rmSync(context.out, { recursive: true, force: true });
+      await own?.close();
     });
 
     it('answers every format of every entity with 200, no redirect, its Content-Type and CORS *', async () => {
@@ -117,12 +122,11 @@ function emittedFile(build: ApiBuild, path: string): string | undefined {
 }
 
 interface Context {
-  out: string;
   build: ApiBuild;
   server: RunningServer;
 }
 
-servedOnPages('the repo sample', SAMPLE_ONTOLOGY, true);
+servedOnPages('the repo sample', SAMPLE_ONTOLOGY, true, undefined, 'sampleSiteOnWrangler');
 
 servedOnPages('folio-excerpt.owl', EXCERPT, hasShared, (context) => {
   it('serves JSON and Markdown equal to the live service for every upstream entity', async () => {
