@@ -89,9 +89,13 @@ describe('negotiated /{id}', () => {
 
   it('on wrangler pages dev, where the worker answers /{id} from bundles (--bundle-entities)', async () => {
     // The run's shared build (its base URL is the server's; the format files do not depend on it).
-    const { server } = await sharedFixture('sampleBundledOnWrangler');
-    // The same bytes as the unbundled build's files.
-    await expectNegotiated(server, (id, format) => readFileSync(join(plain, router.filePath(id, format)), 'utf8'));
+    const bundled = await sharedFixture('sampleBundledOnWrangler');
+    try {
+      // The same bytes as the unbundled build's files.
+      await expectNegotiated(bundled.server, (id, format) => readFileSync(join(plain, router.filePath(id, format)), 'utf8'));
+    } finally {
+      await bundled.close();
+    }
   }, 120_000);
 
   it('on wrangler pages dev without bundles, with --negotiate: the worker answers /{id} from the format files', async () => {

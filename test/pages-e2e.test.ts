@@ -20,12 +20,13 @@ const BASE_URL = 'https://api.example.org/';
 function servedOnPages(name: string, ontology: string, enabled: boolean, extra: (context: () => Context) => void = () => {}, shared?: SharedFixtureName): void {
   describe.skipIf(!enabled)(`${name} on wrangler pages dev`, () => {
     const context = {} as Context;
+    // This file's build and server, or its lease on the shared ones.
     let own: BuiltSite | undefined;
     beforeAll(async () => {
       if (shared) {
-        const site = await sharedFixture(shared);
-        context.server = site.server;
-        context.build = await generateApi({ ontology, baseUrl: `${site.server.baseUrl}/` });
+        own = await sharedFixture(shared);
+        context.server = own.server;
+        context.build = await generateApi({ ontology, baseUrl: `${own.server.baseUrl}/` });
         return;
       }
       own = await buildAndServe(['--ontology', ontology, '--base-url', BASE_URL], (folder) => startWranglerPages(folder));

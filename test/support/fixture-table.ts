@@ -22,7 +22,18 @@ export interface SharedFixtureReady {
   baseUrl: string;
 }
 
-/** The files through which a fixture is asked for, and is said to be ready or to have failed. */
-export function fixtureFiles(folder: string, name: string): { wanted: string; ready: string; failed: string } {
-  return { wanted: join(folder, `${name}.wanted`), ready: join(folder, `${name}.json`), failed: join(folder, `${name}.failed`) };
+/** The files through which a fixture is said to be ready or to have failed. */
+export function fixtureFiles(folder: string, name: string): { ready: string; failed: string } {
+  return { ready: join(folder, `${name}.json`), failed: join(folder, `${name}.failed`) };
+}
+
+/** The file by which test process `pid` holds its `number`th lease on the fixture `name` (see fixture-host.ts). */
+export function leaseFile(folder: string, name: string, pid: number, number: number): string {
+  return join(folder, `${name}.lease-${pid}-${number}`);
+}
+
+/** Whose lease a file in the fixtures' folder is, if it is one. */
+export function leaseHolder(entry: string): { name: string; pid: number } | undefined {
+  const match = /^(\w+)\.lease-(\d+)-\d+$/.exec(entry);
+  return match ? { name: match[1], pid: Number(match[2]) } : undefined;
 }

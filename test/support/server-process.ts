@@ -5,6 +5,9 @@ import { createServer } from 'node:net';
 export interface RunningServer {
   baseUrl: string;
   stop(): Promise<void>;
+  /** Stops and continues the server's whole process group, where it has one (an idle wrangler polls its files). */
+  pause?(): void;
+  resume?(): void;
 }
 
 // Ports handed to servers are drawn below the kernel's ephemeral range (32768 and up on Linux), from a stretch
@@ -83,10 +86,13 @@ export async function startServerProcess(
   }
   return {
     baseUrl: baseUrl,
+    pause: () => kill('SIGSTOP'),
+    resume: () => kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
+        kill('SIGCONT');
         kill(signal);
         setTimeout(() => kill('SIGKILL'), 5_000).unref();
       }).then(removeScratch),
