@@ -36,6 +36,8 @@ export default function setup(project: TestProject): () => Promise<void> {
   project.provide('sharedFixtures', folder);
   const started = new Map<string, Promise<BuiltSite | undefined>>();
   const running = new Map<string, { site: BuiltSite; paused: boolean }>();
+  const announce = (name: string, site: BuiltSite) =>
+    tell(fixtureFiles(folder, name).ready, JSON.stringify({ out: site.out, baseUrl: site.server.baseUrl } satisfies SharedFixtureReady));
   const start = async (name: string): Promise<BuiltSite | undefined> => {
     const files = fixtureFiles(folder, name);
     if (!isFixtureName(name)) {
@@ -45,7 +47,7 @@ export default function setup(project: TestProject): () => Promise<void> {
     try {
       const site = await SHARED_FIXTURES[name]();
       running.set(name, { site, paused: false });
-      tell(files.ready, JSON.stringify({ out: site.out, baseUrl: site.server.baseUrl } satisfies SharedFixtureReady));
+      announce(name, site);
       return site;
     } catch (error) {
       tell(files.failed, error instanceof Error ? error.message : String(error));
@@ -72,7 +74,7 @@ export default function setup(project: TestProject): () => Promise<void> {
       if (fixture?.paused) {
         fixture.site.server.resume?.();
         fixture.paused = false;
-        tell(fixtureFiles(folder, name).ready, JSON.stringify({ out: fixture.site.out, baseUrl: fixture.site.server.baseUrl }));
+        announce(name, fixture.site);
       }
     }
     for (const [name, fixture] of running) {
@@ -81,7 +83,7 @@ export default function setup(project: TestProject): () => Promise<void> {
       // ready file and waits for the host to continue the fixture, and one that took it before is seen here.
       rmSync(fixtureFiles(folder, name).ready, { force: true });
       if (leased().has(name)) {
-        tell(fixtureFiles(folder, name).ready, JSON.stringify({ out: fixture.site.out, baseUrl: fixture.site.server.baseUrl }));
+        announce(name, fixture.site);
         continue;
       }
       fixture.site.server.pause();
