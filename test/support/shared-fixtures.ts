@@ -1,9 +1,11 @@
 // Fixtures several test files read without changing: built and served once per run by Vitest's main process
 // (test/support/fixture-host.ts, a global setup), not once per file. A file asks for one by name; the first to
-// ask has it started, the others wait for the same one; each holds a lease on it while it uses it. A site build and a wrangler start cost 5 and 9 s of CPU.
+// ask has it started, the others wait for the same one; each holds a lease on it while it uses it. A site build
+// and a wrangler start cost 5 and 9 s of CPU.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { BuiltSite } from './built-site.ts';
+import { until } from './folder-state.ts';
 import { fixtureFiles, leaseFile, type SharedFixtureName, type SharedFixtureReady } from './fixture-table.ts';
 
 declare module 'vitest' {
@@ -29,17 +31,14 @@ export async function sharedFixture(name: SharedFixtureName): Promise<BuiltSite>
   const lease = leaseFile(folder, name, process.pid, (leases += 1));
   writeFileSync(lease, '');
   const giveBack = async () => rmSync(lease, { force: true });
-  const deadline = Date.now() + WAIT_MS;
-  while (!existsSync(files.ready)) {
-    if (existsSync(files.failed)) {
-      await giveBack();
-      throw new Error(`the shared fixture ${name} failed: ${readFileSync(files.failed, 'utf8')}`);
-    }
-    if (Date.now() > deadline) {
-      await giveBack();
-      throw new Error(`the shared fixture ${name} was not ready within ${WAIT_MS / 1000} s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await until(() => existsSync(files.ready) || existsSync(files.failed), WAIT_MS, 100);
+  if (!existsSync(files.ready)) {
+    await giveBack();
+    throw new Error(
+      existsSync(files.failed)
+        ? `the shared fixture ${name} failed: ${readFileSync(files.failed, 'utf8')}`
+        : `the shared fixture ${name} was not ready within ${WAIT_MS / 1000} s`,
+    );
   }
   const { out, baseUrl } = JSON.parse(readFileSync(files.ready, 'utf8')) as SharedFixtureReady;
   return { out, server: { baseUrl, stop: giveBack }, close: giveBack };
