@@ -2,7 +2,7 @@
 // full build streamed to a writer, an update of the previous build, or a full build packed into bundles.
 import { planUpdate } from './pipeline/plan-update.ts';
 import { UserError } from './errors.ts';
-import { bundledBuild, fullBuild, streamedBuild } from './pipeline/full-build.ts';
+import { bundledBuild, fullBuild, STREAMED_FROM_TERMS, streamedBuild } from './pipeline/full-build.ts';
 import { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-model.ts';
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
@@ -17,8 +17,9 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
 /**
  * load → model → emit, all in memory; writing is left to the caller. With the previous build's cache, only
  * the entities an edit reaches are emitted again (unless `options.full`; never for bundles, whose files mix forty
- * entities). `openSink`, when the whole API is emitted (not an update, not bundles): files go to the sink it opens
- * as they are made, so writing runs alongside the rest of the build, and `files` is left empty. `onModel` is
+ * entities). `openSink`, when the whole API is emitted (not an update, not bundles) and the ontology has at least
+ * STREAMED_FROM_TERMS terms: files go to the sink it opens as they are made, so writing runs alongside the rest of
+ * the build, and `files` is left empty. `onModel` is
  * called with the model before anything is emitted (the site build renders its concept pages there); `onSearchMemo`,
  * by an update or a streamed build, with the search index's memo as soon as it is made (the cache's largest part);
  * `onParts`, by an update, with its large files as parts as soon as they are made (see PartsTaker).
@@ -55,7 +56,7 @@ export async function generateApi(
       );
     }
   }
-  const sink = openSink?.(previous);
+  const sink = loaded.model.entities.length >= STREAMED_FROM_TERMS ? openSink?.(previous) : undefined;
   const build = sink ? await streamedBuild(loaded, progress, previous, sink, onSearchMemo) : await fullBuild(loaded, progress, previous);
   return { ...build, warnings };
 }

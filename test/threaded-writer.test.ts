@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contentHash, hashFiles } from '../generator/changes/manifest.ts';
 import type { OutputFile } from '../generator/emit/emit-api.ts';
 import { generateApi } from '../generator/generate-api.ts';
+import { STREAMED_FROM_TERMS } from '../generator/pipeline/full-build.ts';
+import { generateFolioShaped } from '../bench/folio-shaped/generate.ts';
 import { OutputWriteError } from '../generator/errors.ts';
 import { BatchFlow, MAIN_LANE, MAX_IN_FLIGHT, SEARCH_LANE } from '../generator/write/batch-flow.ts';
 import { BatchBuffer, decodeBatch, type FileBatch } from '../generator/write/file-batch.ts';
@@ -149,12 +151,25 @@ describe('the count of batches in flight', () => {
 
 describe('a build written as it goes (the command line, search index on its own thread)', () => {
   it('writes exactly the files of the build made in memory', async () => {
+    // Just past the terms from which a build is streamed; a smaller one is made on one thread.
+    const ontology = join(scratch, 'streamed.owl');
+    writeFileSync(ontology, generateFolioShaped({ classes: STREAMED_FROM_TERMS, properties: 10 }));
     const out = join(scratch, 'cli');
-    const result = await runBuild(['--api-only', '--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', 'https://api.example.org/']);
+    const result = await runBuild(['--api-only', '--ontology', ontology, '--out', out, '--base-url', 'https://api.example.org/']);
     expect(result.stderr).not.toMatch(/^error/m);
     expect(result.stderr).toMatch(/^write: \d+ files on a thread of their own/m);
-    const build = await generateApi({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://api.example.org/' });
+    const build = await generateApi({ ontology, baseUrl: 'https://api.example.org/' });
     const expected = new Map(build.files.map((file) => [file.path, sha256(file.encoded ?? file.contents)]));
     expect(folderHashes(out)).toEqual(expected);
+  });
+
+  it('builds an ontology of fewer terms on one thread, writing the same files', async () => {
+    const out = join(scratch, 'small');
+    const result = await runBuild(['--api-only', '--ontology', SAMPLE_ONTOLOGY, '--out', out, '--base-url', 'https://api.example.org/']);
+    expect(result.stderr).not.toMatch(/^error/m);
+    expect(result.stderr).toMatch(/^model: 52 classes, 6 object properties/m);
+    expect(result.stderr).not.toMatch(/thread of their own|on another thread/);
+    const build = await generateApi({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://api.example.org/' });
+    expect(folderHashes(out)).toEqual(new Map(build.files.map((file) => [file.path, sha256(file.encoded ?? file.contents)])));
   });
 });
