@@ -44,10 +44,11 @@ http {
 }
 
 /** nginx serving a built folder with its generated `_nginx/site.conf` (and the search handler it includes), as a user sets it up. */
-export function startNginxSite(folder: string): Promise<RunningServer> {
+export function startNginxSite(folder: string, port?: number): Promise<RunningServer> {
   return startNginx(
     folder,
     `include /etc/nginx/mime.types; js_path "${folder}/_nginx/"; js_import search from search.js;`,
     `include ${folder}/_nginx/site.conf;`,
+    port,
   );
 }
