@@ -1,12 +1,10 @@
 // The build's entry: load → model, then one of four straight pipelines (pipeline/): a full build in memory, a
 // full build streamed to a writer, an update of the previous build, or a full build packed into bundles.
-import { planUpdate } from './pipeline/plan-update.ts';
 import { UserError } from './errors.ts';
-import { bundledBuild, fullBuild, STREAMED_FROM_TERMS, streamedBuild } from './pipeline/full-build.ts';
 import { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-model.ts';
 import { SILENT, timed, type Progress } from './pipeline/progress.ts';
 import type { ApiBuild } from './pipeline/stages.ts';
-import { updateBuild, type PartsTaker } from './pipeline/update-build.ts';
+import type { PartsTaker } from './pipeline/update-build.ts';
 import type { SearchMemo } from './search/search-memo.ts';
 import { previousLoad, type PreviousBuild, type PreviousReading } from './write/build-cache.ts';
 import type { FileSink } from './write/threaded-writer.ts';
@@ -38,6 +36,12 @@ export async function generateApi(
   // The previous build is read while the ontology is (its time counts towards the load stage).
   const previousBlocks = load ?? pending.then((previous) => (previous?.cache ? previousLoad(previous.cache) : undefined));
   const loaded = await loadModel(options, progress, updating ? previousBlocks : undefined);
+  // The emitting stages are loaded once the ontology is: an input refused never loads them.
+  const [{ bundledBuild, fullBuild, STREAMED_FROM_TERMS, streamedBuild }, { updateBuild }, { planUpdate }] = await Promise.all([
+    import('./pipeline/full-build.ts'),
+    import('./pipeline/update-build.ts'),
+    import('./pipeline/plan-update.ts'),
+  ]);
   onModel?.(loaded);
   // The rest of the previous build (its search memo and manifest) is read while the ontology is parsed; what is left to wait for counts as loading too.
   const previous = await timed(loaded.timings, 'load', () => pending);
