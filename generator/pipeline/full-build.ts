@@ -8,7 +8,6 @@ import { liveMemo } from '../live/live-update.ts';
 import type { QueryMemo } from '../live/query-corpus.ts';
 import type { DownloadsMemo } from '../emit/download-files.ts';
 import { startSearchThread } from './search-thread.ts';
-import { SEARCH_LANE } from '../write/batch-flow.ts';
 import type { PreviousBuild } from '../write/build-cache.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import type { FileSink } from '../write/threaded-writer.ts';
@@ -63,7 +62,7 @@ export async function streamedBuild(
 ): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const { source, example } = await prepareSearch(loaded);
-  const searching = startSearchThread({ source, flow: sink.flow.buffer }, (batch) => sink.addBatch(batch, SEARCH_LANE));
+  const searching = startSearchThread({ source, flow: sink.flow.buffer, port: sink.port() });
   // Settled below; if emitting fails first, its failure is the one reported.
   searching.catch(() => {});
   // What loading left behind is garbage now: collected before emitting, the heap grows from the model alone.

@@ -1,4 +1,4 @@
-import type { FileBatch } from '../write/file-batch.ts';
+import type { MessagePort } from 'node:worker_threads';
 import type { EmittedSearch } from '../search/emit-search.ts';
 import type { SearchSource } from '../search/search-entities.ts';
 
@@ -6,6 +6,8 @@ export interface SearchThreadInput {
   source: SearchSource;
   /** The write thread's BatchFlow: the index's batches count towards it before they are sent. */
   flow: SharedArrayBuffer;
+  /** Where the index's batches go: straight to the write thread (see FileSink.port). */
+  port: MessagePort;
 }
 
-export type SearchThreadMessage = { type: 'files'; batch: FileBatch } | { type: 'done'; index: EmittedSearch } | { type: 'failed'; text: string };
+export type SearchThreadMessage = { type: 'done'; index: EmittedSearch } | { type: 'failed'; text: string };

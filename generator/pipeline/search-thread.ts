@@ -1,25 +1,23 @@
 import { Worker } from 'node:worker_threads';
-import type { FileBatch } from '../write/file-batch.ts';
 import type { EmittedSearch } from '../search/emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
 
 /**
- * Starts emitSearch on a thread of its own, for a build that writes as it goes: the index files it makes
- * go to `onFiles` as encoded batches, the entry file comes with the result.
+ * Starts emitSearch on a thread of its own, for a build that writes as it goes: the index files it makes go to
+ * the write thread through `input.port` as encoded batches, all written before it settles; the entry file comes
+ * with the result.
  */
-export function startSearchThread(input: SearchThreadInput, onFiles: (batch: FileBatch) => void): Promise<EmittedSearch> {
+export function startSearchThread(input: SearchThreadInput): Promise<EmittedSearch> {
   // A smaller young generation than V8's default: the thread allocates fast while the main thread emits, and
   // the build's budget is on peak memory (measured: 950-1,050 MB peak without the limit, 960-980 MB with it).
-  const worker = new Worker(new URL('./search-worker.ts', import.meta.url), { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+  const worker = new Worker(new URL('./search-worker.ts', import.meta.url), {
+    workerData: input,
+    transferList: [input.port],
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+  });
   return new Promise<EmittedSearch>((resolve, reject) => {
     worker.on('message', (message: SearchThreadMessage) => {
-      if (message.type === 'files') {
-        try {
-          onFiles(message.batch);
-        } catch (error) {
-          reject(error);
-        }
-      } else if (message.type === 'done') resolve(message.index);
+      if (message.type === 'done') resolve(message.index);
       else reject(new Error(`internal error in the search thread: ${message.text}`));
     });
     worker.on('error', reject);

@@ -5,18 +5,22 @@ import { BatchFlow, SEARCH_LANE } from '../write/batch-flow.ts';
 import { BatchBuffer } from '../write/file-batch.ts';
 import { emitSearch } from '../search/emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
+import type { FilesRequest } from '../write/writer-messages.ts';
 
-const { source, flow: flowBuffer } = workerData as SearchThreadInput;
+const { source, flow: flowBuffer, port } = workerData as SearchThreadInput;
 const flow = new BatchFlow(flowBuffer);
 const post = (message: SearchThreadMessage, transfer: ArrayBuffer[] = []): void => parentPort?.postMessage(message, transfer);
 
 try {
   const buffer = new BatchBuffer((batch) => {
     flow.reserve(SEARCH_LANE);
-    post({ type: 'files', batch }, [batch.bytes]);
+    port.postMessage({ type: 'files', batch, lane: SEARCH_LANE } satisfies FilesRequest, [batch.bytes]);
   });
   const index = await emitSearch(source, undefined, { handOff: (files) => buffer.add(files), between: collectGarbage });
   buffer.flush();
+  // Every file written (and hashed) before the index is reported, so the build's next request for hashes has them all.
+  flow.drain(SEARCH_LANE);
+  port.close();
   // The memo's texts (megabytes) are handed over rather than copied: packJson gives them a buffer of their own.
   const { bytes } = index.memo.json;
   post({ type: 'done', index }, bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);

@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { OutputWriteError } from '../errors.ts';
-import { BatchFlow, MAIN_LANE, type Lane } from './batch-flow.ts';
-import { BatchBuffer, type FileBatch } from './file-batch.ts';
+import { BatchFlow, MAIN_LANE } from './batch-flow.ts';
+import { BatchBuffer } from './file-batch.ts';
 import type { WriteStats } from './write-files.ts';
 import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.ts';
 
@@ -10,8 +10,11 @@ import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.
 export interface FileSink {
   /** Hands files over: the sink writes them, and the caller need not keep them. */
   add(files: readonly OutputFile[]): void;
-  /** The same, for a batch another thread has encoded and counted in `flow`'s `lane`. */
-  addBatch(batch: FileBatch, lane: Lane): void;
+  /**
+   * A port another thread sends its own batches through (FilesRequest), each counted in its lane of `flow` before it
+   * is sent: they go straight to the write thread, not through this one, whose long synchronous stages held them up.
+   */
+  port(): MessagePort;
   readonly flow: BatchFlow;
   /** Path and content hash of every file handed over since the last call, in the order they came. */
   hashes(): Promise<[string, string][]>;
@@ -35,7 +38,8 @@ export class ThreadedWriter implements FileSink {
   readonly flow = new BatchFlow();
   readonly #buffer = new BatchBuffer((batch) => {
     this.flow.reserve(MAIN_LANE);
-    this.addBatch(batch, MAIN_LANE);
+    // After a failure the write thread still counts what it is sent, so senders never wait for it in vain.
+    this.#post({ type: 'files', batch, lane: MAIN_LANE }, [batch.bytes]);
   });
   #failure: Error | undefined;
 
@@ -52,10 +56,10 @@ export class ThreadedWriter implements FileSink {
     if (!this.#failure) this.#buffer.add(files);
   }
 
-  /** A batch already counted in `flow`'s `lane` (by the thread that encoded it): its bytes move on to the write thread. */
-  addBatch(batch: FileBatch, lane: Lane): void {
-    // After a failure the write thread still counts what it is sent, so senders never wait for it in vain.
-    this.#post({ type: 'files', batch, lane }, [batch.bytes]);
+  port(): MessagePort {
+    const { port1, port2 } = new MessageChannel();
+    this.#post({ type: 'port', port: port1 }, [port1]);
+    return port2;
   }
 
   async hashes(): Promise<[string, string][]> {
@@ -85,7 +89,7 @@ export class ThreadedWriter implements FileSink {
     return reply;
   }
 
-  #post(request: WriterRequest, transfer: ArrayBuffer[] = []): void {
+  #post(request: WriterRequest, transfer: (ArrayBuffer | MessagePort)[] = []): void {
     this.#worker.postMessage(request, transfer);
   }
 

@@ -18,7 +18,13 @@ const post = (reply: WriterReply): void => parentPort?.postMessage(reply);
 // After a failure, every request is answered with it, so the build stops at its next wait.
 let failure: WriterReply | undefined;
 
-parentPort?.on('message', (request: WriterRequest) => {
+parentPort?.on('message', receive);
+
+function receive(request: WriterRequest): void {
+  if (request.type === 'port') {
+    request.port.on('message', receive);
+    return;
+  }
   if (failure) post(failure);
   else {
     try {
@@ -33,9 +39,9 @@ parentPort?.on('message', (request: WriterRequest) => {
   }
   // Every batch is counted, written or refused: the sender waits on this count.
   if (request.type === 'files') flow.done(request.lane);
-});
+}
 
-function handle(request: WriterRequest): void {
+function handle(request: Exclude<WriterRequest, { type: 'port' }>): void {
   if (request.type === 'files') {
     gate?.waitOpen();
     gate = undefined;

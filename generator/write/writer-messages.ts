@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { Lane } from './batch-flow.ts';
 import type { FileBatch } from './file-batch.ts';
 import type { WriteStats } from './write-files.ts';
@@ -14,8 +15,13 @@ export interface WriterInput {
   gate?: SharedArrayBuffer;
 }
 
+/** A batch of files, from the thread that opened the build or, through a port of its own (see `port`), another. */
+export type FilesRequest = { type: 'files'; batch: FileBatch; lane: Lane };
+
 export type WriterRequest =
-  | { type: 'files'; batch: FileBatch; lane: Lane }
+  | FilesRequest
+  /** A port another thread sends its batches through itself, so they need not wait for the main thread to pass them on. */
+  | { type: 'port'; port: MessagePort }
   /** The hashes of the files handed over since the last such request, in the order they came. */
   | { type: 'hashes' }
   | { type: 'finish' };
