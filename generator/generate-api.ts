@@ -17,8 +17,8 @@ export { loadModel, type LoadedModel, type ModelOptions } from './pipeline/load-
  * the entities an edit reaches are emitted again (unless `options.full`; never for bundles, whose files mix forty
  * entities). `openSink`, when the whole API is emitted (not an update, not bundles) and the ontology has at least
  * STREAMED_FROM_TERMS terms: files go to the sink it opens as they are made, so writing runs alongside the rest of
- * the build, and `files` is left empty. `onModel` is
- * called with the model before anything is emitted (the site build renders its concept pages there); `onSearchMemo`,
+ * the build, and `files` is left empty. `onModel` is called with the model before anything is emitted (the site
+ * build renders its concept pages there); `onSearchMemo`,
  * by an update or a streamed build, with the search index's memo as soon as it is made (the cache's largest part);
  * `onParts`, by an update, with its large files as parts as soon as they are made (see PartsTaker).
  */

@@ -44,8 +44,8 @@ export async function fullBuild(loaded: LoadedModel, progress: Progress, previou
 /**
  * Terms from which a full build is streamed (streamedBuild): below, starting its search and write threads costs
  * more than they overlap. Measured on 2 cores: the sample's 58 terms took 1.2 s of CPU in one thread against
- * 1.7 s streamed, 168 FOLIO-shaped terms 2.5 s against 3.3 s, each as soon done; from about 330 terms (CIDOC CRM's
- * 385: 3.0 s against 3.3 s) the threads finish first.
+ * 1.7 s streamed, 168 FOLIO-shaped terms 2.5 s against 3.3 s, done as soon either way; from about 330 terms the
+ * threads finish first (CIDOC CRM's 385: done in 3.0 s against 3.3 s).
  */
 export const STREAMED_FROM_TERMS = 200;
 
