@@ -94,6 +94,47 @@ describe('the write thread', () => {
   });
 });
 
+describe("another thread's port to the write thread (as the search thread sends its files)", () => {
+  // Sent from here, as the search thread sends them: encoded, counted in their lane, posted through the port.
+  function sendThroughPort(writer: ThreadedWriter, files: OutputFile[]): void {
+    const port = writer.port();
+    const buffer = new BatchBuffer((batch) => {
+      writer.flow.reserve(SEARCH_LANE);
+      port.postMessage({ type: 'files', batch, lane: SEARCH_LANE }, [batch.bytes]);
+    });
+    buffer.add(files);
+    buffer.flush();
+    // Blocks until the write thread has taken care of every batch: it reads the port on its own thread.
+    writer.flow.drain(SEARCH_LANE);
+    port.close();
+  }
+
+  it('writes and hashes the files sent through it beside the files handed over, every one before the next hashes', async () => {
+    const root = join(scratch, 'port');
+    const writer = new ThreadedWriter({ root });
+    writer.add([{ path: 'a.json', contents: '{"a":1}' }]);
+    sendThroughPort(writer, manyFiles(300));
+    const hashes = new Map(await writer.hashes());
+    await writer.finish();
+    expect(hashes.size).toBe(301);
+    for (const file of [{ path: 'a.json', contents: '{"a":1}' }, ...manyFiles(300)]) {
+      expect(hashes.get(file.path), file.path).toBe(contentHash(file.contents));
+      expect(readFileSync(join(root, file.path), 'utf8'), file.path).toBe(file.contents);
+    }
+  });
+
+  it('reports a file the system refuses, sent through the port, to the thread that opened the writer', async () => {
+    const root = join(scratch, 'port-refused');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'search'), 'not a folder');
+    const writer = new ThreadedWriter({ root });
+    sendThroughPort(writer, [{ path: 'search/index.json', contents: '{}' }]);
+    const failure = await writer.finish().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OutputWriteError);
+    expect((failure as Error).message).toMatch(new RegExp(`^could not write ${escapeRegExp(join(root, 'search', 'index.json'))}: E`));
+  });
+});
+
 describe('batches of files', () => {
   const big = 'x'.repeat(5 * 2 ** 20);
   it.each([
