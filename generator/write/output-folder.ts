@@ -95,7 +95,8 @@ function removeLeftovers(parent: string, name: string): void {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` is alive: one of another user's refuses the signal (EPERM), and is alive too. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

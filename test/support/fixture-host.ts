@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { isRunning } from '../../generator/write/output-folder.ts';
 import type { BuiltSite } from './built-site.ts';
 import { fixtureFiles, leaseHolder, SHARED_FIXTURES, type SharedFixtureName, type SharedFixtureReady } from './fixture-table.ts';
 
@@ -14,15 +15,6 @@ const POLL_MS = 100;
 
 function isFixtureName(name: string): name is SharedFixtureName {
   return Object.hasOwn(SHARED_FIXTURES, name);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Written whole, then renamed: a file that sees it reads all of it. */
@@ -60,7 +52,7 @@ export default function setup(project: TestProject): () => Promise<void> {
     for (const entry of readdirSync(folder)) {
       const holder = leaseHolder(entry);
       if (!holder) continue;
-      if (isAlive(holder.pid)) names.add(holder.name);
+      if (isRunning(holder.pid)) names.add(holder.name);
       else rmSync(join(folder, entry), { force: true });
     }
     return names;
