@@ -11,7 +11,7 @@ import { generateFolioShaped } from '../bench/folio-shaped/generate.ts';
 import { OutputWriteError } from '../generator/errors.ts';
 import { BatchFlow, MAIN_LANE, MAX_IN_FLIGHT, SEARCH_LANE } from '../generator/write/batch-flow.ts';
 import { BatchBuffer, decodeBatch, type FileBatch } from '../generator/write/file-batch.ts';
-import { ThreadedWriter } from '../generator/write/threaded-writer.ts';
+import { sendThrough, ThreadedWriter } from '../generator/write/threaded-writer.ts';
 import { WriteGate } from '../generator/write/write-gate.ts';
 import { escapeRegExp } from '../generator/text/escape-regexp.ts';
 import { folderHashes } from './support/folder-state.ts';
@@ -95,13 +95,10 @@ describe('the write thread', () => {
 });
 
 describe("another thread's port to the write thread (as the search thread sends its files)", () => {
-  // Sent from here, as the search thread sends them: encoded, counted in their lane, posted through the port.
+  // Sent from here as the search thread sends them: encoded, counted in their lane, posted through the port.
   function sendThroughPort(writer: ThreadedWriter, files: OutputFile[]): void {
     const port = writer.port();
-    const buffer = new BatchBuffer((batch) => {
-      writer.flow.reserve(SEARCH_LANE);
-      port.postMessage({ type: 'files', batch, lane: SEARCH_LANE }, [batch.bytes]);
-    });
+    const buffer = new BatchBuffer(sendThrough(port, writer.flow, SEARCH_LANE));
     buffer.add(files);
     buffer.flush();
     // Blocks until the write thread has taken care of every batch: it reads the port on its own thread.

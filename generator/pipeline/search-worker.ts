@@ -5,17 +5,14 @@ import { BatchFlow, SEARCH_LANE } from '../write/batch-flow.ts';
 import { BatchBuffer } from '../write/file-batch.ts';
 import { emitSearch } from '../search/emit-search.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
-import type { FilesRequest } from '../write/writer-messages.ts';
+import { sendThrough } from '../write/threaded-writer.ts';
 
 const { source, flow: flowBuffer, port } = workerData as SearchThreadInput;
 const flow = new BatchFlow(flowBuffer);
 const post = (message: SearchThreadMessage, transfer: ArrayBuffer[] = []): void => parentPort?.postMessage(message, transfer);
 
 try {
-  const buffer = new BatchBuffer((batch) => {
-    flow.reserve(SEARCH_LANE);
-    port.postMessage({ type: 'files', batch, lane: SEARCH_LANE } satisfies FilesRequest, [batch.bytes]);
-  });
+  const buffer = new BatchBuffer(sendThrough(port, flow, SEARCH_LANE));
   const index = await emitSearch(source, undefined, { handOff: (files) => buffer.add(files), between: collectGarbage });
   buffer.flush();
   // Every file written (and hashed) before the index is reported, so the build's next request for hashes has them all.

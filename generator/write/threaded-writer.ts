@@ -1,8 +1,8 @@
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { OutputFile } from '../emit/emit-api.ts';
 import { OutputWriteError } from '../errors.ts';
-import { BatchFlow, MAIN_LANE } from './batch-flow.ts';
-import { BatchBuffer } from './file-batch.ts';
+import { BatchFlow, MAIN_LANE, type Lane } from './batch-flow.ts';
+import { BatchBuffer, type FileBatch } from './file-batch.ts';
 import type { WriteStats } from './write-files.ts';
 import type { WriterInput, WriterReply, WriterRequest } from './writer-messages.ts';
 
@@ -11,13 +11,25 @@ export interface FileSink {
   /** Hands files over: the sink writes them, and the caller need not keep them. */
   add(files: readonly OutputFile[]): void;
   /**
-   * A port another thread sends its own batches through (FilesRequest), each counted in its lane of `flow` before it
-   * is sent: they go straight to the write thread, not through this one, whose long synchronous stages held them up.
+   * A port another thread sends its own batches through (see sendThrough): they go straight to the write thread,
+   * not through this one, whose long synchronous stages held them up.
    */
   port(): MessagePort;
   readonly flow: BatchFlow;
   /** Path and content hash of every file handed over since the last call, in the order they came. */
   hashes(): Promise<[string, string][]>;
+}
+
+/**
+ * How a BatchBuffer's batches reach the write thread, from the thread that started it (`to`: the Worker) or another
+ * (`to`: a FileSink.port): each counted in `lane` of the write thread's `flow` (waiting while the lane is full),
+ * then posted with its bytes. After a failure the write thread still counts what it is sent, so no sender waits in vain.
+ */
+export function sendThrough(to: MessagePort | Worker, flow: BatchFlow, lane: Lane): (batch: FileBatch) => void {
+  return (batch) => {
+    flow.reserve(lane);
+    to.postMessage({ type: 'files', batch, lane } satisfies WriterRequest, [batch.bytes]);
+  };
 }
 
 interface Waiting {
@@ -36,16 +48,13 @@ export class ThreadedWriter implements FileSink {
   readonly #waiting: Waiting[] = [];
   /** Shared with the write thread and with any other thread that encodes batches for it. */
   readonly flow = new BatchFlow();
-  readonly #buffer = new BatchBuffer((batch) => {
-    this.flow.reserve(MAIN_LANE);
-    // After a failure the write thread still counts what it is sent, so senders never wait for it in vain.
-    this.#post({ type: 'files', batch, lane: MAIN_LANE }, [batch.bytes]);
-  });
+  readonly #buffer: BatchBuffer;
   #failure: Error | undefined;
 
   constructor(input: Omit<WriterInput, 'flow'>) {
     const workerData: WriterInput = { ...input, flow: this.flow.buffer };
     this.#worker = new Worker(new URL('./write-worker.ts', import.meta.url), { workerData });
+    this.#buffer = new BatchBuffer(sendThrough(this.#worker, this.flow, MAIN_LANE));
     this.#worker.on('message', (reply: WriterReply) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#fail(error));
     this.#worker.on('exit', (code) => this.#fail(new Error(`internal error: the write thread stopped (exit code ${code})`)));

@@ -15,11 +15,9 @@ export interface WriterInput {
   gate?: SharedArrayBuffer;
 }
 
-/** A batch of files, from the thread that opened the build or, through a port of its own (see `port`), another. */
-export type FilesRequest = { type: 'files'; batch: FileBatch; lane: Lane };
-
 export type WriterRequest =
-  | FilesRequest
+  /** A batch of files, from the thread that started the writer or, through a port of its own (see `port`), another. */
+  | { type: 'files'; batch: FileBatch; lane: Lane }
   /** A port another thread sends its batches through itself, so they need not wait for the main thread to pass them on. */
   | { type: 'port'; port: MessagePort }
   /** The hashes of the files handed over since the last such request, in the order they came. */

@@ -87,8 +87,8 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const ontology = join(REPO_ROOT, 'node_modules/@vocabulary', vocabulary.file);
   // Without Debian's nginx (a machine of one's own), wrangler serves them all.
-  const server = vocabulary.server === 'nginx' && hasNginx ? 'nginx' : 'wrangler pages dev';
-  describe(`${vocabulary.name} (@vocabulary/${vocabulary.file.split('/')[0]}), built with --base-iri and served by ${server}`, () => {
+  const servedBy = vocabulary.server === 'nginx' && hasNginx ? 'nginx' : 'wrangler pages dev';
+  describe(`${vocabulary.name} (@vocabulary/${vocabulary.file.split('/')[0]}), built with --base-iri and served by ${servedBy}`, () => {
     let served: RunningServer;
     let loaded: LoadedModel;
     let source: (iri: string) => Quad[];
@@ -112,7 +112,7 @@ export function describeVocabulary(vocabulary: Vocabulary): void {
         .map((quad) => DataFactory.quad(quad.subject, quad.predicate, quad.object));
       source = sourceTriples(allTriples);
       representatives = representativeTerms(loaded.model.entities, source);
-      served = await (server === 'nginx' ? startNginxSite(out, port) : startWranglerPages(out, port));
+      served = await (servedBy === 'nginx' ? startNginxSite(out, port) : startWranglerPages(out, port));
     }, 180_000);
     afterAll(async () => {
       await served?.stop();
