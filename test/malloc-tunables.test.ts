@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tunablesForUpdate } from '../generator/cli/malloc-tunables.js';
-import { withUserTunables } from './support/malloc-tunables.ts';
 import { REPO_ROOT } from './support/shared-data.ts';
 
 const HUGE = 'glibc.malloc.hugetlb=1';
@@ -58,22 +57,5 @@ describe.runIf(process.platform === 'linux' && tunablesForUpdate({}, glibc) !== 
     expect(second).toBe(first);
     expect(result).toBe(`glibc.malloc.arena_max=4:${HUGE}:${REUSE} an argument`);
     expect(rest).toEqual([]);
-  });
-});
-
-describe("the tests' own worker processes", () => {
-  it.each([
-    { case: 'Vitest tuned none', env: { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, expected: 'glibc.malloc.arena_max=2' },
-    { case: 'the user had none', env: { GLIBC_TUNABLES: `${HUGE}:${REUSE}`, VITEST_USER_GLIBC_TUNABLES: '' }, expected: undefined },
-    {
-      case: "the user's own given back",
-      env: { GLIBC_TUNABLES: `glibc.malloc.arena_max=2:${HUGE}:${REUSE}`, VITEST_USER_GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' },
-      expected: 'glibc.malloc.arena_max=2',
-    },
-  ])("a user's command gets the user's tunables: $case", ({ env, expected }) => {
-    const given = withUserTunables({ PATH: '/bin', ...env });
-    expect(given.GLIBC_TUNABLES).toBe(expected);
-    expect(given.PATH).toBe('/bin');
-    expect(Object.keys(given).filter((name) => name.startsWith('VITEST'))).toEqual([]);
   });
 });

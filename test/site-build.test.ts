@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conceptView } from '../generator/site/concept-view.ts';
 import { siteModel } from '../generator/site/site-model.ts';
-import { inAstroWorkingFolder } from '../generator/astro/working-folder.ts';
 import { generateApi, loadModel } from '../generator/generate-api.ts';
 import { ApiWorkerError } from '../generator/errors.ts';
 import { startApiWorker } from '../generator/worker/start-api-worker.ts';
@@ -66,11 +66,18 @@ describe('the output folder is replaced whole, or not at all', () => {
       expect(readdirSync(join(folder, '_site/pages')).filter((name) => existsSync(join(folder, '_site/pages', name, 'index.html')))).toHaveLength(58);
   });
 
-  it('runs each Astro build from a working folder of its own inside the package, removed afterwards', async () => {
-    // One build per process (the working folder is the process's): one after the other.
-    const before = process.cwd();
-    const seen = [await inAstroWorkingFolder(async () => process.cwd()), await inAstroWorkingFolder(async () => process.cwd())];
-    expect(process.cwd()).toBe(before);
+  it('runs each Astro build from a working folder of its own inside the package, removed afterwards', () => {
+    // One build per process (the working folder is the process's), as the build command runs it: a process of its
+    // own, since test files run as threads, which may not change the working folder.
+    const module = pathToFileURL(join(REPO_ROOT, 'generator/astro/working-folder.ts')).href;
+    const script = `const { inAstroWorkingFolder } = await import(${JSON.stringify(module)});
+const before = process.cwd();
+const seen = [await inAstroWorkingFolder(async () => process.cwd()), await inAstroWorkingFolder(async () => process.cwd())];
+process.stdout.write(JSON.stringify({ before, after: process.cwd(), seen }));`;
+    const run = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], { cwd: scratch, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const { before, after, seen } = JSON.parse(run.stdout) as { before: string; after: string; seen: string[] };
+    expect(after).toBe(before);
     expect(new Set(seen).size).toBe(2);
     for (const folder of seen) {
       expect(folder.startsWith(join(REPO_ROOT, 'node_modules'))).toBe(true);

@@ -27,13 +27,16 @@ export function fixtureFiles(folder: string, name: string): { ready: string; fai
   return { ready: join(folder, `${name}.json`), failed: join(folder, `${name}.failed`) };
 }
 
-/** The file by which test process `pid` holds its `number`th lease on the fixture `name` (see fixture-host.ts). */
-export function leaseFile(folder: string, name: string, pid: number, number: number): string {
-  return join(folder, `${name}.lease-${pid}-${number}`);
+/**
+ * The file by which a test file holds a lease on the fixture `name` (see fixture-host.ts): the process `pid` it runs
+ * in, and its thread and lease numbers, since test files run side by side as threads of one process.
+ */
+export function leaseFile(folder: string, name: string, pid: number, thread: number, number: number): string {
+  return join(folder, `${name}.lease-${pid}-${thread}-${number}`);
 }
 
 /** Whose lease a file in the fixtures' folder is, if it is one. */
 export function leaseHolder(entry: string): { name: string; pid: number } | undefined {
-  const match = /^(\w+)\.lease-(\d+)-\d+$/.exec(entry);
+  const match = /^(\w+)\.lease-(\d+)-\d+-\d+$/.exec(entry);
   return match ? { name: match[1], pid: Number(match[2]) } : undefined;
 }

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { withUserTunables } from './malloc-tunables.ts';
 import { REPO_ROOT } from './shared-data.ts';
 
 export interface CliResult {
@@ -13,7 +12,7 @@ export interface CliResult {
 const VITEST_VARIABLES = /^(VITEST.*|BASE_URL|MODE|DEV|PROD|SSR|NODE_ENV|TEST)$/;
 
 export function userEnvironment(): NodeJS.ProcessEnv {
-  const kept = Object.entries(withUserTunables(process.env)).filter(([name]) => !VITEST_VARIABLES.test(name));
+  const kept = Object.entries(process.env).filter(([name]) => !VITEST_VARIABLES.test(name));
   // Tests never reach the internet: no usage data from Astro or wrangler, no request metadata download by miniflare.
   return { ...Object.fromEntries(kept), ASTRO_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 }

@@ -3,6 +3,7 @@
 // ask has it started, the others wait for the same one; each holds a lease on it while it uses it. A site build
 // and a wrangler start cost 5 and 9 s of CPU.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { inject } from 'vitest';
 import type { BuiltSite } from './built-site.ts';
 import { until } from './folder-state.ts';
@@ -28,7 +29,7 @@ let leases = 0;
 export async function sharedFixture(name: SharedFixtureName): Promise<BuiltSite> {
   const folder = inject('sharedFixtures');
   const files = fixtureFiles(folder, name);
-  const lease = leaseFile(folder, name, process.pid, (leases += 1));
+  const lease = leaseFile(folder, name, process.pid, threadId, (leases += 1));
   writeFileSync(lease, '');
   const giveBack = async () => rmSync(lease, { force: true });
   await until(() => existsSync(files.ready) || existsSync(files.failed), WAIT_MS, 100);
