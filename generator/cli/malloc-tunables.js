@@ -39,8 +39,13 @@ export function tunablesForUpdate(env, glibc) {
  * @param {NodeJS.ProcessEnv} env the environment to start it with (this process's, or more)
  */
 export function restartTunedForUpdate(env = process.env) {
-  if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
+  // Set already (by the user, or by this restart): no need for the report, 5-15 ms here.
+  if (process.platform !== 'linux' || typeof process.execve !== 'function' || env.GLIBC_TUNABLES?.includes(HUGE_PAGES_TUNABLE)) return;
+  // Only the header is read: the network part of the report is what takes its time.
+  const { excludeNetwork } = process.report;
+  process.report.excludeNetwork = true;
   const report = /** @type {{ header?: { glibcVersionRuntime?: string } }} */ (process.report.getReport());
+  process.report.excludeNetwork = excludeNetwork;
   const tunables = tunablesForUpdate(env, report.header?.glibcVersionRuntime);
   if (tunables === undefined) return;
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...env, GLIBC_TUNABLES: tunables });
