@@ -46,6 +46,8 @@ async function startOnce(folder: string, port: number): Promise<RunningServer> {
       '--compatibility-date',
       COMPATIBILITY_DATE,
       '--show-interactive-dev-session=false',
+      // No line per request: wrangler's Node formats each one (0.6 s of CPU over 400 requests here). Warnings stay.
+      '--log-level=warn',
     ],
     {
       cwd: home,
