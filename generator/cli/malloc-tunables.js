@@ -41,11 +41,12 @@ export function tunablesForUpdate(env, glibc) {
 export function restartTunedForUpdate(env = process.env) {
   // Set already (by the user, or by this restart): no need for the report, 5-15 ms here.
   if (process.platform !== 'linux' || typeof process.execve !== 'function' || env.GLIBC_TUNABLES?.includes(HUGE_PAGES_TUNABLE)) return;
-  // Only the header is read: the network part of the report is what takes its time.
-  const { excludeNetwork } = process.report;
-  process.report.excludeNetwork = true;
-  const report = /** @type {{ header?: { glibcVersionRuntime?: string } }} */ (process.report.getReport());
-  process.report.excludeNetwork = excludeNetwork;
+  // Only the header is read: the network part of the report is what takes its time (a setting Node's types lack).
+  const settings = /** @type {NodeJS.ProcessReport & { excludeNetwork: boolean }} */ (process.report);
+  const { excludeNetwork } = settings;
+  settings.excludeNetwork = true;
+  const report = /** @type {{ header?: { glibcVersionRuntime?: string } }} */ (settings.getReport());
+  settings.excludeNetwork = excludeNetwork;
   const tunables = tunablesForUpdate(env, report.header?.glibcVersionRuntime);
   if (tunables === undefined) return;
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...env, GLIBC_TUNABLES: tunables });
