@@ -35,6 +35,20 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port among ${PORTS_PER_WORKER} for Vitest worker ${worker}`);
 }
 
+// The process groups of the servers started here and still running, killed when this process (or test thread)
+// exits: a run interrupted with Ctrl-C ends without its teardown, and a server it had paused would stay stopped,
+// holding its port and memory, until killed by hand.
+const running = new Set<number>();
+process.on('exit', () => {
+  for (const group of running) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
 /**
  * Starts a server program and waits until `baseUrl` answers; `stop` sends `signal` (to the whole process
  * group), then SIGKILL if it lingers. Its output is kept for the error when it fails to start. `scratch`: a
@@ -52,6 +66,11 @@ export async function startServerProcess(
     if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
   };
   const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const group = child.pid;
+  if (group !== undefined) {
+    running.add(group);
+    child.once('exit', () => running.delete(group));
+  }
   const kill = (signal: NodeJS.Signals) => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, signal);
