@@ -38,15 +38,9 @@ export async function freePort(): Promise<number> {
 // The process groups of the servers started here and still running, killed when this process (or test thread)
 // exits: a run interrupted with Ctrl-C ends without its teardown, and a server it had paused would stay stopped,
 // holding its port and memory, until killed by hand.
-const running = new Set<number>();
+const running = new Set<() => void>();
 process.on('exit', () => {
-  for (const group of running) {
-    try {
-      process.kill(-group, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const killGroup of running) killGroup();
 });
 
 /**
@@ -66,11 +60,6 @@ export async function startServerProcess(
     if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
   };
   const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const group = child.pid;
-  if (group !== undefined) {
-    running.add(group);
-    child.once('exit', () => running.delete(group));
-  }
   const kill = (signal: NodeJS.Signals) => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, signal);
@@ -78,6 +67,9 @@ export async function startServerProcess(
       // Already gone.
     }
   };
+  const killGroup = () => kill('SIGKILL');
+  running.add(killGroup);
+  child.once('exit', () => running.delete(killGroup));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
