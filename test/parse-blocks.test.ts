@@ -3,14 +3,18 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeBlocks, loadOntology, parseSources } from '../generator/load/load-ontology.ts';
+import { encodeBlocks, loadOntology, parseSources, type ParsedBlocks } from '../generator/load/load-ontology.ts';
+import { deserializeSectioned, serializeSectioned } from '../generator/cache/sectioned-codec.ts';
 import { buildModel, buildModelFromBlocks } from '../generator/model/build-model.ts';
 import type { OntologyModel } from '../generator/model/ontology-model.ts';
 import { readSources } from '../generator/load/read-sources.ts';
 import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { blockSource } from '../generator/load/parse-blocks.ts';
 import { joinBlocks, splitBlocks } from '../generator/cache/blocks.ts';
-import { EXCERPT, hasShared, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+import { StringTable } from '../generator/load/string-table.ts';
+import { EXCERPT, hasShared, REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
+
+const UNUSUAL_LITERALS = join(REPO_ROOT, 'test/fixtures/unusual-literals.ttl');
 
 const ROOT = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#">';
 
@@ -74,6 +78,17 @@ const ONTOLOGIES = [
   ['the repo sample', SAMPLE_ONTOLOGY, true],
   ['folio-excerpt.owl', EXCERPT, hasShared],
 ] as const;
+// And a Turtle file (one block) of literals RDF/XML cannot hold, which the cache must give back exactly.
+const CACHED_ONTOLOGIES = [...ONTOLOGIES, ['unusual literals', UNUSUAL_LITERALS, true]] as const;
+
+/** Blocks written as the cache files are (the blocks file and the cache's additions) and read back from their bytes. */
+function storedAndReadBack(parsed: ParsedBlocks): ParsedBlocks {
+  const { file, delta } = splitBlocks(parsed);
+  const reread = <T>(value: T) => deserializeSectioned(Buffer.concat(serializeSectioned(value))) as T;
+  const joined = file && joinBlocks(reread(file), reread(delta));
+  if (!joined) throw new Error('a first write makes a blocks file that joins its delta');
+  return joined.parsed;
+}
 
 describe('parsing in blocks gives the same triples as parsing whole', () => {
   for (const [name, input, available] of ONTOLOGIES)
@@ -98,10 +113,10 @@ describe('parsing in blocks gives the same triples as parsing whole', () => {
 });
 
 describe('the model from blocks read back from the cache equals the model from the parsed triples', () => {
-  for (const [name, input, available] of ONTOLOGIES)
+  for (const [name, input, available] of CACHED_ONTOLOGIES)
     it.skipIf(!available)(`${name}: entities, records, triples, warnings`, async () => {
       const fresh = await loadOntology(input);
-      const restored = await loadOntology(input, undefined, { parsed: encodeBlocks(fresh.blocks), cuts: [] });
+      const restored = await loadOntology(input, undefined, { parsed: storedAndReadBack(encodeBlocks(fresh.blocks)), cuts: [] });
       expect(restored.reused).toBe(fresh.blocks.length);
       const view = (model: OntologyModel) => ({
         ...model,
@@ -133,6 +148,21 @@ describe('the model from blocks read back from the cache equals the model from t
         expect(children).toEqual('parent_class_of' in record ? record.parent_class_of : []);
       }
     });
+});
+
+describe('a model from blocks read back from the cache, of unusual literals', () => {
+  it('warns of the literal XML cannot carry, types nothing by a literal, and gives every literal back exactly', async () => {
+    const fresh = await loadOntology(UNUSUAL_LITERALS);
+    const restored = await loadOntology(UNUSUAL_LITERALS, undefined, { parsed: storedAndReadBack(encodeBlocks(fresh.blocks)), cuts: [] });
+    const model = buildModelFromBlocks(restored.blocks);
+    expect(model.entities.map((entity) => entity.id)).toEqual(['Backspace', 'Seal']);
+    expect(model.warnings.filter((warning) => warning.includes('Backspace'))).toHaveLength(1);
+    expect(model.warnings.join('\n')).toMatch(/Backspace.*U\+0008/);
+    const literals = (quads: readonly Quad[]) => quads.flatMap((quad) => (quad.object.termType === 'Literal' ? [quad.object.value] : [])).sort();
+    expect(literals(restored.quads)).toEqual(literals(fresh.quads));
+    expect(literals(restored.quads)).toContain('Back\bspace');
+    expect(literals(restored.quads)).toContain('Seal 🦭');
+  });
 });
 
 /** Runs `check` with the repo sample copied into two folders of a scratch folder, removed afterwards. */
@@ -194,7 +224,7 @@ describe("the cache's string table across edits", () => {
       else filesKept += 1;
       read = joinBlocks(file, written.delta);
       if (!read) throw new Error('a cache file names the blocks file it was written with');
-      expect(read.parsed.strings).toEqual(next.strings);
+      expect(read.parsed.strings.toArray()).toEqual(next.strings.toArray());
       for (const [key, encoded] of next.blocks) expect(read.parsed.blocks.get(key), key).toEqual(encoded);
       sizes.push(read.parsed.strings.length);
     }
@@ -207,7 +237,7 @@ describe("the cache's string table across edits", () => {
   });
 
   it('reads no blocks from a file the cache was not written with', () => {
-    const parsed = { strings: ['a'], blocks: new Map([['k', Int32Array.from([0, 0, 0, 0, 0])]]) };
+    const parsed = { strings: StringTable.of(['a']), blocks: new Map([['k', Int32Array.from([0, 0, 0, 0, 0])]]) };
     const { file, delta } = splitBlocks(parsed);
     if (!file) throw new Error('a first write makes a blocks file');
     expect(joinBlocks({ ...file, id: 'another' }, delta)).toBeUndefined();

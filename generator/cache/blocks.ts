@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { EncodedQuads } from '../load/quad-codec.ts';
+import { StringTable } from '../load/string-table.ts';
 import type { BlocksDelta, BlocksOrigin, PackedBlocks, StoredBlocks } from './format.ts';
 
 export function packBlocks(blocks: ReadonlyMap<string, EncodedQuads>): PackedBlocks {
@@ -25,9 +26,9 @@ export function unpackBlocks({ keys, ends, data }: PackedBlocks, into = new Map<
 /** The blocks file and the cache's additions as one; undefined when they do not belong together. */
 export function joinBlocks(file: StoredBlocks, delta: BlocksDelta): { parsed: ParsedBlocks; origin: BlocksOrigin } | undefined {
   if (file.id !== delta.file) return undefined;
-  const origin: BlocksOrigin = { id: file.id, strings: file.strings.length, added: new Set(delta.blocks.keys) };
+  const origin: BlocksOrigin = { id: file.id, strings: file.strings.ends.length, added: new Set(delta.blocks.keys) };
   const blocks = unpackBlocks(delta.blocks, unpackBlocks(file.blocks));
-  return { parsed: { strings: file.strings.concat(delta.strings), blocks }, origin };
+  return { parsed: { strings: StringTable.stored(file.strings, delta.strings), blocks }, origin };
 }
 
 /**
@@ -36,19 +37,13 @@ export function joinBlocks(file: StoredBlocks, delta: BlocksDelta): { parsed: Pa
  */
 export function splitBlocks(parsed: ParsedBlocks, previous?: { parsed: ParsedBlocks; origin?: BlocksOrigin }): { file?: StoredBlocks; delta: BlocksDelta } {
   const origin = previous?.origin;
-  if (origin && previous && continuesTable(parsed.strings, previous.parsed.strings, origin.strings)) {
+  // The same strings at the start: encodeBlocks kept the previous table and appended to it.
+  if (origin && previous && parsed.strings.continues(previous.parsed.strings, origin.strings)) {
     // A key names the block's text, so a block the file holds is encoded there as here (same table start).
     const inFile = (key: string) => previous.parsed.blocks.has(key) && !origin.added.has(key);
     const blocks = new Map([...parsed.blocks].filter(([key]) => !inFile(key)));
-    return { delta: { file: origin.id, strings: parsed.strings.slice(origin.strings), blocks: packBlocks(blocks) } };
+    return { delta: { file: origin.id, strings: parsed.strings.from(origin.strings), blocks: packBlocks(blocks) } };
   }
   const id = randomUUID();
-  return { file: { id, strings: parsed.strings, blocks: packBlocks(parsed.blocks) }, delta: { file: id, strings: [], blocks: packBlocks(new Map()) } };
-}
-
-// The same strings at the start: encodeBlocks kept the previous table and appended to it.
-function continuesTable(strings: readonly string[], before: readonly string[], length: number): boolean {
-  if (strings.length < length || before.length < length) return false;
-  for (let at = 0; at < length; at += 1) if (strings[at] !== before[at]) return false;
-  return true;
+  return { file: { id, strings: parsed.strings.store(), blocks: packBlocks(parsed.blocks) }, delta: { file: id, strings: [], blocks: packBlocks(new Map()) } };
 }

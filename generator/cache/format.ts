@@ -6,6 +6,7 @@ import { deserializeSectioned } from './sectioned-codec.ts';
 import type { MadePage, ManifestPage, PagedManifest } from '../changes/manifest-pages.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { PreviousBytes, SourceCut } from '../load/recut-source.ts';
+import type { StoredStrings } from '../load/string-table.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import type { LiveMemo } from '../live/live-update.ts';
@@ -13,7 +14,7 @@ import type { DownloadsMemo } from '../emit/download-files.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 26;
+export const CACHE_VERSION = 27;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -67,7 +68,7 @@ export type StoredCache = Omit<BuildCache, 'parsed' | 'blocksOrigin' | 'sourceBy
  */
 export interface StoredBlocks {
   id: string;
-  strings: readonly string[];
+  strings: StoredStrings;
   blocks: PackedBlocks;
 }
 
@@ -221,7 +222,8 @@ export const STORED_CACHE = {
 } as const satisfies ShapeOf<StoredCache>;
 
 /** The blocks file's shape. */
-export const STORED_BLOCKS = { id: 'string', strings: ['string'], blocks: PACKED_BLOCKS } as const satisfies ShapeOf<StoredBlocks>;
+const STORED_STRINGS = { text: 'Uint8Array', ends: 'Int32Array', suspects: 'Int32Array', suspectTexts: ['string'] } as const satisfies ShapeOf<StoredStrings>;
+export const STORED_BLOCKS = { id: 'string', strings: STORED_STRINGS, blocks: PACKED_BLOCKS } as const satisfies ShapeOf<StoredBlocks>;
 
 /** The stored shapes as one hash, which test/cache-format.test.ts records beside CACHE_VERSION. */
 export function formatFingerprint(): string {

@@ -4,11 +4,12 @@ import { blockSource, parseBlocks } from './parse-blocks.ts';
 import { LoadedBlock } from './loaded-block.ts';
 import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
+import type { StringTable } from './string-table.ts';
 import { recutSource, sourceCut, type PreviousCut, type SourceCut } from './recut-source.ts';
 
 /** Blocks parsed by an earlier build, by key: what makes reading an edited ontology again quick. */
 export interface ParsedBlocks {
-  strings: readonly string[];
+  strings: StringTable;
   blocks: ReadonlyMap<string, EncodedQuads>;
 }
 

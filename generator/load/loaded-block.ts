@@ -2,6 +2,7 @@ import type { Quad } from '@rdfjs/types';
 import { visitQuads, type StatementVisitor, type TripleBlock } from './triple-block.ts';
 import { relabelBlankNodes } from './parse-blocks.ts';
 import { encodedCount, type EncodedQuads, type QuadDecoder } from './quad-codec.ts';
+import type { StringTable } from './string-table.ts';
 
 /** Where a block read back from the cache comes from: its encoded quads, and the labels its blank nodes get. */
 interface CachedQuads {
@@ -51,7 +52,7 @@ export class LoadedBlock implements TripleBlock {
   }
 
   /** Its quads as numbers in `strings`, when it was read back from that very table (so they need no encoding again). */
-  encodedIn(strings: readonly string[]): EncodedQuads | undefined {
+  encodedIn(strings: StringTable): EncodedQuads | undefined {
     return this.#cached !== undefined && this.#cached.decoder.strings === strings ? this.#cached.encoded : undefined;
   }
 

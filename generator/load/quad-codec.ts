@@ -1,5 +1,6 @@
 import type { NamedNode, Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
+import { StringTable } from './string-table.ts';
 import type { StatementVisitor } from './triple-block.ts';
 
 /** Quads as five numbers each, indexes into a shared string table: compact to store, quick to restore. */
@@ -18,15 +19,15 @@ export function encodedCount(encoded: EncodedQuads): number {
 
 /** Collects the strings of the quads it encodes; subjects and objects keep their blank-node labels. */
 export class QuadEncoder {
-  readonly strings: string[];
+  readonly strings: StringTable;
   readonly #numbers = new Map<string, number>();
 
   /**
    * Continues an existing table, so blocks encoded earlier stay valid. New strings are appended without
    * looking them up among the old ones (indexing a whole table costs more than an edit's few repeats).
    */
-  constructor(strings: readonly string[] = []) {
-    this.strings = [...strings];
+  constructor(strings?: StringTable) {
+    this.strings = strings?.continued() ?? StringTable.of();
   }
 
   encode(quads: readonly Quad[]): EncodedQuads {
@@ -47,7 +48,7 @@ export class QuadEncoder {
   #number(text: string): number {
     let number = this.#numbers.get(text);
     if (number === undefined) {
-      number = this.strings.push(text) - 1;
+      number = this.strings.push(text);
       this.#numbers.set(text, number);
     }
     return number;
@@ -65,15 +66,15 @@ function describeObject(object: Term): { kind: ObjectKind; extra: string } {
 
 /** Restores quads from a string table, sharing one term object per IRI. */
 export class QuadDecoder {
-  readonly #strings: readonly string[];
+  readonly #strings: StringTable;
   readonly #named: (NamedNode | undefined)[] = [];
 
-  constructor(strings: readonly string[]) {
+  constructor(strings: StringTable) {
     this.#strings = strings;
   }
 
   /** The table it reads numbers from. */
-  get strings(): readonly string[] {
+  get strings(): StringTable {
     return this.#strings;
   }
 
@@ -81,25 +82,24 @@ export class QuadDecoder {
     const quads: Quad[] = [];
     for (let at = 0; at < encoded.length; at += FIELDS) {
       const subjectNumber = encoded[at];
-      const subject = subjectNumber < 0 ? factory.blankNode(this.#strings[-subjectNumber - 1]) : this.#namedNode(subjectNumber);
+      const subject = subjectNumber < 0 ? factory.blankNode(this.#strings.at(-subjectNumber - 1)) : this.#namedNode(subjectNumber);
       quads.push(factory.quad(subject as Quad['subject'], this.#namedNode(encoded[at + 1]), this.#object(encoded, at)));
     }
     return quads;
   }
 
-  /** Walks the statements without making quads (blank nodes keep their encoded labels). */
+  /** Walks the statements without making quads (blank nodes keep their encoded labels; literals are read only where XML may not carry them). */
   visit(encoded: EncodedQuads, visit: StatementVisitor): void {
     const strings = this.#strings;
     for (let at = 0; at < encoded.length; at += FIELDS) {
-      const subject = encoded[at];
+      const subjectNumber = encoded[at];
+      const subject = strings.at(subjectNumber < 0 ? -subjectNumber - 1 : subjectNumber);
+      const predicate = strings.at(encoded[at + 1]);
       const kind = encoded[at + 2];
-      visit(
-        strings[subject < 0 ? -subject - 1 : subject],
-        subject < 0,
-        strings[encoded[at + 1]],
-        strings[encoded[at + 3]],
-        kind === ObjectKind.Named ? 'named' : kind === ObjectKind.Blank ? 'blank' : 'literal',
-      );
+      const value = encoded[at + 3];
+      if (kind === ObjectKind.Named || kind === ObjectKind.Blank)
+        visit(subject, subjectNumber < 0, predicate, strings.at(value), kind === ObjectKind.Named ? 'named' : 'blank');
+      else visit(subject, subjectNumber < 0, predicate, strings.mayNotBeXml(value) ? strings.at(value) : undefined, 'literal');
     }
   }
 
@@ -109,19 +109,19 @@ export class QuadDecoder {
       case ObjectKind.Named:
         return this.#namedNode(value);
       case ObjectKind.Blank:
-        return factory.blankNode(this.#strings[value]);
+        return factory.blankNode(this.#strings.at(value));
       case ObjectKind.LanguageLiteral:
-        return factory.literal(this.#strings[value], this.#strings[encoded[at + 4]]);
+        return factory.literal(this.#strings.at(value), this.#strings.at(encoded[at + 4]));
       // Datatypes shared like other IRIs: most literals are xsd:string, and one term each would be garbage to carry.
       default:
-        return factory.literal(this.#strings[value], this.#namedNode(encoded[at + 4]));
+        return factory.literal(this.#strings.at(value), this.#namedNode(encoded[at + 4]));
     }
   }
 
   #namedNode(number: number): NamedNode {
     let term = this.#named[number];
     if (term === undefined) {
-      term = factory.namedNode(this.#strings[number]);
+      term = factory.namedNode(this.#strings.at(number));
       this.#named[number] = term;
     }
     return term;
@@ -129,7 +129,7 @@ export class QuadDecoder {
 }
 
 /** How many of a table's strings the blocks use (encodeBlocks rebuilds a table that edits' appends left partly unused). */
-export function stringsInUse(strings: readonly string[], blocks: Iterable<EncodedQuads>): number {
+export function stringsInUse(strings: StringTable, blocks: Iterable<EncodedQuads>): number {
   const used = new Uint8Array(strings.length);
   for (const encoded of blocks) {
     for (let at = 0; at < encoded.length; at += FIELDS) {

@@ -1,10 +1,19 @@
 import type { Quad } from '@rdfjs/types';
+import { MAYBE_NOT_XML } from '../text/xml-characters.ts';
 
 /** What a statement's object is, as the model's summaries tell them apart. */
 export type ObjectKind = 'named' | 'blank' | 'literal';
 
-/** One statement, by its terms' values: what the model reads of every block without making its quads. */
-export type StatementVisitor = (subject: string, subjectIsBlank: boolean, predicate: string, object: string, objectKind: ObjectKind) => void;
+/**
+ * One statement, by its terms' values: what the model reads of every block without making its quads. A literal's
+ * text is given only where it may hold a character XML cannot carry (MAYBE_NOT_XML): a walk over every statement
+ * reads no other literal, so a block read back from the cache decodes none.
+ */
+export type Statement =
+  | [subject: string, subjectIsBlank: boolean, predicate: string, object: string, objectKind: Exclude<ObjectKind, 'literal'>]
+  | [subject: string, subjectIsBlank: boolean, predicate: string, suspectLiteral: string | undefined, objectKind: 'literal'];
+
+export type StatementVisitor = (...statement: Statement) => void;
 
 /**
  * Some of an ontology's triples, in source order: a block of the source, or any run of quads. A block read
@@ -21,8 +30,9 @@ export interface TripleBlock {
 /** Walks quads as statements. */
 export function visitQuads(quads: readonly Quad[], visit: StatementVisitor): void {
   for (const { subject, predicate, object } of quads) {
-    const kind: ObjectKind = object.termType === 'Literal' ? 'literal' : object.termType === 'BlankNode' ? 'blank' : 'named';
-    visit(subject.value, subject.termType === 'BlankNode', predicate.value, object.value, kind);
+    const blank = subject.termType === 'BlankNode';
+    if (object.termType === 'Literal') visit(subject.value, blank, predicate.value, MAYBE_NOT_XML.test(object.value) ? object.value : undefined, 'literal');
+    else visit(subject.value, blank, predicate.value, object.value, object.termType === 'BlankNode' ? 'blank' : 'named');
   }
 }
 

@@ -2,6 +2,7 @@
 // element is no RDF/XML), whose predicate has no XML name (RDF/XML names a predicate by its IRI's last segment), or
 // that holds a character XML 1.0 cannot carry (U+0008, U+FFFE, a lone surrogate). Such a statement is left out of
 // `/{id}/xml` alone (emit/rdfxml.ts), with one warning for its term (build-model.ts), and kept in JSON-LD.
+import { MAYBE_NOT_XML } from '../text/xml-characters.ts';
 import { NS } from './vocabulary.ts';
 
 // XML names: a letter or "_" first, then letters, digits, ".", "-", "_".
@@ -23,9 +24,6 @@ const SYNTAX_NAMES = new Set(
 
 // Every character XML 1.0 forbids (its Char production), and a surrogate that is not half of a pair.
 const NOT_XML = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** A quick test for text that may hold a character XML cannot carry (any surrogate, paired or not): rdfXmlProblem decides. */
-export const MAYBE_NOT_XML = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 // The emitter asks of every statement it writes: the precise search (with its lookarounds) only where the quick one finds a candidate.
 function forbiddenIn(text: string): RegExpExecArray | null {

@@ -1,6 +1,6 @@
 import type { Quad, Term } from '@rdfjs/types';
 import type { TripleBlock } from '../load/triple-block.ts';
-import { MAYBE_NOT_XML, rdfXmlProblem } from './rdfxml-limits.ts';
+import { rdfXmlProblem } from './rdfxml-limits.ts';
 import { P, RDF_TYPE } from './vocabulary.ts';
 
 /** Identifies a subject or object across the graph: IRIs by value, blank nodes with a `_:` prefix. */
@@ -65,8 +65,8 @@ export class TripleIndex {
       block.forEachStatement((subject, subjectIsBlank, predicate, object, objectKind) => {
         let problem = predicateProblems.get(predicate);
         if (problem === undefined) predicateProblems.set(predicate, (problem = rdfXmlProblem(predicate, '') ?? null));
-        // A literal's text is searched for a character XML cannot carry only where a quick test finds a candidate.
-        if (problem === null && objectKind === 'literal' && MAYBE_NOT_XML.test(object)) problem = rdfXmlProblem(predicate, object) ?? null;
+        // A literal's text is given only where a quick test finds a candidate character XML cannot carry.
+        if (problem === null && objectKind === 'literal' && object !== undefined) problem = rdfXmlProblem(predicate, object) ?? null;
         if (problem !== null) this.rdfXmlLeftOut.push({ subject, subjectIsBlank, block: number, reason: problem });
         if (subjectIsBlank) {
           if (!block.localBlankNodes) this.#addBlank(`_:${subject}`, number);
@@ -81,7 +81,8 @@ export class TripleIndex {
         }
         switch (predicate) {
           case RDF_TYPE:
-            this.typeStatements.push({ subject, type: object });
+            // A type is a term: a literal object (not RDF's meaning of rdf:type) types nothing.
+            if (objectKind !== 'literal') this.typeStatements.push({ subject, type: object });
             break;
           case P.label:
             summary.labels += 1;
