@@ -41,7 +41,10 @@ export function splitBlocks(parsed: ParsedBlocks, previous?: { parsed: ParsedBlo
   if (origin && previous && parsed.strings.continues(previous.parsed.strings, origin.strings)) {
     // A key names the block's text, so a block the file holds is encoded there as here (same table start).
     const inFile = (key: string) => previous.parsed.blocks.has(key) && !origin.added.has(key);
-    const blocks = new Map([...parsed.blocks].filter(([key]) => !inFile(key)));
+    const blocks = new Map<string, EncodedQuads>();
+    parsed.blocks.forEach((encoded, key) => {
+      if (!inFile(key)) blocks.set(key, encoded);
+    });
     return { delta: { file: origin.id, strings: parsed.strings.from(origin.strings), blocks: packBlocks(blocks) } };
   }
   const id = randomUUID();

@@ -56,7 +56,18 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   }
   warnings.push(...rdfXmlWarnings(index, entities));
   const published = new Set(entities.map((entity) => entity.iri));
-  const classIris = () => [...types].flatMap(([iri, { type }]) => (typeInfo(type).kind === 'class' ? [iri] : []));
+  // Asked for by several stages: made once, by forEach (an entries loop makes a pair for each of 18,000 types).
+  let classes: string[] | undefined;
+  const classIris = () => {
+    if (classes === undefined) {
+      const found: string[] = [];
+      types.forEach(({ type }, iri) => {
+        if (typeInfo(type).kind === 'class') found.push(iri);
+      });
+      classes = found;
+    }
+    return classes;
+  };
   const unpublishedClass = (iri: string) => {
     const declared = types.get(iri);
     return declared === undefined || published.has(iri) || typeInfo(declared.type).kind !== 'class'

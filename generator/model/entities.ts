@@ -103,10 +103,10 @@ function namespaceOf(iri: string): string | undefined {
 /** Every term of a published type under the base IRI, in the order they are first declared. */
 export function findEntities(types: PublishedTypes, baseIri: string): Entity[] {
   const entities: Entity[] = [];
-  for (const [iri, { type, declarations }] of types) {
-    if (!iri.startsWith(baseIri) || iri.length === baseIri.length) continue;
+  types.forEach(({ type, declarations }, iri) => {
+    if (!iri.startsWith(baseIri) || iri.length === baseIri.length) return;
     // A resource typed both as a class and a property is published as a class, as the live service does.
     entities.push({ id: iri.slice(baseIri.length), iri, kind: typeInfo(type).kind, type, declarations });
-  }
+  });
   return entities;
 }

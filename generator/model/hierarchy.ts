@@ -29,21 +29,22 @@ export function buildHierarchy(index: TripleIndex, types: PublishedTypes): Hiera
     const summary = index.summary(iri);
     return summary !== undefined && summary.labels + summary.prefLabels > 0;
   };
-  for (const [iri, { type }] of types) {
-    if (typeInfo(type).kind !== 'class') continue;
+  // forEach rather than an entries loop, which makes a pair for each of the types.
+  types.forEach(({ type }, iri) => {
+    if (typeInfo(type).kind !== 'class') return;
     const summary = index.summary(iri);
-    if (summary === undefined) continue;
+    if (summary === undefined) return;
     if (type !== SKOS_CONCEPT) {
-      if (summary.labels === 0) continue;
+      if (summary.labels === 0) return;
       for (const parent of summary.superclasses) if (parent !== OWL_THING) append(children, parent, iri);
-      continue;
+      return;
     }
     if (labelled(iri)) for (const parent of summary.broader) appendOnce(children, parent, iri);
     for (const child of summary.narrower) {
       if (labelled(child)) appendOnce(children, iri, child);
       appendOnce(statedParents, child, iri);
     }
-  }
+  });
   return {
     childrenOf: (iri) => children.get(iri) ?? NONE,
     conceptParents(iri) {

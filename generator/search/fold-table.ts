@@ -70,9 +70,16 @@ export function nonAsciiCharacters(entity: SearchEntity): string {
 
 // Most entities have none, so the strings are looked into only when not empty.
 function unionOf(entityCharacters: readonly string[]): string[] {
-  const characters = new Set<string>();
-  for (const text of entityCharacters) if (text !== '') for (const character of text) characters.add(character);
-  return [...characters].sort();
+  // By code point: a string for every character of every label (thousands of translations) was most of the work.
+  const codes = new Set<number>();
+  for (const text of entityCharacters) {
+    for (let at = 0; at < text.length; at += 1) {
+      const code = text.codePointAt(at) ?? 0;
+      codes.add(code);
+      if (code > 0xffff) at += 1;
+    }
+  }
+  return Array.from(codes, (code) => String.fromCodePoint(code)).sort();
 }
 
 function foldTableOf(labelCharacters: readonly string[]): Record<string, string> {
