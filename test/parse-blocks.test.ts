@@ -11,7 +11,7 @@ import { readSources } from '../generator/load/read-sources.ts';
 import { splitRdfXml } from '../generator/load/split-rdfxml.ts';
 import { blockSource } from '../generator/load/parse-blocks.ts';
 import { joinBlocks, splitBlocks } from '../generator/cache/blocks.ts';
-import { StringTable } from '../generator/load/string-table.ts';
+import { StringTable } from '../generator/text/string-table.ts';
 import { EXCERPT, hasShared, REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
 const UNUSUAL_LITERALS = join(REPO_ROOT, 'test/fixtures/unusual-literals.ttl');

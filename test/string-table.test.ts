@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deserializeSectioned, serializeSectioned } from '../generator/cache/sectioned-codec.ts';
-import { StringTable, type StoredStrings } from '../generator/load/string-table.ts';
+import { StringTable, type StoredStrings } from '../generator/text/string-table.ts';
 
 // Strings UTF-8 holds as they are, and those kept apart (a character XML cannot carry, or any surrogate).
 const STRINGS: [string, string, boolean][] = [
@@ -63,5 +63,15 @@ describe('the blocks string table', () => {
     expect(continued.continues(other, texts.length)).toBe(false);
     const rewritten = StringTable.stored(roundTrip(stored.continued().store()));
     expect(rewritten.toArray()).toEqual([...texts, 'added']);
+  });
+  it('stores rows taken from another table by number (copied as bytes) or given, and reads them back exactly', () => {
+    const from = StringTable.stored(roundTrip(StringTable.of(texts).store()), ['appended 🦭', 'appended']);
+    const rows: (string | number)[] = [3, 'new', 7, texts.length, '', 'new \b', 0, texts.length + 1, 1];
+    const expected = rows.map((row) => (typeof row === 'string' ? row : from.at(row)));
+    const read = StringTable.stored(roundTrip(StringTable.storeRows(rows.length, from, (at) => rows[at])));
+    expect(read.toArray()).toEqual(expected);
+    expect(expected.map((_, at) => read.mayNotBeXml(at))).toEqual(expected.map((text) => /[\b\uD800-\uDFFF]/.test(text)));
+    // Without a table to take rows from, every row is given.
+    expect(StringTable.stored(roundTrip(StringTable.storeRows(2, undefined, (at) => ['a', 'b'][at]))).toArray()).toEqual(['a', 'b']);
   });
 });

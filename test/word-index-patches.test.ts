@@ -140,7 +140,7 @@ describe('an update of the word indexes makes the files its edit reaches, each a
 
   it('for a relabelled entity and a redefined one', () => {
     const before = labelIndex(entities, labels, options);
-    const beforeDefinitions = definitionIndex(entities, terms);
+    const beforeDefinitions = definitionIndex(entities, () => terms);
     const edited = 17;
     const after = labels.map((own, at) => (at === edited ? [{ normalized: `${own[0].normalized} wz99`, primary: true }, own[1]] : own));
     const afterTerms = terms.map((text, at) => (at === edited ? `${text} wz99` : text));
@@ -165,8 +165,8 @@ describe('an update of the word indexes makes the files its edit reaches, each a
       for (const [key, list] of lists(whole.memo)) expect([key, patched.get(key)]).toEqual([key, list]);
     }
 
-    const wholeDefinitions = definitionIndex(entities, afterTerms);
-    const definitions = definitionIndex(entities, afterTerms, {
+    const wholeDefinitions = definitionIndex(entities, () => afterTerms);
+    const definitions = definitionIndex(entities, () => afterTerms, {
       memo: beforeDefinitions.memo,
       changes: [{ old: { entity: edited, terms: terms[edited] }, now: { entity: edited, terms: afterTerms[edited] } }],
       wanted: () => new Set([0]),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { EncodedQuads } from '../load/quad-codec.ts';
-import { StringTable } from '../load/string-table.ts';
+import { StringTable } from '../text/string-table.ts';
 import type { BlocksDelta, BlocksOrigin, PackedBlocks, StoredBlocks } from './format.ts';
 
 export function packBlocks(blocks: ReadonlyMap<string, EncodedQuads>): PackedBlocks {

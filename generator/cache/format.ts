@@ -6,7 +6,7 @@ import { deserializeSectioned } from './sectioned-codec.ts';
 import type { MadePage, ManifestPage, PagedManifest } from '../changes/manifest-pages.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
 import type { PreviousBytes, SourceCut } from '../load/recut-source.ts';
-import type { StoredStrings } from '../load/string-table.ts';
+import type { StoredStrings } from '../text/string-table.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import type { LiveMemo } from '../live/live-update.ts';
@@ -14,7 +14,7 @@ import type { DownloadsMemo } from '../emit/download-files.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 27;
+export const CACHE_VERSION = 28;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -135,6 +135,7 @@ const PACK_RUNS = [
 const STORED_LISTS = { starts: 'Int32Array', items: 'Int32Array' } as const;
 const FIRST_LISTS = { keys: ['string'], counts: 'Int32Array', starts: 'Int32Array', entries: 'Int32Array', width: 'number', order: 'Int32Array' } as const;
 
+const STORED_STRINGS = { text: 'Uint8Array', ends: 'Int32Array', suspects: 'Int32Array', suspectTexts: ['string'] } as const satisfies ShapeOf<StoredStrings>;
 const SEARCH_MEMO = {
   baseIri: 'string',
   budgets: 'string',
@@ -142,7 +143,7 @@ const SEARCH_MEMO = {
   hashes: ['string'],
   labels: ['string'],
   sizes: 'Int32Array',
-  definitions: ['string'],
+  definitions: STORED_STRINGS,
   characters: ['string'],
   json: { bytes: 'Uint8Array', ends: 'Int32Array' },
   nodes: { prefixes: ['string'], shapes: 'Int32Array', lists: 'Int32Array' },
@@ -222,7 +223,6 @@ export const STORED_CACHE = {
 } as const satisfies ShapeOf<StoredCache>;
 
 /** The blocks file's shape. */
-const STORED_STRINGS = { text: 'Uint8Array', ends: 'Int32Array', suspects: 'Int32Array', suspectTexts: ['string'] } as const satisfies ShapeOf<StoredStrings>;
 export const STORED_BLOCKS = { id: 'string', strings: STORED_STRINGS, blocks: PACKED_BLOCKS } as const satisfies ShapeOf<StoredBlocks>;
 
 /** The stored shapes as one hash, which test/cache-format.test.ts records beside CACHE_VERSION. */

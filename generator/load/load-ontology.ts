@@ -4,7 +4,7 @@ import { blockSource, parseBlocks } from './parse-blocks.ts';
 import { LoadedBlock } from './loaded-block.ts';
 import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
-import type { StringTable } from './string-table.ts';
+import type { StringTable } from '../text/string-table.ts';
 import { recutSource, sourceCut, type PreviousCut, type SourceCut } from './recut-source.ts';
 
 /** Blocks parsed by an earlier build, by key: what makes reading an edited ontology again quick. */

@@ -2,7 +2,7 @@ import type { Quad } from '@rdfjs/types';
 import { visitQuads, type StatementVisitor, type TripleBlock } from './triple-block.ts';
 import { relabelBlankNodes } from './parse-blocks.ts';
 import { encodedCount, type EncodedQuads, type QuadDecoder } from './quad-codec.ts';
-import type { StringTable } from './string-table.ts';
+import type { StringTable } from '../text/string-table.ts';
 
 /** Where a block read back from the cache comes from: its encoded quads, and the labels its blank nodes get. */
 interface CachedQuads {

@@ -1,6 +1,6 @@
 import type { NamedNode, Quad, Term } from '@rdfjs/types';
 import { DataFactory } from 'rdf-data-factory';
-import { StringTable } from './string-table.ts';
+import { StringTable } from '../text/string-table.ts';
 import type { StatementVisitor } from './triple-block.ts';
 
 /** Quads as five numbers each, indexes into a shared string table: compact to store, quick to restore. */

@@ -7,8 +7,9 @@ import { DEFAULT_LIMIT, INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } fr
 import type { RestLists, SearchEntity } from './core/search-core.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
-import { planIndexReuse, previousNumbers, type IndexReuse, type SearchMemo } from './search-memo.ts';
-import { searchSource, type SearchSource } from './search-entities.ts';
+import { memoDefinitions, planIndexReuse, previousNumbers, type IndexReuse, type SearchMemo } from './search-memo.ts';
+import { StringTable } from '../text/string-table.ts';
+import { definitionOf, searchSource, type SearchSource } from './search-entities.ts';
 import { entityJsonOf, packForms, packedJsonOf } from './packed-forms.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
 import {
@@ -182,7 +183,12 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     iris: entities.map((entity) => entity.iri),
     hashes,
     labels: forms.labels,
-    definitions: source.definitions,
+    // A kept entity's terms copied as the previous memo's bytes, undecoded.
+    definitions: StringTable.storeRows(
+      entities.length,
+      previous && memoDefinitions(previous.memo),
+      (entity) => source.definitions[entity] ?? forms.previous[entity] ?? definitionOf(source, previous?.memo, entity),
+    ),
     sizes: Int32Array.from(sizes),
     characters: forms.characters,
     json: packedJsonOf(forms),

@@ -51,8 +51,14 @@ export interface DefinitionUpdate {
  * Given an update whose edit leaves the file count as it was, only the wanted files are made, from the previous
  * build's memo patched by the changes; otherwise every file, from every definition.
  */
-export function definitionIndex(entities: readonly IndexedEntity[], terms: readonly string[], update?: DefinitionUpdate, sink?: WordFileSink): DefinitionIndex {
-  return (update && patchedIndex(entities, update, sink)) ?? wholeIndex(entities, terms, sink);
+export function definitionIndex(
+  entities: readonly IndexedEntity[],
+  terms: () => readonly string[],
+  update?: DefinitionUpdate,
+  sink?: WordFileSink,
+): DefinitionIndex {
+  // The terms are gathered only for a whole index: an update's kept entities keep theirs in the memo, undecoded.
+  return (update && patchedIndex(entities, update, sink)) ?? wholeIndex(entities, terms(), sink);
 }
 
 function wholeIndex(entities: readonly IndexedEntity[], terms: readonly string[], sink?: WordFileSink): DefinitionIndex {

@@ -7,7 +7,7 @@ import { packForms, type PackedForms, type SourceEntity } from './packed-forms.t
 import { splitLabels } from './joined-labels.ts';
 import { KeptSearchEntity } from './kept-entity.ts';
 import { KeptLabel } from './kept-label.ts';
-import { previousNumbers, type SearchMemo } from './search-memo.ts';
+import { memoDefinitions, previousNumbers, type SearchMemo } from './search-memo.ts';
 import { definingTerms } from './defining-text.ts';
 
 const LABEL_PREDICATES = new Set<string>([P.label, P.prefLabel, P.altLabel, P.hiddenLabel]);
@@ -28,8 +28,11 @@ export interface SearchSource {
   baseIri: string;
   /** Updating: the packed forms, most taken from the previous build (otherwise the index makes them all). */
   forms?: PackedForms;
-  /** Each entity's definition terms (see definingTerms): '' where it has no defining text. */
-  definitions: string[];
+  /**
+   * Each entity's definition terms (see definingTerms): '' where it has no defining text; undefined where an update
+   * kept the entity's data, which are then the memo's, at its previous number (`forms.previous`, see definitionOf).
+   */
+  definitions: (string | undefined)[];
   /** The queries openapi.json's label and definition search examples show (the build answers them from its files). */
   examples?: WordExampleQueries;
 }
@@ -46,7 +49,7 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
     // The entity's triples are as they were, so its labels normalise as they did and its record need not be made.
     const kept = memo && previous !== undefined;
     const { entity, labels } = kept ? keptEntity(modelEntity, memo.labels[previous]) : freshEntity(modelEntity);
-    const definition = kept ? memo.definitions[previous] : definingTerms(modelEntity);
+    const definition = kept ? undefined : definingTerms(modelEntity);
     return { entity, labels, previous, key: labels[0]?.normalized ?? '', definition };
   });
   sortRows(rows, memo?.iris.length ?? 0);
@@ -57,6 +60,15 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
     forms: memo && packForms(rows, model.baseIri, memo),
     definitions: rows.map(({ definition }) => definition),
   };
+}
+
+/** The entity's definition terms: its own, or the memo's where it kept its data. */
+export function definitionOf(source: SearchSource, memo: SearchMemo | undefined, entity: number): string {
+  const own = source.definitions[entity];
+  if (own !== undefined) return own;
+  const previous = source.forms?.previous[entity];
+  if (memo === undefined || previous === undefined) throw new Error(`entity ${entity} has neither definition terms nor a previous build's`);
+  return memoDefinitions(memo).at(previous);
 }
 
 function freshEntity(modelEntity: ModelEntity): SourceEntity {
@@ -70,7 +82,7 @@ function keptEntity(modelEntity: ModelEntity, joinedLabels: string): SourceEntit
   return { entity, labels: normalized.map((label, at) => new KeptLabel(label, primary && at === 0, entity, at)) };
 }
 
-type Row = SourceEntity & { key: string; definition: string };
+type Row = SourceEntity & { key: string; definition: string | undefined };
 
 const byKey = (a: Row, b: Row): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entity.iri < b.entity.iri ? -1 : 1);
 

@@ -10,6 +10,7 @@ import type { PackRun } from './shard-files.ts';
 import { PackedJsonReader, type PackedJson } from './packed-json.ts';
 import { decodeNodes, type EncodedNodes } from './node-codec.ts';
 import { joinedLabels } from './joined-labels.ts';
+import { StringTable, type StoredStrings } from '../text/string-table.ts';
 
 /** What a build keeps of its search index, so the next one redoes only what an edit reaches. */
 export interface SearchMemo {
@@ -22,8 +23,8 @@ export interface SearchMemo {
   /** Each entity's normalised search labels (see joinLabels), and its packed form's size in bytes. */
   labels: string[];
   sizes: Int32Array;
-  /** Each entity's definition terms (see definingTerms), for the definition index. */
-  definitions: string[];
+  /** Each entity's definition terms (see definingTerms), for the definition index: stored, read when asked for (see memoDefinitions). */
+  definitions: StoredStrings;
   /** Each entity's labels' non-ASCII characters (see nonAsciiCharacters), for nginx's fold table. */
   characters: string[];
   /** Each entity's escaped JSON text, so an update shows the entities it did not reach without their records. */
@@ -66,6 +67,17 @@ export interface IndexReuse {
 }
 
 const numbersByMemo = new WeakMap<SearchMemo, ReadonlyMap<string, number>>();
+const definitionsByMemo = new WeakMap<SearchMemo, StringTable>();
+
+/** The memo's definition terms, each decoded when first read (an update reads those of the entities it reached). */
+export function memoDefinitions(memo: SearchMemo): StringTable {
+  let definitions = definitionsByMemo.get(memo);
+  if (definitions === undefined) {
+    definitions = StringTable.stored(memo.definitions);
+    definitionsByMemo.set(memo, definitions);
+  }
+  return definitions;
+}
 
 /** Each entity's number in the memo's build, by IRI: made once, for the search source and the index alike. */
 export function previousNumbers(memo: SearchMemo): ReadonlyMap<string, number> {

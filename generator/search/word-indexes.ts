@@ -17,8 +17,8 @@ import { distinctLabels, pairsOf, type LabelChange } from './label-words.ts';
 import type { DefinitionChange } from './definition-stems.ts';
 import { LABEL_INDEX_DEFAULTS, labelIndex } from './label-index.ts';
 import { splitBeginningsOf } from './label-split.ts';
-import type { SearchSource } from './search-entities.ts';
-import { kindChangedSince, previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
+import { definitionOf, type SearchSource } from './search-entities.ts';
+import { kindChangedSince, memoDefinitions, previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { exampleDefinitionBuckets, exampleLabelBuckets } from './word-examples.ts';
 import { WordFilesOutput, type WordFileSink, type WordIndexOutput } from './word-files.ts';
@@ -78,7 +78,7 @@ export function emitWordIndexes(
     );
     const definition = definitionIndex(
       entities,
-      source.definitions,
+      () => source.definitions.map((_, entity) => definitionOf(source, previous?.memo, entity)),
       update &&
         before?.words && {
           memo: before.words.definition,
@@ -135,6 +135,7 @@ function editOf(source: SearchSource, memo: SearchMemo) {
   const definitionChanges: DefinitionChange[] = [];
   const renumber = new Int32Array(memo.iris.length).fill(-1);
   const oldTexts = (old: number) => distinctLabels(joinedLabels(memo.labels[old]));
+  const oldTerms = (old: number) => memoDefinitions(memo).at(old);
   const add = (normalized: readonly string[] | undefined, terms: string | undefined) => {
     if (normalized) labels.push([...normalized]);
     if (terms) for (const stem of terms.split(' ')) stems.add(stem);
@@ -142,7 +143,9 @@ function editOf(source: SearchSource, memo: SearchMemo) {
   source.entities.forEach((entity, number) => {
     const old = numbers.get(entity.iri);
     if (old !== undefined) renumber[old] = number;
-    const definitionChanged = old === undefined || memo.definitions[old] !== source.definitions[number];
+    // A kept entity's terms are the memo's (undefined here); the others' are compared with the memo's.
+    const terms = source.definitions[number];
+    const definitionChanged = old === undefined || (terms !== undefined && oldTerms(old) !== terms);
     if (!definitionChanged && source.forms?.hashes[number] === memo.hashes[old]) return;
     // A label edit leaves the definition files as they were, and a definition edit the label files; where
     // neither changed, something both show did (the entity became a property, or stopped being one).
@@ -155,8 +158,8 @@ function editOf(source: SearchSource, memo: SearchMemo) {
     }
     if (definitionChanged) {
       definitionChanges.push({
-        ...(old === undefined ? {} : { old: { entity: old, terms: memo.definitions[old] } }),
-        now: { entity: number, terms: source.definitions[number] },
+        ...(old === undefined ? {} : { old: { entity: old, terms: oldTerms(old) } }),
+        now: { entity: number, terms: definitionOf(source, memo, number) },
       });
     }
     // Every list showing an entity that became a property, or stopped being one, shows it otherwise; where neither
@@ -164,16 +167,16 @@ function editOf(source: SearchSource, memo: SearchMemo) {
     const kindChanged = (old !== undefined && kindChangedSince(previousJson, old, entity.kind)) || (!labelsChanged && !definitionChanged);
     add(
       kindChanged ? source.labels[number].map((label) => label.normalized) : undefined,
-      definitionChanged || kindChanged ? source.definitions[number] : undefined,
+      definitionChanged || kindChanged ? definitionOf(source, memo, number) : undefined,
     );
     if (old !== undefined)
-      add(kindChanged ? splitLabels(memo.labels[old]).normalized : undefined, definitionChanged || kindChanged ? memo.definitions[old] : undefined);
+      add(kindChanged ? splitLabels(memo.labels[old]).normalized : undefined, definitionChanged || kindChanged ? oldTerms(old) : undefined);
   });
   renumber.forEach((number, old) => {
     if (number >= 0) return;
-    add(undefined, memo.definitions[old]);
+    add(undefined, oldTerms(old));
     labelChanges.push({ old: { entity: old, texts: oldTexts(old) } });
-    definitionChanges.push({ old: { entity: old, terms: memo.definitions[old] } });
+    definitionChanges.push({ old: { entity: old, terms: oldTerms(old) } });
   });
   const moved = renumber.length !== source.entities.length || renumber.some((number, old) => number !== old);
   return {

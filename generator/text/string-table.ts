@@ -1,9 +1,9 @@
-import { MAYBE_NOT_XML } from '../text/xml-characters.ts';
+import { MAYBE_NOT_XML } from './xml-characters.ts';
 
 /**
- * A string table as the blocks file stores it: the strings' UTF-8 end to end, and where each ends. A string that
- * may hold a character XML cannot carry (any surrogate among them, which UTF-8 cannot hold alone) is kept apart,
- * exactly, with its number; its stretch of the text is empty.
+ * A list of strings as a cache file stores it: their UTF-8 end to end, and where each ends. A string that may hold
+ * a character XML cannot carry (any surrogate among them, which UTF-8 cannot hold alone) is kept apart, exactly,
+ * with its number; its stretch of the text is empty.
  */
 export interface StoredStrings {
   text: Uint8Array;
@@ -13,10 +13,10 @@ export interface StoredStrings {
 }
 
 /**
- * The strings the blocks' encoded quads are numbered against. The part read from a blocks file stays the bytes it
- * was read as, and a string is decoded when first asked for: an update walks every statement but reads only the
- * IRIs, not the literals (four strings in five at FOLIO's scale), which it would otherwise make and keep. Strings
- * appended since (an edit's blocks) are held as they are.
+ * Strings read back from a cache file, each decoded when first asked for, and strings appended since: the
+ * blocks' string table (an update walks every statement but reads only the IRIs, not the literals, four strings
+ * in five at FOLIO's scale) and the search memo's definition terms (an update reads those of the entities it
+ * reached) are kept as the bytes they were read as.
  */
 /** A table's stored part: its UTF-8, where each string ends, and the strings kept apart, by number. */
 interface StoredPart {
@@ -96,24 +96,48 @@ export class StringTable {
     return this.from(0);
   }
 
-  /** The whole table in the blocks file's form. */
+  /** The whole table in its stored form. */
   store(): StoredStrings {
-    const strings = this.toArray();
+    return StringTable.storeRows(this.length, this, (number) => number);
+  }
+
+  /**
+   * A stored list of `count` strings, each given, or the number of one of `from`'s, whose bytes are copied as they
+   * are, undecoded.
+   */
+  static storeRows(count: number, from: StringTable | undefined, row: (at: number) => string | number): StoredStrings {
+    const stored = from === undefined ? undefined : from.#stored;
+    // A row's stored bytes end here (after their start, the previous string's end), or -1: a string to write.
+    const storedEnd = (value: string | number) =>
+      typeof value === 'number' && stored !== undefined && value < stored.ends.length && !stored.suspects.has(value) ? stored.ends[value] : -1;
+    const storedStart = (number: number) => (number === 0 ? 0 : (stored?.ends[number - 1] ?? 0));
+    const textOf = (value: string | number) => (typeof value === 'string' ? value : (from?.at(value) ?? ''));
+    const rows = Array.from({ length: count }, (_, at) => row(at));
+    const ends = new Int32Array(count);
     const suspects: number[] = [];
-    const ends = new Int32Array(strings.length);
+    const suspectTexts: string[] = [];
     let length = 0;
-    strings.forEach((text, number) => {
-      if (MAYBE_NOT_XML.test(text)) suspects.push(number);
-      else length += Buffer.byteLength(text, 'utf8');
-      ends[number] = length;
+    rows.forEach((value, at) => {
+      const end = storedEnd(value);
+      if (end >= 0) length += end - storedStart(value as number);
+      else if (MAYBE_NOT_XML.test(textOf(value))) {
+        suspects.push(at);
+        suspectTexts.push(textOf(value));
+      } else length += Buffer.byteLength(textOf(value), 'utf8');
+      ends[at] = length;
     });
     const text = Buffer.allocUnsafeSlow(length);
-    let at = 0;
     let suspect = 0;
-    strings.forEach((string, number) => {
-      if (suspects[suspect] === number) suspect += 1;
-      else at += text.write(string, at, 'utf8');
+    rows.forEach((value, at) => {
+      if (suspects[suspect] === at) {
+        suspect += 1;
+        return;
+      }
+      const start = at === 0 ? 0 : ends[at - 1];
+      const end = storedEnd(value);
+      if (end >= 0 && stored !== undefined) stored.bytes.copy(text, start, storedStart(value as number), end);
+      else text.write(textOf(value), start, 'utf8');
     });
-    return { text, ends, suspects: Int32Array.from(suspects), suspectTexts: suspects.map((number) => strings[number]) };
+    return { text, ends, suspects: Int32Array.from(suspects), suspectTexts };
   }
 }
