@@ -67,7 +67,8 @@ export function definitionOf(source: SearchSource, memo: SearchMemo | undefined,
   const own = source.definitions[entity];
   if (own !== undefined) return own;
   const previous = source.forms?.previous[entity];
-  if (memo === undefined || previous === undefined) throw new Error(`entity ${entity} has neither definition terms nor a previous build's`);
+  if (memo === undefined || previous === undefined)
+    throw new Error(`internal error: search entity ${entity} has neither definition terms nor a previous build's`);
   return memoDefinitions(memo).at(previous);
 }
 

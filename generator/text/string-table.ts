@@ -12,12 +12,6 @@ export interface StoredStrings {
   suspectTexts: readonly string[];
 }
 
-/**
- * Strings read back from a cache file, each decoded when first asked for, and strings appended since: the
- * blocks' string table (an update walks every statement but reads only the IRIs, not the literals, four strings
- * in five at FOLIO's scale) and the search memo's definition terms (an update reads those of the entities it
- * reached) are kept as the bytes they were read as.
- */
 /** A table's stored part: its UTF-8, where each string ends, and the strings kept apart, by number. */
 interface StoredPart {
   bytes: Buffer;
@@ -25,6 +19,12 @@ interface StoredPart {
   suspects: ReadonlyMap<number, string>;
 }
 
+/**
+ * Strings read back from a cache file, each decoded when first asked for, and strings appended since: the
+ * blocks' string table (an update walks every statement but reads only the IRIs, not the literals, four strings
+ * in five at FOLIO's scale) and the search memo's definition terms (an update reads those of the entities it
+ * reached) are kept as the bytes they were read as.
+ */
 export class StringTable {
   readonly #stored: StoredPart;
   readonly #decoded: (string | undefined)[];
@@ -41,7 +41,7 @@ export class StringTable {
     return new StringTable({ bytes: Buffer.alloc(0), ends: new Int32Array(0), suspects: new Map() }, [], [...strings]);
   }
 
-  /** The table a blocks file stores, followed by `added`. */
+  /** The table a cache file stores, followed by `added`. */
   static stored({ text, ends, suspects, suspectTexts }: StoredStrings, added: readonly string[] = []): StringTable {
     const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
     const apart = new Map(Array.from(suspects, (number, at) => [number, suspectTexts[at]]));
