@@ -124,6 +124,8 @@ describe('the model from blocks read back from the cache equals the model from t
         linked: model.entities.map((entity) => model.linked(entity.iri)),
         classIris: model.classIris(),
         unpublishedClass: model.classIris().map((iri) => model.unpublishedClass(iri)),
+        entityByIri: model.entities.every((entity) => model.entityByIri(entity.iri) === entity) && model.entityByIri(`${model.baseIri}none`) === undefined,
+        entityById: model.entities.every((entity) => model.entityById(entity.id) === entity) && model.entityById('none') === undefined,
         // Records read in reverse order first: an entity's triples must not depend on which blocks were read before.
         // Superclasses and children read before the record, from the statements walked: they must be the record's.
         entities: [...model.entities]

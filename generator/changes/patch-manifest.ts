@@ -32,7 +32,7 @@ export interface ManifestPatch {
  */
 export function patchManifest(previous: Manifest, patch: ManifestPatch, model: OntologyModel, router: Router): Manifest {
   const made = new Map(patch.hashed);
-  const ids = new Set(model.entities.map((entity) => entity.id));
+  const ids = { has: (id: string) => model.entityById(id) !== undefined };
   // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
   const noneRemoved = previous.ids.toArray().every((id) => ids.has(id));
   const editedFiles = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch, router) : undefined;
@@ -47,10 +47,10 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   );
   const before = { keys: previous.ids, values: previous.idHashes };
   // None removed and as many as before: the same ids, of which only those made again may hash differently.
-  const editedEntities = noneRemoved && ids.size === previous.ids.length ? editEntities(before, patch.redo, entityHash) : undefined;
+  const editedEntities = noneRemoved && model.entities.length === previous.ids.length ? editEntities(before, patch.redo, entityHash) : undefined;
   const entities =
     editedEntities?.column ??
-    patchColumn(before, addedIds(ids, previous.ids), (id, hash) => {
+    patchColumn(before, addedIds(model, previous.ids), (id, hash) => {
       if (!ids.has(id)) return undefined;
       return hash !== undefined && !patch.redo.has(id) ? hash : entityHash(id);
     });
@@ -58,9 +58,9 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   return new Manifest(files, entities, { formats, base: { manifest: previous, edits } });
 }
 
-function addedIds(ids: ReadonlySet<string>, previous: TextList): string[] {
+function addedIds(model: OntologyModel, previous: TextList): string[] {
   const before = new Set(previous.toArray());
-  return [...ids].filter((id) => !before.has(id)).sort(compareUnits);
+  return model.entities.flatMap((entity) => (before.has(entity.id) ? [] : [entity.id])).sort(compareUnits);
 }
 
 /** The entities column with only the entities made again hashed anew, as edits to the previous one. */
@@ -134,7 +134,7 @@ function walkFiles(
   previous: Manifest,
   made: ReadonlyMap<string, string>,
   { carried, kept }: ManifestPatch,
-  ids: ReadonlySet<string> | undefined,
+  ids: { has(id: string): boolean } | undefined,
   router: Router,
 ): { files: Column; formats: Uint8Array } {
   const keptHash = (path: string, before: string): string | undefined => {

@@ -21,7 +21,6 @@ export class LiveGraph {
   /** The taxonomy's branches as configured, if they are. */
   readonly branchSettings: readonly BranchSetting[] | undefined;
   readonly #model: OntologyModel;
-  readonly #published: ReadonlyMap<string, ModelEntity>;
   // Declared classes that are not published (owl:Thing, classes outside the base IRI), made when first asked for.
   readonly #unpublished = new Map<string, ClassRecord | undefined>();
   #properties: { list: readonly PropertyRecord[]; byIri: ReadonlyMap<string, PropertyRecord> } | undefined;
@@ -40,7 +39,6 @@ export class LiveGraph {
     this.description = model.info.description;
     this.branchSettings = model.branches;
     this.#model = model;
-    this.#published = new Map(model.entities.map((entity) => [entity.iri, entity]));
   }
 
   /** Every class (and SKOS concept) the live service holds, in document order: none without a label but owl:Thing. */
@@ -52,7 +50,7 @@ export class LiveGraph {
   /** The IRIs of the classes `classes` holds, in its order, found without making their records. */
   classIris(): string[] {
     return this.#model.classIris().filter((iri) => {
-      const entity = this.#published.get(iri);
+      const entity = this.#model.entityByIri(iri);
       return entity ? this.holdsClass(entity) : this.#classAt(iri) !== undefined;
     });
   }
@@ -61,7 +59,7 @@ export class LiveGraph {
   classCount(): number {
     let count = 0;
     for (const iri of this.#model.classIris()) {
-      const entity = this.#published.get(iri);
+      const entity = this.#model.entityByIri(iri);
       if (entity ? entity.labelled : this.#classAt(iri) !== undefined) count += 1;
     }
     return count;
@@ -127,12 +125,12 @@ export class LiveGraph {
 
   /** The published entity an IRI names, or undefined. */
   entity(iri: string): ModelEntity | undefined {
-    return this.#published.get(iri);
+    return this.#model.entityByIri(iri);
   }
 
   /** The id a class is published under (its record at `/{id}`), or undefined for a class the build does not publish. */
   publishedId(iri: string): string | undefined {
-    return this.#published.get(iri)?.id;
+    return this.#model.entityByIri(iri)?.id;
   }
 
   /** Whether `/{id}` answers the entity's record: not where the site's own files take that path. */
@@ -146,7 +144,7 @@ export class LiveGraph {
   }
 
   #classAt(iri: string): ClassRecord | undefined {
-    const entity = this.#published.get(iri);
+    const entity = this.#model.entityByIri(iri);
     if (entity) return this.holdsClass(entity) ? (entity.record as ClassRecord) : undefined;
     if (!this.#unpublished.has(iri)) {
       const record = this.#model.unpublishedClass(iri);

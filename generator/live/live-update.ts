@@ -4,7 +4,7 @@
 // that name it as see-also or definer, and the graphs of every entity below it (through children and see-also).
 // Who names whom as see-also or definer is kept between builds (LiveMemo): reading it from every record would
 // make every record.
-import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
+import type { OntologyModel } from '../model/ontology-model.ts';
 import type { ClassRecord } from '../schema/records.ts';
 import type { PreviousFiles, QueryMemo } from './query-corpus.ts';
 import { LIVE_ENTITY_FILES, liveWalkFile } from '../route/paths.ts';
@@ -69,7 +69,6 @@ export function liveUpdate(
   previousFiles: PreviousFiles | undefined,
 ): LiveReach {
   if (previous === undefined) return { selection: EVERY_LIVE_FILE, memo: liveMemo(model), remade: undefined };
-  const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const members = branchMembers(model);
   const ids: string[] = [];
   const targets: string[][] = [];
@@ -79,10 +78,10 @@ export function liveUpdate(
     targets.push(links);
   };
   previous.ids.forEach((id, at) => {
-    if (!emitted.has(id) && byId.has(id)) keep(id, previous.targets[at]);
+    if (!emitted.has(id) && model.entityById(id) !== undefined) keep(id, previous.targets[at]);
   });
   for (const id of emitted) {
-    const entity = byId.get(id);
+    const entity = model.entityById(id);
     if (entity?.kind === 'class') keep(id, linksOf(entity.record as ClassRecord));
   }
   // The memo's order does not matter to what it answers; sorted, the cache's bytes do not hang on the edit's order.
@@ -98,12 +97,12 @@ export function liveUpdate(
   // A branch the previous build had no walk of (a class that became top-level, or a label that renamed one) is made too.
   const previousWalk = hashesUnder(folderOf(liveWalkFile));
   const segments = (segment: string) => touched.has(segment) || previousWalk(liveWalkFile(segment)) === undefined;
-  const remade = reachedIds(model, byId, changed, previous, sorted);
-  const query = { previous: previous.query, changed: new Set([...emitted].flatMap((id) => byId.get(id)?.iri ?? [])), files: previousFiles };
+  const remade = reachedIds(model, changed, previous, sorted);
+  const query = { previous: previous.query, changed: new Set([...emitted].flatMap((id) => model.entityById(id)?.iri ?? [])), files: previousFiles };
   return { selection: { segments, ids: (id) => remade.has(id), query }, memo: sorted, remade };
 }
 
-function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>, emitted: ReadonlySet<string>, before: LiveMemo, now: LiveMemo): Set<string> {
+function reachedIds(model: OntologyModel, emitted: ReadonlySet<string>, before: LiveMemo, now: LiveMemo): Set<string> {
   const graph = LiveGraph.of(model);
   // Who names an IRI as see-also or definer, before the edit and after it (a link the edit removed still shows);
   // and who names it as parent, labelled or not (read without records).
@@ -123,7 +122,7 @@ function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>
     }
   }
   // An entity the edit removed is found by the IRI it had (ids are taken after the base IRI).
-  const starts = [...emitted].map((id) => byId.get(id)?.iri ?? `${model.baseIri}${id}`);
+  const starts = [...emitted].map((id) => model.entityById(id)?.iri ?? `${model.baseIri}${id}`);
   const reached = new Set<string>();
   for (const iri of starts) {
     const entity = graph.entity(iri);
@@ -145,7 +144,7 @@ function reachedIds(model: OntologyModel, byId: ReadonlyMap<string, ModelEntity>
     walked.add(iri);
     for (const id of [...(childrenOf.get(iri) ?? []), ...(namedBy.get(iri) ?? [])]) {
       below.add(id);
-      const entity = byId.get(id);
+      const entity = model.entityById(id);
       if (entity) pending.push(entity.iri);
     }
   }

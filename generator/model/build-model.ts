@@ -55,7 +55,11 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
     );
   }
   warnings.push(...rdfXmlWarnings(index, entities));
-  const published = new Set(entities.map((entity) => entity.iri));
+  // Several stages look entities up: each map made once, when first asked for.
+  let byIri: ReadonlyMap<string, ModelEntity> | undefined;
+  let byId: ReadonlyMap<string, ModelEntity> | undefined;
+  const entityByIri = (iri: string) => (byIri ??= mapBy(entities, (entity) => entity.iri)).get(iri);
+  const entityById = (id: string) => (byId ??= mapBy(entities, (entity) => entity.id)).get(id);
   // Asked for by several stages: made once, by forEach (an entries loop makes a pair for each of 18,000 types).
   let classes: string[] | undefined;
   const classIris = () => {
@@ -70,7 +74,7 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   };
   const unpublishedClass = (iri: string) => {
     const declared = types.get(iri);
-    return declared === undefined || published.has(iri) || typeInfo(declared.type).kind !== 'class'
+    return declared === undefined || entityByIri(iri) !== undefined || typeInfo(declared.type).kind !== 'class'
       ? undefined
       : buildClassRecord(iri, index, hierarchy.childrenOf(iri));
   };
@@ -87,7 +91,15 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
     linked: hierarchy.linked,
     classIris,
     unpublishedClass,
+    entityByIri,
+    entityById,
   };
+}
+
+function mapBy(entities: readonly ModelEntity[], key: (entity: ModelEntity) => string): ReadonlyMap<string, ModelEntity> {
+  const map = new Map<string, ModelEntity>();
+  for (const entity of entities) map.set(key(entity), entity);
+  return map;
 }
 
 /**

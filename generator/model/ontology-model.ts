@@ -41,6 +41,9 @@ export interface OntologyModel {
   classIris(): readonly string[];
   /** The record of a declared class that is not published (made when asked): the live service counts and links such classes. */
   unpublishedClass(iri: string): ClassRecord | undefined;
+  /** The published entity with this IRI, or this id (each lookup made once, for every stage that asks). */
+  entityByIri(iri: string): ModelEntity | undefined;
+  entityById(id: string): ModelEntity | undefined;
 }
 
 /** What the model takes besides the triples: which IRIs to publish, and which ids' `/{id}` the site's own files take. */

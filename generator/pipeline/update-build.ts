@@ -41,9 +41,8 @@ export async function updateBuild(
   const search = await indexSearch(loaded, source, progress, memo && { memo, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`) });
   onSearchMemo?.(search.memo);
   const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
-  const published = new Set(model.entities.map((entity) => entity.id));
   const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
-  const removed = previous.manifest.ids.toArray().filter((id) => !published.has(id));
+  const removed = previous.manifest.ids.toArray().filter((id) => model.entityById(id) === undefined);
   const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.output);
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
