@@ -22,7 +22,7 @@ const files = new Map(build.files.map((file) => [file.path, file.contents]));
 const record = (id: string) => JSON.parse(files.get(id) ?? 'null') as Record<string, unknown>;
 const site = siteModel(build);
 const view = (id: string) => {
-  const entity = site.byId.get(id);
+  const entity = site.model.entityById(id);
   if (!entity) throw new Error(`no entity ${id}`);
   return conceptView(entity, site);
 };

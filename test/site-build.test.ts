@@ -143,7 +143,7 @@ describe('the API worker thread', () => {
 describe('conceptView: what a concept page shows', async () => {
   const site = siteModel(await loadModel({ ontology: SAMPLE_ONTOLOGY, baseUrl: 'https://example.github.io/lexicon/' }));
   const view = (id: string) => {
-    const entity = site.byId.get(id);
+    const entity = site.model.entityById(id);
     if (!entity) throw new Error(`no entity ${id} in the sample`);
     return conceptView(entity, site);
   };
@@ -170,9 +170,11 @@ describe('conceptView: what a concept page shows', async () => {
 
   it('a class: its branch is the top-level class it descends from; children link to their pages', () => {
     const classes = site.model.entities.filter((entity) => entity.kind === 'class');
-    const child = classes.find((entity) => 'sub_class_of' in entity.record && entity.record.sub_class_of.some((iri) => site.byIri.has(iri)));
+    const child = classes.find(
+      (entity) => 'sub_class_of' in entity.record && entity.record.sub_class_of.some((iri) => site.model.entityByIri(iri) !== undefined),
+    );
     if (!child || !('sub_class_of' in child.record)) throw new Error('the sample has no class with a published parent');
-    const parent = site.byIri.get(child.record.sub_class_of[0]);
+    const parent = site.model.entityByIri(child.record.sub_class_of[0]);
     const shown = view(child.id);
     expect(shown.kind).toBe('Class');
     expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/_site/pages/${parent?.id}/` }] });

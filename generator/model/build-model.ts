@@ -54,12 +54,12 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
       hint,
     );
   }
-  warnings.push(...rdfXmlWarnings(index, entities));
   // Several stages look entities up: each map made once, when first asked for.
   let byIri: ReadonlyMap<string, ModelEntity> | undefined;
   let byId: ReadonlyMap<string, ModelEntity> | undefined;
   const entityByIri = (iri: string) => (byIri ??= mapBy(entities, (entity) => entity.iri)).get(iri);
   const entityById = (id: string) => (byId ??= mapBy(entities, (entity) => entity.id)).get(id);
+  warnings.push(...rdfXmlWarnings(index, entities, entityByIri));
   // Asked for by several stages: made once, by forEach (an entries loop makes a pair for each of 18,000 types).
   let classes: string[] | undefined;
   const classIris = () => {
@@ -106,14 +106,13 @@ function mapBy(entities: readonly ModelEntity[], key: (entity: ModelEntity) => s
  * One warning a term whose RDF/XML leaves statements out (rdfxml-limits.ts), naming how many and why. A blank node's
  * statement is the term's whose description reaches it (only then are those descriptions read).
  */
-function rdfXmlWarnings(index: TripleIndex, entities: readonly ModelEntity[]): string[] {
+function rdfXmlWarnings(index: TripleIndex, entities: readonly ModelEntity[], entityByIri: (iri: string) => ModelEntity | undefined): string[] {
   if (index.rdfXmlLeftOut.length === 0) return [];
-  const byIri = new Map(entities.map((entity) => [entity.iri, entity]));
   const leftOut = new Map<ModelEntity, string[]>();
   const add = (entity: ModelEntity, reason: string) => leftOut.set(entity, [...(leftOut.get(entity) ?? []), reason]);
   for (const { subject, subjectIsBlank, block, reason } of index.rdfXmlLeftOut) {
     if (!subjectIsBlank) {
-      const entity = byIri.get(subject);
+      const entity = entityByIri(subject);
       if (entity) add(entity, reason);
       continue;
     }

@@ -9,7 +9,7 @@ import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
 import { memoDefinitions, planIndexReuse, previousNumbers, type IndexReuse, type SearchMemo } from './search-memo.ts';
 import { StringTable } from '../text/string-table.ts';
-import { definitionOf, searchSource, type SearchSource } from './search-entities.ts';
+import { definitionRow, searchSource, type SearchSource } from './search-entities.ts';
 import { entityJsonOf, packForms, packedJsonOf } from './packed-forms.ts';
 import { IndexOutput, type IndexStream } from './index-output.ts';
 import {
@@ -184,11 +184,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     hashes,
     labels: forms.labels,
     // A kept entity's terms copied as the previous memo's bytes, undecoded.
-    definitions: StringTable.storeRows(
-      entities.length,
-      previous && memoDefinitions(previous.memo),
-      (entity) => source.definitions[entity] ?? forms.previous[entity] ?? definitionOf(source, previous?.memo, entity),
-    ),
+    definitions: StringTable.storeRows(entities.length, previous && memoDefinitions(previous.memo), (entity) => definitionRow(source, entity)),
     sizes: Int32Array.from(sizes),
     characters: forms.characters,
     json: packedJsonOf(forms),

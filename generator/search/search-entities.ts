@@ -64,12 +64,17 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
 
 /** The entity's definition terms: its own, or the memo's where it kept its data. */
 export function definitionOf(source: SearchSource, memo: SearchMemo | undefined, entity: number): string {
-  const own = source.definitions[entity];
-  if (own !== undefined) return own;
-  const previous = source.forms?.previous[entity];
-  if (memo === undefined || previous === undefined)
-    throw new Error(`internal error: search entity ${entity} has neither definition terms nor a previous build's`);
-  return memoDefinitions(memo).at(previous);
+  const row = definitionRow(source, entity);
+  if (typeof row === 'string') return row;
+  if (memo === undefined) throw new Error(`internal error: search entity ${entity} kept its definition terms from a memo not given`);
+  return memoDefinitions(memo).at(row);
+}
+
+/** The entity's own definition terms, or the number of the previous memo's row that holds them. */
+export function definitionRow(source: SearchSource, entity: number): string | number {
+  const row = source.definitions[entity] ?? source.forms?.previous[entity];
+  if (row === undefined) throw new Error(`internal error: search entity ${entity} has neither definition terms nor a previous build's`);
+  return row;
 }
 
 function freshEntity(modelEntity: ModelEntity): SourceEntity {

@@ -51,12 +51,12 @@ const DOWNLOAD_LABELS: Record<Format, string> = {
 };
 
 export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
-  const { router, byIri } = site;
+  const { router, model } = site;
   const record = entity.record;
   const title = record.label ?? entity.id;
   const linksTo = (iris: readonly string[]): RelatedLink[] =>
     iris.map((iri) => {
-      const target = byIri.get(iri);
+      const target = model.entityByIri(iri);
       return target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id) } : { text: iri };
     });
   const terms = (pairs: [string, string | null][]): [string, string][] => pairs.filter((pair): pair is [string, string] => pair[1] !== null && pair[1] !== '');

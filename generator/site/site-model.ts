@@ -4,12 +4,10 @@ import { countByType } from '../model/count-types.ts';
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
 
-/** What the concept pages read: the model, and lookups computed once for all 18,000 pages. */
+/** What the concept pages read: the model (which looks its entities up by IRI and id), and what is computed once for all 18,000 pages. */
 export interface SiteModel {
   model: OntologyModel;
   router: Router;
-  byIri: Map<string, ModelEntity>;
-  byId: Map<string, ModelEntity>;
   /** The top-level class each class descends from (first parents first), for the full-text filter. */
   branchOf: Map<string, string>;
   languages: string[];
@@ -27,21 +25,21 @@ export interface SiteSummary {
 }
 
 export function siteModel({ model, router }: { model: OntologyModel; router: Router }): SiteModel {
-  const byIri = new Map(model.entities.map((entity) => [entity.iri, entity]));
-  const byId = new Map(model.entities.map((entity) => [entity.id, entity]));
   const branchOf = new Map<string, string>();
   const branch = (entity: ModelEntity, seen: Set<string>): string => {
     const known = branchOf.get(entity.iri);
     if (known !== undefined) return known;
     const parent =
-      'sub_class_of' in entity.record ? entity.record.sub_class_of.map((iri) => byIri.get(iri)).find((found) => found && !seen.has(found.iri)) : undefined;
+      'sub_class_of' in entity.record
+        ? entity.record.sub_class_of.map((iri) => model.entityByIri(iri)).find((found) => found && !seen.has(found.iri))
+        : undefined;
     const result = parent ? branch(parent, seen.add(entity.iri)) : (entity.record.label ?? entity.id);
     branchOf.set(entity.iri, result);
     return result;
   };
   for (const entity of model.entities) if (entity.kind === 'class') branch(entity, new Set());
   const languages = [...new Set(model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
-  return { model, router, byIri, byId, branchOf, languages };
+  return { model, router, branchOf, languages };
 }
 
 export function summarizeSite({ model, languages }: SiteModel): SiteSummary {

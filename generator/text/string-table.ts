@@ -111,7 +111,11 @@ export class StringTable {
     const storedEnd = (value: string | number) =>
       typeof value === 'number' && stored !== undefined && value < stored.ends.length && !stored.suspects.has(value) ? stored.ends[value] : -1;
     const storedStart = (number: number) => (number === 0 ? 0 : (stored?.ends[number - 1] ?? 0));
-    const textOf = (value: string | number) => (typeof value === 'string' ? value : (from?.at(value) ?? ''));
+    const textOf = (value: string | number) => {
+      if (typeof value === 'string') return value;
+      if (from === undefined) throw new Error(`internal error: row ${value} of a table not given`);
+      return from.at(value);
+    };
     const rows = Array.from({ length: count }, (_, at) => row(at));
     const ends = new Int32Array(count);
     const suspects: number[] = [];
