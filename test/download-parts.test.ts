@@ -82,6 +82,30 @@ describe('StagedFile', () => {
     await staged.discard();
   });
 
+  it('writes on the file thread a stretch longer than its buffer, with the new bytes between, whatever memory they lie in', async () => {
+    const long = Buffer.alloc((1 << 20) * 2 + 3, 0x62);
+    writeFileSync(join(outDir, 'long.bin'), long);
+    // Parts that are views into larger buffers, and an empty one: only their own bytes are written.
+    const pooled = Buffer.from('xx<middle>yy').subarray(2, 10);
+    const staged = new StagedFile(outDir, {
+      path: 'long.bin',
+      parts: [{ start: 1, length: long.length - 1 }, new Uint8Array(0), pooled, { start: 0, length: 1 }],
+    });
+    const expected = Buffer.concat([long.subarray(1), Buffer.from('<middle>'), long.subarray(0, 1)]);
+    expect(await staged.hash).toBe(contentHash(expected));
+    expect(readFileSync(staged.temporary)).toEqual(expected);
+    await staged.discard();
+  });
+
+  it('fails with the system error, its code kept, when the previous file is gone; the file thread serves the next file', async () => {
+    const gone = new StagedFile(outDir, { path: 'gone.bin', parts: [{ start: 0, length: 1 }] });
+    await expect(gone.hash).rejects.toMatchObject({ code: 'ENOENT' });
+    await gone.discard();
+    const next = new StagedFile(outDir, { path: 'data.bin', parts: [Buffer.from('ok')] });
+    expect(await next.hash).toBe(contentHash('ok'));
+    await next.discard();
+  });
+
   it('hashOfFile: the file’s contentHash, read a stretch at a time; undefined for a missing file', async () => {
     expect(await hashOfFile(join(outDir, 'data.bin'))).toBe(contentHash(previous));
     expect(await hashOfFile(join(outDir, 'missing.bin'))).toBeUndefined();

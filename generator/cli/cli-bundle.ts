@@ -12,7 +12,13 @@ export { bundleFolder, bundledEntry } from './bundle-location.js';
 const GENERATOR = join(PACKAGE_ROOT, 'generator');
 
 /** The entry modules: the command, and the threads it starts, which load the bundle's files too. */
-export const BUNDLE_ENTRIES: readonly string[] = ['cli/build-command.ts', 'write/write-worker.ts', 'pipeline/search-worker.ts', 'worker/api-worker.ts'];
+export const BUNDLE_ENTRIES: readonly string[] = [
+  'cli/build-command.ts',
+  'write/write-worker.ts',
+  'pipeline/search-worker.ts',
+  'worker/api-worker.ts',
+  'write/file-worker.ts',
+];
 
 // Packages that find files of their own beside their code (binaries, assets) or are loaded only by the site
 // build: they stay outside the bundle and are imported from node_modules as usual.

@@ -34,6 +34,10 @@ export async function updateBuild(
 ): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const memo = previous.cache.search;
+  // First, so that the file thread writes them while this one builds the rest. Without a taker (an update in
+  // memory), the files are made whole.
+  const downloads = await emitDownloadParts(loaded, onParts && previous);
+  const taken = onParts?.(downloads.files);
   // Entities the edit does not reach keep their search data: their own triples are as they were.
   const { source, example } = await prepareSearch(loaded, memo && { memo, redo: plan.reached });
   const files = await emitEntities(loaded, progress, { plan });
@@ -46,9 +50,6 @@ export async function updateBuild(
   const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.output);
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
-  // Without a taker (an update in memory), the files are made whole.
-  const downloads = await emitDownloadParts(loaded, onParts && previous);
-  const taken = onParts?.(downloads.files);
   const output = sortByPath([
     ...files,
     ...search.files,

@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
+import { writeWhole } from './whole-file.ts';
 
 const TEMPORARY = /\.tmp-(\d+)$/;
 
 /** Writes a file (its bytes, or its parts in order) under a temporary name and renames it into place, so no reader ever sees half of it. */
 export function writeAtomically(target: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
   const temporary = `${target}.tmp-${process.pid}`;
-  return writeFile(temporary, bytes)
+  return writeWhole(temporary, bytes)
     .then(() => rename(temporary, target))
     .catch((error: unknown) => {
       rmSync(temporary, { force: true });

@@ -1,0 +1,65 @@
+import { Worker } from 'node:worker_threads';
+import type { FileReply, FileRequest, PackedParts } from './file-work.ts';
+
+interface Pending {
+  resolve(hash: string): void;
+  reject(error: Error): void;
+}
+
+/**
+ * A thread that writes an update's staged files (see StagedFile) a megabyte at a time. On the build's own thread
+ * each megabyte waited for a turn between its long synchronous stages, so an update ended waiting for them. Started
+ * at the first request; it keeps the process alive only while a request is pending.
+ */
+export class FileThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #next = 0;
+  #stopped: Error | undefined;
+
+  constructor() {
+    this.#worker = new Worker(new URL('./file-worker.ts', import.meta.url));
+    this.#worker.unref();
+    this.#worker.on('message', (reply: FileReply) => this.#settle(reply));
+    this.#worker.on('error', (error) => this.#stop(error));
+    this.#worker.on('exit', (code) => this.#stop(new Error(`internal error: the file thread stopped (exit code ${code})`)));
+  }
+
+  /** Whether it stopped (a failure of its own): requests then fail at once, and fileThread starts another. */
+  get stopped(): boolean {
+    return this.#stopped !== undefined;
+  }
+
+  /** Writes `temporary` from the parts (stretches of `previous`), and gives the hash of what it wrote. */
+  stage(temporary: string, previous: string, parts: PackedParts): Promise<string> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = (this.#next += 1);
+    const hash = new Promise<string>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    if (this.#pending.size === 1) this.#worker.ref();
+    this.#worker.postMessage({ id, temporary, previous, parts } satisfies FileRequest, [parts.bytes.buffer as ArrayBuffer]);
+    return hash;
+  }
+
+  #settle(reply: FileReply): void {
+    const pending = this.#pending.get(reply.id);
+    if (pending === undefined) return;
+    this.#pending.delete(reply.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (reply.type === 'failed') pending.reject(Object.assign(new Error(reply.message), reply.code === undefined ? {} : { code: reply.code }));
+    else pending.resolve(reply.hash);
+  }
+
+  #stop(error: Error): void {
+    this.#stopped ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+}
+
+let shared: FileThread | undefined;
+
+/** This thread's file thread, started when first asked for. */
+export function fileThread(): FileThread {
+  if (shared === undefined || shared.stopped) shared = new FileThread();
+  return shared;
+}
