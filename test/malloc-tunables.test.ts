@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tunablesForUpdate } from '../generator/cli/malloc-tunables.js';
+import { nodeOptionsForUpdate, tunablesForUpdate } from '../generator/cli/malloc-tunables.js';
 import { REPO_ROOT } from './support/shared-data.ts';
 
 const HUGE = 'glibc.malloc.hugetlb=1';
@@ -37,6 +37,26 @@ describe('tunablesForUpdate', () => {
   });
 });
 
+describe('nodeOptionsForUpdate', () => {
+  it.each([
+    { case: 'as npm run build gives it', options: ['--min-semi-space-size=16'], expected: [] },
+    {
+      case: 'with its value apart, among others',
+      options: ['--no-warnings', '--min-semi-space-size', '16', '--max-old-space-size=4096'],
+      expected: ['--no-warnings', '--max-old-space-size=4096'],
+    },
+    { case: 'spelt with underscores', options: ['--min_semi_space_size=8', '--inspect'], expected: ['--inspect'] },
+    {
+      case: 'other sizes kept',
+      options: ['--max-semi-space-size=32', '--min-semi-space-sizes=1'],
+      expected: ['--max-semi-space-size=32', '--min-semi-space-sizes=1'],
+    },
+    { case: 'none given', options: [], expected: [] },
+  ])('leaves out the young generation’s size: $case', ({ options, expected }) => {
+    expect(nodeOptionsForUpdate(options)).toEqual(expected);
+  });
+});
+
 const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
 const scratch = mkdtempSync(join(tmpdir(), 'malloc-tunables-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -47,15 +67,16 @@ describe.runIf(process.platform === 'linux' && tunablesForUpdate({}, glibc) !== 
     const module = pathToFileURL(join(REPO_ROOT, 'generator/cli/malloc-tunables.js')).href;
     writeFileSync(
       script,
-      `import { restartTunedForUpdate } from ${JSON.stringify(module)};\nprocess.stdout.write(\`start \${process.pid}\\n\`);\nrestartTunedForUpdate();\nprocess.stdout.write(\`\${process.env.GLIBC_TUNABLES} \${process.argv.slice(2).join(' ')}\\n\`);\n`,
+      `import { restartTunedForUpdate } from ${JSON.stringify(module)};\nprocess.stdout.write(\`start \${process.pid}\\n\`);\nrestartTunedForUpdate();\nprocess.stdout.write(\`\${process.env.GLIBC_TUNABLES} \${process.argv.slice(2).join(' ')} [\${process.execArgv.join(' ')}]\\n\`);\n`,
     );
     const env = { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.arena_max=4' };
-    const run = spawnSync(process.execPath, ['--no-warnings', script, 'an argument'], { env, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--no-warnings', '--min-semi-space-size=16', script, 'an argument'], { env, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const [first, second, result, ...rest] = run.stdout.trim().split('\n');
     // execve keeps the process: the same pid starts twice.
     expect(second).toBe(first);
-    expect(result).toBe(`glibc.malloc.arena_max=4:${HUGE}:${REUSE} an argument`);
+    // Node's own options kept, but for the young generation's size (see nodeOptionsForUpdate).
+    expect(result).toBe(`glibc.malloc.arena_max=4:${HUGE}:${REUSE} an argument [--no-warnings]`);
     expect(rest).toEqual([]);
   });
 });

@@ -49,7 +49,32 @@ export function restartTunedForUpdate(env = process.env) {
   settings.excludeNetwork = excludeNetwork;
   const tunables = tunablesForUpdate(env, report.header?.glibcVersionRuntime);
   if (tunables === undefined) return;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...env, GLIBC_TUNABLES: tunables });
+  process.execve(process.execPath, [process.execPath, ...nodeOptionsForUpdate(process.execArgv), ...process.argv.slice(1)], {
+    ...env,
+    GLIBC_TUNABLES: tunables,
+  });
+}
+
+// `npm run build` gives Node a 16 MB young generation, which keeps a full build's peak memory down. An update keeps
+// most of what it makes, which a young generation that large copies once more: with V8's own sizing, 42 alternating
+// one-label rebuilds took 0.12-0.37 s less CPU time and 4,000 fewer page faults at the median of each ten, and were
+// faster in 26 of the 42 (docs/performance.md).
+const YOUNG_GENERATION_SIZE = /^--min[-_]semi[-_]space[-_]size(=|$)/;
+
+/**
+ * The Node options an update starts with: the ones given, but for the young generation's size.
+ * @param {readonly string[]} options
+ * @returns {string[]}
+ */
+export function nodeOptionsForUpdate(options) {
+  const kept = [];
+  for (let at = 0; at < options.length; at += 1) {
+    const size = YOUNG_GENERATION_SIZE.exec(options[at]);
+    if (size === null) kept.push(options[at]);
+    // `--min-semi-space-size 16`: its value is the next option.
+    else if (size[1] === '') at += 1;
+  }
+  return kept;
 }
 
 /**
