@@ -20,8 +20,8 @@ export interface FileDescription {
 
 /**
  * A large file an update makes early, written under a temporary name beside its place and hashed on the file thread
- * while the update goes on; updateInPlace renames it into place with the rest, inside its marker. Its parts are bytes made now and
- * stretches of the file at its place (the previous build's), copied a megabyte at a time.
+ * while the update goes on; updateInPlace renames it into place with the rest, inside its marker. Its parts are bytes
+ * made now and stretches of the file at its place (the previous build's), copied a megabyte at a time.
  */
 export class StagedFile {
   readonly path: string;
