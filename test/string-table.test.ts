@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deserializeSectioned, serializeSectioned } from '../generator/cache/sectioned-codec.ts';
 import { StringTable, type StoredStrings } from '../generator/text/string-table.ts';
+import { joinUtf8Rows } from '../generator/text/utf8-rows.ts';
 
 // Strings UTF-8 holds as they are, and those kept apart (a character XML cannot carry, or any surrogate).
 const STRINGS: [string, string, boolean][] = [
@@ -73,5 +74,29 @@ describe('the blocks string table', () => {
     expect(expected.map((_, at) => read.mayNotBeXml(at))).toEqual(expected.map((text) => /[\b\uD800-\uDFFF]/.test(text)));
     // Without a table to take rows from, every row is given.
     expect(StringTable.stored(roundTrip(StringTable.storeRows(2, undefined, (at) => ['a', 'b'][at]))).toArray()).toEqual(['a', 'b']);
+  });
+});
+
+describe('joinUtf8Rows', () => {
+  const from = joinUtf8Rows(4, undefined, (at) => ['zero', 'één', '', '三'][at]);
+
+  it('writes strings end to end as UTF-8, each row ending where the next begins', () => {
+    expect(from.bytes.toString('utf8')).toBe('zeroéén三');
+    expect(Array.from(from.ends)).toEqual([4, 9, 9, 12]);
+  });
+
+  it.each<[string, (string | number)[], string, number[]]>([
+    ['rows that follow one another there', [0, 1, 2, 3], 'zeroéén三', [4, 9, 9, 12]],
+    ['rows out of their order, between new strings', ['new', 3, 1, 'ß', 0], 'new三éénßzero', [3, 6, 11, 13, 17]],
+    ['a row twice', [1, 1], 'éénéén', [5, 10]],
+  ])('copies %s as their bytes', (_, rows, text, ends) => {
+    const joined = joinUtf8Rows(rows.length, from, (at) => rows[at]);
+    expect(joined.bytes.toString('utf8')).toBe(text);
+    expect(Array.from(joined.ends)).toEqual(ends);
+  });
+
+  it('refuses a row of rows not given', () => {
+    expect(() => joinUtf8Rows(1, undefined, () => 0)).toThrow(/row 0 of rows not given/);
+    expect(() => joinUtf8Rows(1, from, () => 4)).toThrow(/row 4 of rows not given/);
   });
 });

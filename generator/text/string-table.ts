@@ -1,3 +1,4 @@
+import { joinUtf8Rows } from './utf8-rows.ts';
 import { MAYBE_NOT_XML } from './xml-characters.ts';
 
 /**
@@ -107,41 +108,20 @@ export class StringTable {
    */
   static storeRows(count: number, from: StringTable | undefined, row: (at: number) => string | number): StoredStrings {
     const stored = from === undefined ? undefined : from.#stored;
-    // A row's stored bytes end here (after their start, the previous string's end), or -1: a string to write.
-    const storedEnd = (value: string | number) =>
-      typeof value === 'number' && stored !== undefined && value < stored.ends.length && !stored.suspects.has(value) ? stored.ends[value] : -1;
-    const storedStart = (number: number) => (number === 0 ? 0 : (stored?.ends[number - 1] ?? 0));
-    const textOf = (value: string | number) => {
-      if (typeof value === 'string') return value;
-      if (from === undefined) throw new Error(`internal error: row ${value} of a table not given`);
-      return from.at(value);
-    };
-    const rows = Array.from({ length: count }, (_, at) => row(at));
-    const ends = new Int32Array(count);
     const suspects: number[] = [];
     const suspectTexts: string[] = [];
-    let length = 0;
-    rows.forEach((value, at) => {
-      const end = storedEnd(value);
-      if (end >= 0) length += end - storedStart(value as number);
-      else if (MAYBE_NOT_XML.test(textOf(value))) {
-        suspects.push(at);
-        suspectTexts.push(textOf(value));
-      } else length += Buffer.byteLength(textOf(value), 'utf8');
-      ends[at] = length;
+    // A string kept apart takes no bytes: its row is empty, and its text goes with its number.
+    const rows = Array.from({ length: count }, (_, at): string | number => {
+      const value = row(at);
+      if (typeof value === 'number' && stored !== undefined && value < stored.ends.length && !stored.suspects.has(value)) return value;
+      if (typeof value === 'number' && from === undefined) throw new Error(`internal error: row ${value} of a table not given`);
+      const text = typeof value === 'string' ? value : (from as StringTable).at(value);
+      if (!MAYBE_NOT_XML.test(text)) return text;
+      suspects.push(at);
+      suspectTexts.push(text);
+      return '';
     });
-    const text = Buffer.allocUnsafeSlow(length);
-    let suspect = 0;
-    rows.forEach((value, at) => {
-      if (suspects[suspect] === at) {
-        suspect += 1;
-        return;
-      }
-      const start = at === 0 ? 0 : ends[at - 1];
-      const end = storedEnd(value);
-      if (end >= 0 && stored !== undefined) stored.bytes.copy(text, start, storedStart(value as number), end);
-      else text.write(textOf(value), start, 'utf8');
-    });
-    return { text, ends, suspects: Int32Array.from(suspects), suspectTexts };
+    const { bytes, ends } = joinUtf8Rows(count, stored, (at) => rows[at]);
+    return { text: bytes, ends, suspects: Int32Array.from(suspects), suspectTexts };
   }
 }
