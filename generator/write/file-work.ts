@@ -41,13 +41,8 @@ export function packParts(parts: readonly (Uint8Array | PreviousStretch)[]): Pac
   return { bytes, pieces };
 }
 
-/** Writes `temporary` from the parts (stretches taken from `previous`), and returns the hash of what it wrote. */
-export function writePartsNow(
-  temporary: string,
-  previous: string,
-  { bytes, pieces }: PackedParts,
-  buffer: Uint8Array = new Uint8Array(STRETCH_BUFFER),
-): string {
+/** Writes `temporary` from the parts (stretches taken from `previous`, through `buffer`), and returns the hash of what it wrote. */
+export function writePartsNow(temporary: string, previous: string, { bytes, pieces }: PackedParts, buffer: Uint8Array): string {
   const hash = createHash('sha256');
   const out = openSync(temporary, 'w');
   let from: number | undefined;
