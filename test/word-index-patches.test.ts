@@ -175,3 +175,36 @@ describe('an update of the word indexes makes the files its edit reaches, each a
     expect([definitions.count, definitions.averageLength]).toEqual([wholeDefinitions.count, wholeDefinitions.averageLength]);
   });
 });
+
+describe('an update of the label index makes any one file as a whole build makes it, among nested split beginnings', () => {
+  const random = randomOf(21);
+  // Words under shared beginnings up to six letters deep, so that split beginnings nest (`co`, `con`, … `contra`): the
+  // key of one of five letters or more is its parent's key a letter longer, which may lie in another file.
+  const stems = ['contra', 'contre', 'contro', 'consen', 'consid', 'courtr', 'courts', 'judgem'];
+  const vocabulary = stems.flatMap((stem, at) => Array.from({ length: 6 }, (_, more) => `${stem}${String.fromCharCode(97 + ((at + more) % 26))}${more}`));
+  const labelOf = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)]).join(' ');
+  const entities: IndexedEntity[] = Array.from({ length: 400 }, (_, at) => ({ id: `e${at}`, property: at % 7 === 0 }));
+  const labels: IndexedLabel[][] = entities.map(() => [{ normalized: labelOf(), primary: true }]);
+  const options = { ...LABEL_INDEX_DEFAULTS, mostPerWord: 20, mostPerVariant: 6, mostPerPair: 8, mostPerKey: 40 };
+  const edited = 33;
+  const after = labels.map((own, at) => (at === edited ? [{ normalized: `${own[0].normalized} contz9`, primary: true }] : own));
+  const before = labelIndex(entities, labels, options);
+  const whole = labelIndex(entities, after, options);
+  const wholeFiles = new Map(whole.files.map((file) => [file.path, file.body]));
+
+  it('has split beginnings of five letters or more (the case the test is for)', () => {
+    expect(whole.split.filter((beginning) => beginning.length >= 5).length).toBeGreaterThan(0);
+  });
+
+  it('for each file alone', () => {
+    for (let bucket = 0; bucket < whole.buckets; bucket += 1) {
+      const update = labelIndex(entities, after, options, {
+        memo: before.memo,
+        changes: [{ old: { entity: edited, texts: distinctLabels(labels[edited]) }, now: { entity: edited, texts: distinctLabels(after[edited]) } }],
+        wanted: () => new Set([bucket]),
+      });
+      expect(update.files.map((file) => [file.path, file.body])).toEqual([[update.files[0]?.path, wholeFiles.get(update.files[0]?.path ?? '')]]);
+      expect(update.files[0]?.path).toBe(whole.files[bucket].path);
+    }
+  });
+});

@@ -48,6 +48,8 @@ export class FirstLists {
   readonly #renumber?: Int32Array;
   // Keys whose lists an update changed: only those can have run short.
   readonly #touched = new Set<number>();
+  // Stored keys looked up so far: an update looks the same words up many times (counts, lists, sorting).
+  readonly #found = new Map<string, number>();
 
   /**
    * The lists, from a build's stored ones when given: `renumber` gives each entity's number now by its number then
@@ -219,8 +221,12 @@ export class FirstLists {
   #storedNumber(key: string): number | undefined {
     const stored = this.#stored;
     if (!stored) return undefined;
+    const known = this.#found.get(key);
+    if (known !== undefined) return known;
     const at = firstNotBefore(stored.order.length, (index) => stored.keys[stored.order[index]] < key);
-    return at < stored.order.length && stored.keys[stored.order[at]] === key ? stored.order[at] : undefined;
+    if (at >= stored.order.length || stored.keys[stored.order[at]] !== key) return undefined;
+    this.#found.set(key, stored.order[at]);
+    return stored.order[at];
   }
 
   #checked(entity: number, key: number): number {

@@ -5,7 +5,8 @@ import { bucketOf, compareCodePoints, pairKey, queryKey, splitSet, storedKeys } 
 import type { SplitSet } from './core/word-layout.js';
 import type { Entry, FirstLists } from './first-lists.ts';
 import { labelFileRenderer, type FileContent, type LabelSource } from './label-files.ts';
-import { beginningWords, commonestWords, patchSplit, splitBeginnings, type KeyWeights, type SplitLayout } from './label-split.ts';
+import { beginningWords, commonestWords, patchSplit, splitBeginnings, splitBeginningsOf, type KeyWeights, type SplitLayout } from './label-split.ts';
+import { listOf } from './list-of.ts';
 import { LabelWords, distinctLabels, distinctTexts, type LabelChange, type LabelWordsMemo, type ListLengths } from './label-words.ts';
 import { NumberedLists, type StoredLists } from './numbered-lists.ts';
 import { bucketCount, idRanks, takeFiles, type WordFileSink, type WordIndexFile } from './word-files.ts';
@@ -175,20 +176,30 @@ function patchedIndex(
   const wanted = [...update.wanted(buckets, busyWords, layout.split, { words: shownOtherwise, pairs: pairsShownOtherwise })].sort((a, b) => a - b);
   const contents = new Map(wanted.map((bucket): [number, FileContent] => [bucket, { words: new Map(), pairs: [] }]));
   for (const [bucket, content] of contents) {
+    // A word is keyed in a file where some stored key of it lies: its whole list where its own key does, as eachStoredKey raises it.
     for (const number of keyed.get(bucket)) {
       const word = words.words.keys[number];
-      eachStoredKey(word, lookup, buckets, options, (at, most) => {
-        if (at === bucket) raise(content.words, word, most);
-      });
+      raise(content.words, word, bucketOf(queryKey(word, lookup), buckets) === bucket ? options.mostPerWord : options.mostPerVariant);
     }
     for (const number of pairs.get(bucket)) content.pairs.push(words.pairs.keys[number]);
   }
-  // The commonest words of the split beginnings whose own key is in a wanted file.
+  // The commonest words of the split beginnings whose own key is in a wanted file, found in one pass over the words
+  // (every beginning of a split beginning is split too, so splitBeginningsOf reaches each).
+  const shown = new Map<string, FileContent>();
   for (const beginning of layout.split) {
     const content = contents.get(bucketOf(queryKey(beginning, lookup), buckets));
-    if (!content) continue;
-    const under = words.words.keys.filter((word, number) => words.words.counts[number] > 0 && word.startsWith(beginning));
-    for (const word of commonestWords(under, (word) => words.words.countOf(word), options.mostPerVariant, options.mostPerKey)) {
+    if (content) shown.set(beginning, content);
+  }
+  const under = new Map<string, string[]>();
+  if (shown.size > 0) {
+    const splitWords = new Set(layout.split);
+    words.words.keys.forEach((word, number) => {
+      if (words.words.counts[number] === 0) return;
+      for (const beginning of splitBeginningsOf(word, splitWords)) if (shown.has(beginning)) listOf(under, beginning).push(word);
+    });
+  }
+  for (const [beginning, content] of shown) {
+    for (const word of commonestWords(under.get(beginning) ?? [], (word) => words.words.countOf(word), options.mostPerVariant, options.mostPerKey)) {
       raise(content.words, word, options.mostPerVariant);
     }
   }

@@ -116,13 +116,15 @@ export function beginningWords(counts: ReadonlyMap<string, number>, split: reado
 
 /** What a split beginning's key lists of the words it begins (see beginningWords). */
 export function commonestWords(words: readonly string[], countOf: (word: string) => number, perWord: number, mostPerKey: number): string[] {
-  const sorted = [...words].sort((a, b) => countOf(b) - countOf(a) || compareCodePoints(a, b));
+  // Each count looked up once, not at every comparison of the sort.
+  const counted = words.map((word) => ({ word, count: countOf(word) }));
+  counted.sort((a, b) => b.count - a.count || compareCodePoints(a.word, b.word));
   const kept: string[] = [];
   let labels = 0;
-  for (const word of sorted) {
+  for (const { word, count } of counted) {
     if (labels >= mostPerKey) break;
     kept.push(word);
-    labels += Math.min(perWord, countOf(word));
+    labels += Math.min(perWord, count);
   }
   return kept;
 }
