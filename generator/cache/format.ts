@@ -14,7 +14,7 @@ import type { DownloadsMemo } from '../emit/download-files.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 28;
+export const CACHE_VERSION = 29;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -165,6 +165,7 @@ const SEARCH_MEMO = {
         buckets: 'number',
         stemBuckets: 'Int32Array',
       },
+      examples: { optional: 'string' },
     },
   },
   fold: { optional: { key: 'string', json: 'string' } },

@@ -18,7 +18,7 @@ export async function emitSearch(source: SearchSource, previous?: PreviousIndex,
   const index = indexSearchSource(source, DEFAULT_BUDGETS, previous, stream);
   // Streamed, the word indexes' files are handed over as they are made.
   const words = emitWordIndexes(source, DEFAULT_BUDGETS.fileGzip, previous, stream?.handOff);
-  const examples = source.examples && (await answerWordExamples(words.made, source.examples));
+  const examples = source.examples && (await answerWordExamples(words.made, source.examples, words.keptExamples));
   const fold = foldJson(index.memo.characters, previous?.memo.fold);
   const { stats } = index;
   return {
@@ -36,7 +36,7 @@ export async function emitSearch(source: SearchSource, previous?: PreviousIndex,
       gzipBytesAtMost: stats.gzipBytesAtMost + words.stats.gzipBytesAtMost,
       oversized: [...stats.oversized, ...words.stats.oversized],
     },
-    memo: { ...index.memo, fold, words: words.memo },
+    memo: { ...index.memo, fold, words: { ...words.memo, ...(examples ? { examples: JSON.stringify(examples) } : {}) } },
     ...(examples ? { examples } : {}),
   };
 }

@@ -42,6 +42,8 @@ export interface SearchMemo {
 export interface WordsMemo {
   label: LabelIndexMemo;
   definition: DefinitionIndexMemo;
+  /** openapi.json's label and definition search examples as answered (WordExamples as JSON; added by emitSearch). */
+  examples?: string;
 }
 
 /** The previous index, renumbered for this build, and what the edit reaches. */

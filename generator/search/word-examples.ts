@@ -61,8 +61,15 @@ export function exampleDefinitionBuckets(query: string, buckets: number): number
   return definitionQueryTerms(query).map((term) => bucketOf(stemKey(term), buckets));
 }
 
-/** Both examples, answered from the files this build made (`made`: their contents by path in the search folder). */
-export async function answerWordExamples(made: ReadonlyMap<string, object>, queries: WordExampleQueries): Promise<WordExamples> {
+/**
+ * Both examples, answered from the files this build made (`made`: their contents by path in the search folder), but
+ * those `kept` from the previous build, whose files it did not make again.
+ */
+export async function answerWordExamples(
+  made: ReadonlyMap<string, object>,
+  queries: WordExampleQueries,
+  kept: Partial<WordExamples> = {},
+): Promise<WordExamples> {
   const read = (path: string): unknown => {
     const body = made.get(path);
     if (body === undefined) throw new Error(`the search example reads ${SEARCH_FOLDER}/${path}, which this build did not make`);
@@ -76,7 +83,7 @@ export async function answerWordExamples(made: ReadonlyMap<string, object>, quer
   // The record stands in as its id: the caller puts the served record in its place.
   const asId = (id: string) => id;
   return {
-    label: ids(await searchLabelWith(queries.label, WORD_EXAMPLE_LIMIT, read, () => read, asId), queries.label),
-    definition: ids(await searchDefinitionWith(queries.definition, WORD_EXAMPLE_LIMIT, read, () => read, asId), queries.definition),
+    label: kept.label ?? ids(await searchLabelWith(queries.label, WORD_EXAMPLE_LIMIT, read, () => read, asId), queries.label),
+    definition: kept.definition ?? ids(await searchDefinitionWith(queries.definition, WORD_EXAMPLE_LIMIT, read, () => read, asId), queries.definition),
   };
 }

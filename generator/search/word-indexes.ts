@@ -20,7 +20,7 @@ import { splitBeginningsOf } from './label-split.ts';
 import { definitionOf, type SearchSource } from './search-entities.ts';
 import { kindChangedSince, memoDefinitions, previousNumbers, type SearchMemo, type WordsMemo } from './search-memo.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
-import { exampleDefinitionBuckets, exampleLabelBuckets } from './word-examples.ts';
+import { exampleDefinitionBuckets, exampleLabelBuckets, type WordExamples } from './word-examples.ts';
 import { WordFilesOutput, type WordFileSink, type WordIndexOutput } from './word-files.ts';
 import type { OutputFile } from '../emit/emit-api.ts';
 
@@ -41,14 +41,25 @@ export function emitWordIndexes(
   budget: number,
   previous?: PreviousWords,
   handOff?: (files: OutputFile[]) => void,
-): WordIndexOutput & { memo: WordsMemo; made: ReadonlyMap<string, object> } {
+): WordIndexOutput & { memo: WordsMemo; made: ReadonlyMap<string, object>; keptExamples: Partial<WordExamples> } {
   const { baseIri, examples } = source;
   const entities = source.entities.map((entity) => ({ id: entity.iri.slice(baseIri.length), property: entity.kind === 'property' }));
   const before = previous?.memo.words && previous.memo.baseIri === baseIri ? previous.memo : undefined;
   const edit = before && editOf(source, before);
   const hashOf = previous?.hashOf ?? (() => undefined);
+  const answered = before?.words?.examples === undefined ? undefined : (JSON.parse(before.words.examples) as WordExamples);
   const build = (incremental: boolean) => {
     const update = incremental ? edit : undefined;
+    // An example whose query and files are as they were has the answer it had: its files are then not made for it.
+    const keptExamples: Partial<WordExamples> = {};
+    const keepOrRead = (kind: keyof WordExamples, reached: Set<number>, exampleBuckets: readonly number[] | undefined, stillScored = true) => {
+      const answer = answered?.[kind];
+      if (exampleBuckets && answer && answer.query === examples?.[kind] && stillScored && exampleBuckets.every((bucket) => !reached.has(bucket))) {
+        keptExamples[kind] = answer;
+        return reached;
+      }
+      return withExample(reached, exampleBuckets);
+    };
     // Each file rendered as it is made, and only the examples' files kept as JSON (to answer them): at full scale
     // the files' texts and bodies together took hundreds of megabytes.
     const output = new WordFilesOutput(budget, hashOf, handOff);
@@ -72,7 +83,7 @@ export function emitWordIndexes(
           changes: update.labelChanges,
           renumber: update.renumber,
           wanted: (buckets, busy, split, shown) =>
-            withExample(update.labelBuckets(buckets, busy, split, shown), examples && exampleLabelBuckets(examples.label, buckets, split)),
+            keepOrRead('label', update.labelBuckets(buckets, busy, split, shown), examples && exampleLabelBuckets(examples.label, buckets, split)),
         },
       sink(({ buckets, split }) => (examples ? exampleLabelBuckets(examples.label, buckets, split ?? []) : []), labelFilePath),
     );
@@ -84,13 +95,20 @@ export function emitWordIndexes(
           memo: before.words.definition,
           changes: update.definitionChanges,
           renumber: update.renumber,
-          wanted: (buckets) => withExample(update.definitionBuckets(buckets), examples && exampleDefinitionBuckets(examples.definition, buckets)),
+          // Definition search scores by the count and mean length of all definitions: the same while none changed.
+          wanted: (buckets) =>
+            keepOrRead(
+              'definition',
+              update.definitionBuckets(buckets),
+              examples && exampleDefinitionBuckets(examples.definition, buckets),
+              update.definitionChanges.length === 0,
+            ),
         },
       sink(({ buckets }) => (examples ? exampleDefinitionBuckets(examples.definition, buckets) : []), definitionFilePath),
     );
-    return { label, definition, output, made };
+    return { label, definition, output, made, keptExamples };
   };
-  let { label, definition, output, made } = build(true);
+  let { label, definition, output, made, keptExamples } = build(true);
   // The files this update does not make: the previous build's, carried.
   const bucketPaths = () => [
     ...Array.from({ length: label.buckets }, (_, bucket) => labelFilePath(bucket)),
@@ -99,7 +117,7 @@ export function emitWordIndexes(
   let kept = edit ? bucketPaths().filter((path) => !output.has(`${SEARCH_FOLDER}/${path}`)) : [];
   // A file the update would keep but the previous manifest lacks: make them all.
   if (kept.some((path) => hashOf(`${SEARCH_FOLDER}/${path}`) === undefined)) {
-    ({ label, definition, output, made } = build(false));
+    ({ label, definition, output, made, keptExamples } = build(false));
     kept = [];
   }
   const entry = {
@@ -111,7 +129,7 @@ export function emitWordIndexes(
   made.set(WORDS_FILE, entry);
   const finished = output.finish();
   for (const path of kept) finished.carried.set(`${SEARCH_FOLDER}/${path}`, hashOf(`${SEARCH_FOLDER}/${path}`) ?? '');
-  return { ...finished, made, memo: { label: label.memo, definition: definition.memo } };
+  return { ...finished, made, keptExamples, memo: { label: label.memo, definition: definition.memo } };
 }
 
 /** The files an edit reaches, and those the examples read (which must be made to answer them). */
