@@ -141,15 +141,17 @@ export class FirstLists {
     return { count: this.counts[number], first: this.#listOf(number).slice(0, this.#shape.needed) };
   }
 
-  /** Whether a file would show the key otherwise than `before`: another count, other first entries, or one `changed` says shows otherwise. */
-  showsOtherwise(key: string, before: Shown, changed: (entry: Entry) => boolean): boolean {
-    const now = this.shown(key);
+  /**
+   * Whether a file that shows the key's first `depth` entries (all it shows, by default) would show it otherwise than
+   * `before`: another count, other first entries, or one `changed` says shows otherwise.
+   */
+  showsOtherwise(key: string, before: Shown, changed: (entry: Entry) => boolean, depth = this.#shape.needed): boolean {
+    const now = this.shown(key).first.slice(0, depth);
+    const was = before.first.slice(0, depth);
     return (
-      now.count !== before.count ||
-      now.first.length !== before.first.length ||
-      now.first.some(
-        (entry, at) => changed(entry) || entry.length !== before.first[at].length || entry.some((value, field) => value !== before.first[at][field]),
-      )
+      this.countOf(key) !== before.count ||
+      now.length !== was.length ||
+      now.some((entry, at) => changed(entry) || entry.length !== was[at].length || entry.some((value, field) => value !== was[at][field]))
     );
   }
 

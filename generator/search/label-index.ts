@@ -57,13 +57,14 @@ export interface LabelUpdate {
   renumber?: Int32Array;
   /**
    * The files to make, given the file count, busy words and split beginnings (as the previous build's), and the words
-   * and pairs whose lists a file shows otherwise since: the files of their keys, at least.
+   * and pairs whose lists a file shows otherwise since: the files of their keys, at least (of a word's own key alone
+   * where its first mostPerVariant labels, all its other keys' files show, are as they were: not in `asVariants`).
    */
   wanted: (
     buckets: number,
     busy: readonly string[],
     split: readonly string[],
-    shownOtherwise: { words: readonly string[]; pairs: readonly string[] },
+    shownOtherwise: { words: readonly string[]; asVariants: ReadonlySet<string>; pairs: readonly string[] },
   ) => ReadonlySet<number>;
 }
 
@@ -141,7 +142,14 @@ function patchedIndex(
     if (own === undefined) texts.set(entity, (own = distinctTexts(labels[entity])));
     return own[place];
   };
-  const { words, changed, shownOtherwise } = LabelWords.patched(memo.words, update.changes, entities, lengthsOf(options), labelOf, update.renumber);
+  const { words, changed, shownOtherwise, shownOtherwiseAsVariant } = LabelWords.patched(
+    memo.words,
+    update.changes,
+    entities,
+    lengthsOf(options),
+    labelOf,
+    update.renumber,
+  );
   const busyWords = busyOf(words.words, options);
   const buckets = bucketCount(words.labelCount, options.labelsPerFile);
   if (buckets !== memo.buckets || !sameWords(busyWords, memo.busy)) return undefined;
@@ -173,7 +181,9 @@ function patchedIndex(
     if (words.pairs.countOf(pair) > 0) pairs.add(bucketOf(pairKey(pair), buckets), number);
     else pairs.remove(bucketOf(pairKey(pair), buckets), number);
   }
-  const wanted = [...update.wanted(buckets, busyWords, layout.split, { words: shownOtherwise, pairs: pairsShownOtherwise })].sort((a, b) => a - b);
+  const wanted = [
+    ...update.wanted(buckets, busyWords, layout.split, { words: shownOtherwise, asVariants: new Set(shownOtherwiseAsVariant), pairs: pairsShownOtherwise }),
+  ].sort((a, b) => a - b);
   const contents = new Map(wanted.map((bucket): [number, FileContent] => [bucket, { words: new Map(), pairs: [] }]));
   for (const [bucket, content] of contents) {
     // A word is keyed in a file where some stored key of it lies: its whole list where its own key does, as eachStoredKey raises it.
@@ -242,7 +252,7 @@ function memoOf(words: LabelWords, buckets: number, busy: string[], layout: Spli
 }
 
 function lengthsOf(options: LabelIndexOptions): ListLengths {
-  return { perWord: options.mostPerWord, perPair: options.mostPerPair };
+  return { perWord: options.mostPerWord, perPair: options.mostPerPair, perVariant: options.mostPerVariant };
 }
 
 /** Words in more labels than a list keeps, in code point order. */

@@ -50,6 +50,8 @@ export interface LabelChange {
 export interface ListLengths {
   perWord: number;
   perPair: number;
+  /** What a file shows of a word's list under a typo form's key (or a split beginning's), at most. */
+  perVariant: number;
 }
 
 // An entry: [entity, the label's place among the entity's distinct labels, 2 × its words + 1 if it is the rdfs:label].
@@ -121,7 +123,7 @@ export class LabelWords {
     lengths: ListLengths,
     labelOf: (entity: number, place: number) => string,
     renumber?: Int32Array,
-  ): { words: LabelWords; changed: [string, number, number][]; shownOtherwise: string[] } {
+  ): { words: LabelWords; changed: [string, number, number][]; shownOtherwise: string[]; shownOtherwiseAsVariant: string[] } {
     const order = entryOrder((a, b) => compareCodePoints(entities[a].id, entities[b].id), labelOf);
     const words = new FirstLists(shapeOf(order, lengths.perWord), memo.words, renumber);
     const pairs = new FirstLists(shapeOf(order, lengths.perPair), memo.pairs, renumber);
@@ -130,7 +132,11 @@ export class LabelWords {
     const { before, shownOtherwise } = patched.#patch(words, changes, (text) => text.words);
     const changed: [string, number, number][] = [];
     for (const [word, { count }] of before) if (words.countOf(word) !== count) changed.push([word, count, words.countOf(word)]);
-    return { words: patched, changed, shownOtherwise };
+    // A label edited far down a busy word's list changes the file of the word's own key, not those that show its first few.
+    const shownOtherwiseAsVariant = shownOtherwise.filter((word) =>
+      words.showsOtherwise(word, before.get(word) ?? { count: 0, first: [] }, (entry) => patched.#relabelled(entry), lengths.perVariant),
+    );
+    return { words: patched, changed, shownOtherwise, shownOtherwiseAsVariant };
   }
 
   /** The pairs patched by the changes, `busy` being the busy words (the same before and after); those an index file shows otherwise since. */

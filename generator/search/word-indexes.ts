@@ -203,25 +203,30 @@ function editOf(source: SearchSource, memo: SearchMemo) {
     renumber: moved ? renumber : undefined,
     /**
      * The label files holding a word or pair of busy words whose list a file shows otherwise, or the commonest words of a
-     * beginning of such a word; and those holding a word or pair of the labels of an entity whose kind changed.
+     * beginning of such a word; and those holding a word or pair of the labels of an entity whose kind changed. A word
+     * whose first few labels (all a typo form's key or a beginning's shows) are as they were changes its own key's file alone.
      */
     labelBuckets(
       buckets: number,
       busyWords: readonly string[],
       splitBeginnings: readonly string[],
-      shown: { words: readonly string[]; pairs: readonly string[] },
+      shown: { words: readonly string[]; asVariants: ReadonlySet<string>; pairs: readonly string[] },
     ): Set<number> {
       const busy = new Set(busyWords);
       const split = splitSet(splitBeginnings);
       const splitWords = new Set(splitBeginnings);
       const wanted = new Set<number>();
-      const words = new Set(shown.words);
+      const words = new Set<string>();
       const pairs = new Set(shown.pairs);
       for (const label of labels) {
         for (const text of label) {
           for (const word of text.split(' ')) if (word !== '') words.add(word);
           for (const pair of pairsOf([...new Set(text.split(' '))], busy)) pairs.add(pair);
         }
+      }
+      for (const word of shown.words) {
+        if (shown.asVariants.has(word)) words.add(word);
+        else if (!words.has(word)) wanted.add(bucketOf(queryKey(word, split), buckets));
       }
       for (const word of words) {
         for (const key of storedKeys(word, split)) wanted.add(bucketOf(key, buckets));
