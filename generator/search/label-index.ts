@@ -5,8 +5,7 @@ import { bucketOf, compareCodePoints, pairKey, queryKey, splitSet, storedKeys } 
 import type { SplitSet } from './core/word-layout.js';
 import type { Entry, FirstLists } from './first-lists.ts';
 import { labelFileRenderer, type FileContent, type LabelSource } from './label-files.ts';
-import { beginningWords, commonestWords, patchSplit, splitBeginnings, splitBeginningsOf, type KeyWeights, type SplitLayout } from './label-split.ts';
-import { listOf } from './list-of.ts';
+import { beginningWords, patchSplit, splitBeginnings, type KeyWeights, type SplitLayout } from './label-split.ts';
 import { LabelWords, distinctLabels, distinctTexts, type LabelChange, type LabelWordsMemo, type ListLengths } from './label-words.ts';
 import { NumberedLists, type StoredLists } from './numbered-lists.ts';
 import { bucketCount, idRanks, takeFiles, type WordFileSink, type WordIndexFile } from './word-files.ts';
@@ -95,7 +94,7 @@ function wholeIndex(
     busyWords = busyOf(lists, options);
     return new Set(busyWords);
   });
-  const counts = new Map(words.words.keys.map((word, number) => [word, words.words.counts[number]]));
+  const counts = countsOf(words);
   const buckets = bucketCount(words.labelCount, options.labelsPerFile);
   const layout = splitBeginnings(counts, weightsOf(options));
   const lookup = splitSet(layout.split);
@@ -189,29 +188,17 @@ function patchedIndex(
     // A word is keyed in a file where some stored key of it lies: its whole list where its own key does, as eachStoredKey raises it.
     for (const number of keyed.get(bucket)) {
       const word = words.words.keys[number];
-      raise(content.words, word, bucketOf(queryKey(word, lookup), buckets) === bucket ? options.mostPerWord : options.mostPerVariant);
+      raise(content.words, word, keyWeight(bucketOf(queryKey(word, lookup), buckets) === bucket, options));
     }
     for (const number of pairs.get(bucket)) content.pairs.push(words.pairs.keys[number]);
   }
-  // The commonest words of the split beginnings whose own key is in a wanted file, found in one pass over the words
-  // (every beginning of a split beginning is split too, so splitBeginningsOf reaches each).
-  const shown = new Map<string, FileContent>();
-  for (const beginning of layout.split) {
-    const content = contents.get(bucketOf(queryKey(beginning, lookup), buckets));
-    if (content) shown.set(beginning, content);
-  }
-  const under = new Map<string, string[]>();
-  if (shown.size > 0) {
-    const splitWords = new Set(layout.split);
-    words.words.keys.forEach((word, number) => {
-      if (words.words.counts[number] === 0) return;
-      for (const beginning of splitBeginningsOf(word, splitWords)) if (shown.has(beginning)) listOf(under, beginning).push(word);
-    });
-  }
-  for (const [beginning, content] of shown) {
-    for (const word of commonestWords(under.get(beginning) ?? [], (word) => words.words.countOf(word), options.mostPerVariant, options.mostPerKey)) {
-      raise(content.words, word, options.mostPerVariant);
-    }
+  // The commonest words of the split beginnings whose own key is in a wanted file.
+  const fileOf = (beginning: string) => contents.get(bucketOf(queryKey(beginning, lookup), buckets));
+  const shown = new Set(layout.split.filter((beginning) => fileOf(beginning) !== undefined));
+  const listed = shown.size === 0 ? [] : beginningWords(countsOf(words), layout.split, options.mostPerVariant, options.mostPerKey, shown);
+  for (const [beginning, commonest] of listed) {
+    const content = fileOf(beginning);
+    for (const word of commonest) if (content) raise(content.words, word, options.mostPerVariant);
   }
   const render = labelFileRenderer(sourceOf(entities, words, busyWords), buckets, options);
   const { take, files } = takeFiles(sink, { buckets, split: layout.split });
@@ -267,7 +254,17 @@ function weightsOf(options: LabelIndexOptions): KeyWeights {
 /** Each file a word's stored keys hash to, with how many of its labels the key lists: all its list under its own key, fewer under a typo form's. */
 function eachStoredKey(word: string, lookup: SplitSet, buckets: number, options: LabelIndexOptions, key: (bucket: number, most: number) => void): void {
   const primary = queryKey(word, lookup);
-  for (const stored of storedKeys(word, lookup)) key(bucketOf(stored, buckets), stored === primary ? options.mostPerWord : options.mostPerVariant);
+  for (const stored of storedKeys(word, lookup)) key(bucketOf(stored, buckets), keyWeight(stored === primary, options));
+}
+
+/** How many of a word's labels a key of it lists at most: all its list under its own key, fewer under a typo form's. */
+function keyWeight(own: boolean, options: LabelIndexOptions): number {
+  return own ? options.mostPerWord : options.mostPerVariant;
+}
+
+/** Each word's label count, by word. */
+function countsOf(words: LabelWords): Map<string, number> {
+  return new Map(words.words.keys.map((word, number) => [word, words.words.counts[number]]));
 }
 
 function raise(words: Map<string, number>, word: string, most: number): void {

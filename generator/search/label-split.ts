@@ -105,17 +105,26 @@ function eachText(word: string, count: number, weights: KeyWeights, text: (text:
 /**
  * What the key of each split beginning lists besides its own word: the commonest words it begins (more labels
  * first, then code point order), until they list `mostPerKey` labels at `perWord` each. Where a query word is a
- * split beginning (a word still being typed), these are the words it finds.
+ * split beginning (a word still being typed), these are the words it finds. With `only`, of those beginnings alone.
  */
-export function beginningWords(counts: ReadonlyMap<string, number>, split: readonly string[], perWord: number, mostPerKey: number): Map<string, string[]> {
+export function beginningWords(
+  counts: ReadonlyMap<string, number>,
+  split: readonly string[],
+  perWord: number,
+  mostPerKey: number,
+  only?: ReadonlySet<string>,
+): Map<string, string[]> {
   const splitSet = new Set(split);
   const under = new Map<string, string[]>();
-  for (const [word, count] of counts) if (count > 0) for (const beginning of splitBeginningsOf(word, splitSet)) listOf(under, beginning).push(word);
+  for (const [word, count] of counts) {
+    if (count === 0) continue;
+    for (const beginning of splitBeginningsOf(word, splitSet)) if (only === undefined || only.has(beginning)) listOf(under, beginning).push(word);
+  }
   return new Map([...under].map(([beginning, words]) => [beginning, commonestWords(words, (word) => counts.get(word) ?? 0, perWord, mostPerKey)]));
 }
 
 /** What a split beginning's key lists of the words it begins (see beginningWords). */
-export function commonestWords(words: readonly string[], countOf: (word: string) => number, perWord: number, mostPerKey: number): string[] {
+function commonestWords(words: readonly string[], countOf: (word: string) => number, perWord: number, mostPerKey: number): string[] {
   // Each count looked up once, not at every comparison of the sort.
   const counted = words.map((word) => ({ word, count: countOf(word) }));
   counted.sort((a, b) => b.count - a.count || compareCodePoints(a.word, b.word));
