@@ -14,7 +14,7 @@ import type { DownloadsMemo } from '../emit/download-files.ts';
 import { generatorFingerprint } from './generator-fingerprint.js';
 
 /** Raised whenever what the cache holds changes shape, so an older cache is ignored rather than misread. */
-export const CACHE_VERSION = 29;
+export const CACHE_VERSION = 30;
 
 /** What a build keeps beside its output for the next one: parsed blocks, and which output they made. */
 export interface BuildCache {
@@ -193,6 +193,7 @@ export const STORED_CACHE = {
       targets: [['string']],
       segments: ['string'],
       members: [['string']],
+      facts: 'Int32Array',
       query: {
         optional: {
           iris: ['string'],

@@ -1,7 +1,8 @@
 // Which of the live service's per-entity files an update makes again. A class's tree node shows its parents',
 // children's, see-also's and definer's labels; its entity graph walks up through parents and see-also to the
 // roots. So an edit to an entity reaches its own files, its parents' and children's nodes, the nodes of the classes
-// that name it as see-also or definer, and the graphs of every entity below it (through children and see-also).
+// that name it as see-also or definer, and, when what a graph shows of it changed (graph-facts.ts), the graphs of
+// every entity below it (through children and see-also).
 // Who names whom as see-also or definer is kept between builds (LiveMemo): reading it from every record would
 // make every record.
 import type { OntologyModel } from '../model/ontology-model.ts';
@@ -12,6 +13,7 @@ import { LIVE_QUERY_FOLDER } from '../search/core/search-core.js';
 import { branchesOf } from './branches.ts';
 import { EVERY_LIVE_FILE, type LiveSelection } from './emit-live.ts';
 import { LiveGraph } from './live-graph.ts';
+import { GraphFacts, type StoredGraphFacts } from './graph-facts.ts';
 
 const OWL_OBJECT_PROPERTY = 'http://www.w3.org/2002/07/owl#ObjectProperty';
 
@@ -24,6 +26,8 @@ export interface LiveMemo {
   targets: string[][];
   segments: string[];
   members: string[][];
+  /** What other classes' graphs show of each class (graph-facts.ts). */
+  facts: StoredGraphFacts;
   /** The structured queries' corpus (query-corpus.ts). */
   query?: QueryMemo;
 }
@@ -35,7 +39,9 @@ function linksOf(record: ClassRecord): string[] {
 
 /** A whole build's memo, from every class's record (a whole build has made them). */
 export function liveMemo(model: OntologyModel): LiveMemo {
-  const memo: LiveMemo = { ids: [], targets: [], ...branchMembers(model) };
+  const graph = LiveGraph.of(model);
+  const held = model.entities.filter((entity) => graph.holdsClass(entity)).map((entity) => entity.record as ClassRecord);
+  const memo: LiveMemo = { ids: [], targets: [], ...branchMembers(model), facts: GraphFacts.of(held).stored };
   for (const entity of model.entities) {
     if (entity.kind !== 'class') continue;
     const links = linksOf(entity.record as ClassRecord);
@@ -86,8 +92,17 @@ export function liveUpdate(
   }
   // The memo's order does not matter to what it answers; sorted, the cache's bytes do not hang on the edit's order.
   const order = ids.map((_, at) => at).sort((a, b) => (ids[a] < ids[b] ? -1 : 1));
-  const sorted: LiveMemo = { ids: order.map((at) => ids[at]), targets: order.map((at) => targets[at]), ...members };
   const changed = new Set([...emitted, ...removed]);
+  const facts = factChanges(model, changed);
+  const previousFacts = GraphFacts.stored(previous.facts);
+  const sorted: LiveMemo = {
+    ids: order.map((at) => ids[at]),
+    targets: order.map((at) => targets[at]),
+    ...members,
+    facts: previousFacts.patched(facts).stored,
+  };
+  // Only a class whose shown facts changed shows anything new in the graphs below it.
+  const shownAnew = new Set([...facts].filter(([iri, record]) => previousFacts.differ(iri, record)).map(([iri]) => iri));
   // A walk shows its classes' records: an edit reaches the walks a changed entity was in before, or is in now.
   const touched = new Set<string>();
   for (const { segments, members: lists } of [previous, members])
@@ -97,12 +112,23 @@ export function liveUpdate(
   // A branch the previous build had no walk of (a class that became top-level, or a label that renamed one) is made too.
   const previousWalk = hashesUnder(folderOf(liveWalkFile));
   const segments = (segment: string) => touched.has(segment) || previousWalk(liveWalkFile(segment)) === undefined;
-  const remade = reachedIds(model, changed, previous, sorted);
+  const remade = reachedIds(model, changed, shownAnew, previous, sorted);
   const query = { previous: previous.query, changed: new Set([...emitted].flatMap((id) => model.entityById(id)?.iri ?? [])), files: previousFiles };
   return { selection: { segments, ids: (id) => remade.has(id), query }, memo: sorted, remade };
 }
 
-function reachedIds(model: OntologyModel, emitted: ReadonlySet<string>, before: LiveMemo, now: LiveMemo): Set<string> {
+/** The classes the update emits again or removed, by IRI: the record of each the live service holds now. */
+function factChanges(model: OntologyModel, changed: ReadonlySet<string>): Map<string, ClassRecord | undefined> {
+  const graph = LiveGraph.of(model);
+  const facts = new Map<string, ClassRecord | undefined>();
+  for (const id of changed) {
+    const entity = model.entityById(id);
+    facts.set(entity?.iri ?? `${model.baseIri}${id}`, entity && graph.holdsClass(entity) ? (entity.record as ClassRecord) : undefined);
+  }
+  return facts;
+}
+
+function reachedIds(model: OntologyModel, emitted: ReadonlySet<string>, shownAnew: ReadonlySet<string>, before: LiveMemo, now: LiveMemo): Set<string> {
   const graph = LiveGraph.of(model);
   // Who names an IRI as see-also or definer, before the edit and after it (a link the edit removed still shows);
   // and who names it as parent, labelled or not (read without records).
@@ -134,9 +160,9 @@ function reachedIds(model: OntologyModel, emitted: ReadonlySet<string>, before: 
     }
     for (const id of [...(childrenOf.get(iri) ?? []), ...(namedBy.get(iri) ?? [])]) reached.add(id);
   }
-  // Every class whose graph walks up to one the edit changed: below it by parents and by see-also, to the leaves.
+  // Every class whose graph walks up to one whose shown facts changed: below it by parents and by see-also, to the leaves.
   const below = new Set<string>();
-  const pending = [...starts];
+  const pending = starts.filter((iri) => shownAnew.has(iri));
   const walked = new Set<string>();
   while (pending.length > 0) {
     const iri = pending.pop() as string;
