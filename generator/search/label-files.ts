@@ -13,8 +13,9 @@ export interface FileContent {
 /** Where a file's lists come from: each word's and pair's first labels in list order, and how many labels hold each; the busy words. */
 export interface LabelSource {
   entities: readonly IndexedEntity[];
-  wordFirsts(word: string): readonly Posting[];
-  pairFirsts(pair: string): readonly Posting[];
+  /** A word's first labels in list order: `most` of them at least, or all. */
+  wordFirsts(word: string, most: number): readonly Posting[];
+  pairFirsts(pair: string, most: number): readonly Posting[];
   countOf(word: string): number;
   pairCountOf(pair: string): number;
   busy: ReadonlySet<string>;
@@ -35,11 +36,12 @@ export function labelFileRenderer(source: LabelSource, buckets: number, options:
     const words = Object.fromEntries(
       [...content.words.keys()].sort(compareCodePoints).map((word) => {
         const most = content.words.get(word) ?? 0;
-        return [word, encode(source.wordFirsts(word), most < options.mostPerWord ? Math.min(most, perVariant) : most)];
+        const length = most < options.mostPerWord ? Math.min(most, perVariant) : most;
+        return [word, encode(source.wordFirsts(word, length), length)];
       }),
     );
     const pairs = [...content.pairs].sort(compareCodePoints);
-    const pairLists = Object.fromEntries(pairs.map((pair) => [pair, encode(source.pairFirsts(pair), perPair)]));
+    const pairLists = Object.fromEntries(pairs.map((pair) => [pair, encode(source.pairFirsts(pair, perPair), perPair)]));
     // How many labels each busy word of the file is in: label search reads the pair of the two rarest.
     const busyCounts = Object.fromEntries(
       [...content.words.keys()]

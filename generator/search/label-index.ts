@@ -208,17 +208,19 @@ function patchedIndex(
 
 /** What the files list, from the words' and pairs' lists. */
 function sourceOf(entities: readonly IndexedEntity[], words: LabelWords, busyWords: readonly string[]): LabelSource {
-  // A word is listed in the files of each of its keys: its postings are made once.
-  const made = new Map<string, Posting[]>();
-  const postings = (key: string, list: () => readonly Entry[]) => {
+  // A word is listed in the files of each of its keys: its postings are made once, as far as a file lists them.
+  const made = new Map<string, { entries: readonly Entry[]; postings: Posting[] }>();
+  const postings = (key: string, list: () => readonly Entry[], most: number) => {
     let listed = made.get(key);
-    if (listed === undefined) made.set(key, (listed = list().map((entry) => words.postingOf(entry))));
-    return listed;
+    if (listed === undefined) made.set(key, (listed = { entries: list(), postings: [] }));
+    const { entries, postings: done } = listed;
+    for (let at = done.length; at < Math.min(most, entries.length); at += 1) done.push(words.postingOf(entries[at]));
+    return done;
   };
   return {
     entities,
-    wordFirsts: (word) => postings(`w${word}`, () => words.words.first(word)),
-    pairFirsts: (pair) => postings(`q${pair}`, () => words.pairs.first(pair)),
+    wordFirsts: (word, most) => postings(`w${word}`, () => words.words.first(word), most),
+    pairFirsts: (pair, most) => postings(`q${pair}`, () => words.pairs.first(pair), most),
     countOf: (word) => words.words.countOf(word),
     pairCountOf: (pair) => words.pairs.countOf(pair),
     busy: new Set(busyWords),
