@@ -30,6 +30,31 @@ function relabelled(n: number, label: (old: string) => string): { text: string; 
   return { text: `${TEXT.slice(0, at)}<rdfs:label>${label(match[1])}</rdfs:label>${TEXT.slice(at + match[0].length)}`, old: match[1] };
 }
 
+/**
+ * The input with a label word replaced by a common one: the only word of any label (alternative and hidden ones
+ * too) whose first two letters are its, under a first letter many words share.
+ */
+function withoutOnlyWordOf(first: string): string {
+  const labels = [...TEXT.matchAll(/<(?:rdfs:label|skos:altLabel|skos:hiddenLabel|skos:prefLabel)[^>]*>([^<]*)</g)];
+  const byStart = new Map<string, { label: number; word: string }[]>();
+  labels.forEach((match, label) => {
+    for (const word of match[1].split(' ')) {
+      const start = word.toLowerCase().slice(0, 2);
+      if (start.length === 2) byStart.set(start, [...(byStart.get(start) ?? []), { label, word }]);
+    }
+  });
+  const only = [...byStart].find(([start, holders]) => start.startsWith(first) && holders.length === 1);
+  if (!only) throw new Error(`no two-letter start under "${first}" is held by one label word alone`);
+  const [{ label, word }] = only[1];
+  const match = labels[label];
+  const at = (match.index ?? 0) + match[0].length - match[1].length - 1;
+  const replaced = match[1]
+    .split(' ')
+    .map((other) => (other === word ? 'contract' : other))
+    .join(' ');
+  return `${TEXT.slice(0, at)}${replaced}${TEXT.slice(at + match[1].length)}`;
+}
+
 function changedFiles(before: OutputFile[], after: OutputFile[]) {
   const old = new Map(before.map((file) => [file.path, file.contents]));
   const paths = new Set(after.map((file) => file.path));
@@ -118,6 +143,9 @@ const hash = contentHash;
 const EDITS: [string, () => string][] = [
   ['a word added to a label', () => relabelled(400, (old) => `${old} revised`).text],
   ['a label given a new first word', () => relabelled(1700, (old) => `Zymurgy ${old}`).text],
+  // Under a busy first letter (a node ranked in advance, worked out again from its previous lists and children).
+  ['a word whose first two letters no word had, under a busy first letter', () => relabelled(1700, (old) => `Cqxwz ${old}`).text],
+  ['the one word with its first two letters taken out, under a busy first letter', () => withoutOnlyWordOf('c')],
   ['a definition rewritten', () => TEXT.replace(/(<skos:definition>)[^<]*/, '$1A wholly new definition of this concept.')],
   [
     'a class added',

@@ -1,3 +1,4 @@
+import { codePointLength } from './core/search-core.js';
 import { firstCharacter, wordSuffixes } from './expand-nodes.ts';
 
 /** A search label as the reach of an edit compares them: its normalised text, and whether it is the primary one. */
@@ -49,6 +50,11 @@ export class EditReach {
   /** The first characters of the prefixes worked out again. */
   get firstCharacters(): string[] {
     return [...this.#firsts];
+  }
+
+  /** The prefixes of two characters (code points) worked out again. */
+  get twoCharacterPrefixes(): string[] {
+    return [...this.#ranked].filter((prefix) => codePointLength(prefix) === 2);
   }
 }
 

@@ -3,6 +3,7 @@ import { RankTable } from './rank-table.ts';
 import { firstNotBefore } from '../text/first-at-or-after.ts';
 import type { SearchEntity } from './core/search-core.js';
 import { rerankLists } from './rerank-lists.ts';
+import { knownItems, ReachedSuffixes, type Items } from './reached-suffixes.ts';
 import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
 export type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
@@ -30,9 +31,8 @@ export function expandNodes(
   leafBudget: number,
   reuse?: NodeReuse,
 ): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
-  // Updating, only suffixes under a first character the edit reaches are walked; the others' nodes are kept.
-  const reachedFirsts = reuse && new Set(reuse.firstCharacters);
-  const suffixes = wordStartSuffixes(labels, reachedFirsts);
+  // Updating, only the suffixes under the prefixes an edit reaches are listed; the other nodes are kept.
+  const reached = reuse && new ReachedSuffixes(labels, reuse.twoCharacterPrefixes);
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
   const distinct = new DistinctEntities(entities.length);
@@ -42,9 +42,29 @@ export function expandNodes(
     table ??= new RankTable(entities, labels);
     return table.rank(items, query);
   };
+  const rerank = (lists: RankedLists | undefined, members: readonly number[], query: string) =>
+    reuse && lists ? rerankLists(lists, members, query, { entities, labels, changed: reuse.changedNumbers }) : undefined;
+
+  /** Updating, a reached node whose suffixes are not listed yet, worked out from its previous lists and children: false where it cannot be. */
+  const expandFromPrevious = (prefix: string, from: number): boolean => {
+    const previous = reuse && reached && from === codePointLength(prefix) ? previousNode(reuse.nodes, prefix, from) : undefined;
+    if (!reuse || !reached || previous === undefined || !('ranked' in previous.node)) return false;
+    const members = membersNow(previous.node.ranked, prefix, labels, reuse.changedNumbers);
+    if (fitsLeaf(members, sizes, leafBudget)) return false;
+    const groups = groupsUnder(prefix, reuse.nodes, members, labels, reuse.changedNumbers)
+      .map((group) => ({ group, items: reached.under(group) }))
+      .filter(({ items }) => items.known === undefined || items.known.length > 0);
+    // One group and no suffix ending here is a chain, which the whole walk finds.
+    if (groups.length < 2) return false;
+    const ranked = rerank(previous.node.ranked, members, prefix);
+    if (ranked === undefined) return false;
+    nodes.push({ prefix, from, node: { ranked } });
+    for (const { group, items } of groups) expand(group, items, codePointLength(group));
+    return true;
+  };
 
   /** `items`: the suffixes that start with `prefix`, in no particular order. */
-  const expand = (prefix: string, items: readonly Suffix[], from: number): void => {
+  const expand = (prefix: string, lazyItems: Items, from: number): void => {
     // Where no edit reaches, the same suffixes give the same nodes as last time.
     const subtree = reuse && !reuse.reaches(prefix) ? previousSubtree(reuse.nodes, prefix, from) : undefined;
     if (subtree) {
@@ -52,7 +72,13 @@ export function expandNodes(
       nodes.push(...subtree);
       return;
     }
-    if (items.length === 0) throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
+    if (lazyItems.known === undefined && expandFromPrevious(prefix, from)) return;
+    const items = lazyItems.get();
+    if (items.length === 0) {
+      // An edit took away every word under a prefix it reaches: it has no node now.
+      if (reuse?.reaches(prefix)) return;
+      throw new Error(`internal error: the search index kept no nodes for "${prefix}"`);
+    }
     const members = distinct.of(items);
     if (fitsLeaf(members, sizes, leafBudget)) {
       nodes.push({ prefix, from, node: { leaf: members } });
@@ -61,30 +87,73 @@ export function expandNodes(
     const next = nextCharacters(items, prefix);
     if (next.ends === 0 && next.groups.length === 1) {
       // A chain without branches: the same suffixes down to where they end or branch, reached in one step.
-      expand(commonPrefix(items), items, from);
+      expand(commonPrefix(items), lazyItems, from);
       return;
     }
     // Updating, a node that ranked the same query last time is ranked again from its previous lists.
     const previous = reuse && previousNode(reuse.nodes, prefix, from);
     const rankedBefore = previous && 'ranked' in previous.node ? previous.node : undefined;
-    const rerank = (lists: RankedLists | undefined, query: string) =>
-      (reuse && lists && rerankLists(lists, members, query, { entities, labels, changed: reuse.changedNumbers })) || rank(items, query);
-    const ranked = rerank(rankedBefore?.ranked, prefix);
+    const ranked = rerank(rankedBefore?.ranked, members, prefix) ?? rank(items, prefix);
     // A previous node without inner lists ranked its chain's shorter queries the same as its prefix.
-    const inner = from < codePointLength(prefix) ? rerank(rankedBefore?.inner ?? rankedBefore?.ranked, [...prefix].slice(0, from).join('')) : undefined;
+    const shorter = [...prefix].slice(0, from).join('');
+    const inner = from < codePointLength(prefix) ? (rerank(rankedBefore?.inner ?? rankedBefore?.ranked, members, shorter) ?? rank(items, shorter)) : undefined;
     nodes.push({ prefix, from, node: inner && !sameLists(inner, ranked) ? { ranked, inner } : { ranked } });
-    for (const group of next.groups) expand(group.prefix, group.items, codePointLength(group.prefix));
+    for (const group of next.groups) expand(group.prefix, knownItems(group.items), codePointLength(group.prefix));
   };
 
-  const top = nextCharacters(suffixes, '').groups;
-  if (reuse && reachedFirsts) {
+  if (reuse && reached) {
     // The first characters no edit reaches have the same suffixes as before, so their nodes are the previous ones.
-    const kept = new Set(reuse.nodes.map((built) => firstCharacter(built.prefix)).filter((first) => !reachedFirsts.has(first)));
-    top.push(...[...kept].map((prefix) => ({ prefix, items: [] })));
-    top.sort((a, b) => compareCodePoints(a.prefix, b.prefix));
+    const firsts = new Set([...reuse.nodes.map((built) => firstCharacter(built.prefix)), ...reuse.firstCharacters]);
+    for (const first of [...firsts].sort(compareCodePoints)) expand(first, reached.under(first), 1);
+  } else {
+    for (const group of nextCharacters(allSuffixes(labels), '').groups) expand(group.prefix, knownItems(group.items), codePointLength(group.prefix));
   }
-  for (const group of top) expand(group.prefix, group.items, codePointLength(group.prefix));
   return { nodes, reused };
+}
+
+/** A node's members now: the previous ones the edit left alone, and the changed entities with a word starting with the prefix, in number order. */
+function membersNow(previous: RankedLists, prefix: string, labels: readonly SearchLabel[][], changed: ReadonlySet<number>): number[] {
+  const kept = [...previous.class, ...previous.property].filter((number) => number >= 0 && !changed.has(number));
+  const fresh = [...changed].filter((number) => labels[number].some(({ normalized }) => wordStartsWith(normalized, prefix)));
+  return [...kept, ...fresh].sort((a, b) => a - b);
+}
+
+/**
+ * The prefixes one character longer than `prefix` that some suffix starts with: those the previous nodes had
+ * (a node reached from one of them starts with it), and those of the changed entities' words, in code point order.
+ */
+function groupsUnder(
+  prefix: string,
+  previous: readonly BuiltNode[],
+  members: readonly number[],
+  labels: readonly SearchLabel[][],
+  changed: ReadonlySet<number>,
+): string[] {
+  const length = codePointLength(prefix) + 1;
+  const groups = new Set<string>();
+  for (let at = firstAtOrAfter(previous, prefix); at < previous.length && previous[at].prefix.startsWith(prefix); at += 1) {
+    if (previous[at].from === length) groups.add(codePointPrefix(previous[at].prefix, length));
+  }
+  for (const number of members) {
+    if (!changed.has(number)) continue;
+    for (const { normalized } of labels[number]) {
+      for (const offset of wordStarts(normalized)) {
+        if (normalized.startsWith(prefix, offset) && normalized.length > offset + prefix.length) groups.add(codePointPrefix(normalized.slice(offset), length));
+      }
+    }
+  }
+  return [...groups].sort(compareCodePoints);
+}
+
+function wordStartsWith(normalized: string, prefix: string): boolean {
+  return normalized.startsWith(prefix) || normalized.includes(` ${prefix}`);
+}
+
+/** The first `length` code points of a text. */
+function codePointPrefix(text: string, length: number): string {
+  let at = 0;
+  for (let count = 0; count < length && at < text.length; count += 1) at += (text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1;
+  return text.slice(0, at);
 }
 
 /** Whether a node's entities make a leaf: all within the budget, or one entity however large (splitting its suffixes further could never make it smaller). */
@@ -96,8 +165,10 @@ export function fitsLeaf(members: readonly number[], sizes: readonly number[], b
 export interface NodeReuse {
   nodes: readonly BuiltNode[];
   reaches(prefix: string): boolean;
-  /** The first characters of the label words an edit reaches: only suffixes starting with these are walked. */
+  /** The first characters of the label words an edit reaches. */
   firstCharacters: readonly string[];
+  /** The prefixes of two characters (code points) an edit reaches: the suffixes under them are listed in one pass. */
+  twoCharacterPrefixes: readonly string[];
   /** This build's numbers of the entities added or changed since the previous build. */
   changedNumbers: ReadonlySet<number>;
 }
@@ -134,38 +205,12 @@ export function wordSuffixes(normalized: string): string[] {
   return wordStarts(normalized).map((at) => normalized.slice(at));
 }
 
-// Measured on FOLIO-shaped labels: searching each label is faster for one or two first characters.
-const SEARCHED_FIRSTS = 2;
-
-/** Every word-start suffix of each entity's labels; with `firsts`, only those starting with one of them. */
-function wordStartSuffixes(labels: readonly SearchLabel[][], firsts: ReadonlySet<string> | undefined): Suffix[] {
+/** Every word-start suffix of each entity's labels. */
+function allSuffixes(labels: readonly SearchLabel[][]): Suffix[] {
   const suffixes: Suffix[] = [];
-  const firstCodes = firsts && new Set([...firsts].map((first) => first.codePointAt(0) ?? 0));
-  // Every word of every label is walked for a whole index, and when updating past a few first characters: a
-  // search per reached first character costs a pass over every label each (an entity with labels in nine
-  // languages reaches fifteen first characters or more).
-  if (firsts === undefined || firstCodes === undefined || firsts.size > SEARCHED_FIRSTS) {
-    labels.forEach((list, entity) => {
-      list.forEach(({ normalized }, label) => {
-        for (const offset of wordStarts(normalized)) {
-          if (firstCodes === undefined || firstCodes.has(normalized.codePointAt(offset) ?? 0)) suffixes.push({ source: normalized, offset, entity, label });
-        }
-      });
-    });
-    return suffixes;
-  }
-  // Updating, most suffixes start with a character no edit reaches: the labels are searched for a space before
-  // one that does (native searches, no string made for the words passed over), in offset order as above.
-  const afterSpace = [...firsts].map((first) => ` ${first}`);
-  const offsets: number[] = [];
   labels.forEach((list, entity) => {
     list.forEach(({ normalized }, label) => {
-      if (normalized.length === 0) return;
-      offsets.length = 0;
-      if (firstCodes.has(normalized.codePointAt(0) ?? 0)) offsets.push(0);
-      for (const needle of afterSpace) for (let at = normalized.indexOf(needle); at !== -1; at = normalized.indexOf(needle, at + 1)) offsets.push(at + 1);
-      if (afterSpace.length > 1) offsets.sort((a, b) => a - b);
-      for (const offset of offsets) suffixes.push({ source: normalized, offset, entity, label });
+      for (const offset of wordStarts(normalized)) suffixes.push({ source: normalized, offset, entity, label });
     });
   });
   return suffixes;

@@ -60,6 +60,8 @@ export interface IndexReuse {
   shows(prefix: string): boolean;
   /** The first characters of the prefixes worked out again. */
   firstCharacters: readonly string[];
+  /** The prefixes of two characters (code points) worked out again. */
+  twoCharacterPrefixes: readonly string[];
   /** IRIs of entities added, removed, or whose packed form changed. */
   changed: Set<string>;
   /** This build's numbers of the entities added or changed. */
@@ -151,6 +153,7 @@ export function planIndexReuse(
     reaches: (prefix) => reach.ranks(prefix),
     shows: (prefix) => reach.shows(prefix),
     firstCharacters: reach.firstCharacters,
+    twoCharacterPrefixes: reach.twoCharacterPrefixes,
     changed,
     changedNumbers,
     moved,

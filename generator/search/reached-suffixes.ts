@@ -1,0 +1,81 @@
+// The word-start suffixes an update's index walk needs, found without listing every suffix of every label: those
+// under the two-character prefixes the edit reaches, gathered in one pass over the labels, and those under any other
+// prefix searched for when first asked (a node the previous build's nodes cannot stand for).
+import type { SearchLabel, Suffix } from './search-label.ts';
+
+/** A node's suffixes: listed already, or found when first read. */
+export interface Items {
+  /** The suffixes, if they are listed already (reading them costs nothing). */
+  readonly known: readonly Suffix[] | undefined;
+  get(): readonly Suffix[];
+}
+
+export function knownItems(items: readonly Suffix[]): Items {
+  return { known: items, get: () => items };
+}
+
+export class ReachedSuffixes {
+  readonly #labels: readonly SearchLabel[][];
+  readonly #listed = new Map<string, Suffix[]>();
+
+  /** `prefixes`: two characters (code points) each. */
+  constructor(labels: readonly SearchLabel[][], prefixes: Iterable<string>) {
+    this.#labels = labels;
+    // By first character, the second characters wanted after it.
+    const wanted = new Map<number, Map<number, Suffix[]>>();
+    for (const prefix of prefixes) {
+      const [first, second] = [...prefix].map((character) => character.codePointAt(0) ?? 0);
+      if (second === undefined) continue;
+      const list: Suffix[] = [];
+      this.#listed.set(prefix, list);
+      const seconds = wanted.get(first) ?? new Map<number, Suffix[]>();
+      seconds.set(second, list);
+      wanted.set(first, seconds);
+    }
+    if (wanted.size === 0) return;
+    // Most words start with a character no prefix does: told apart by one lookup in a table of the first UTF-16 unit.
+    const firstUnits = new Uint8Array(0x10000);
+    for (const first of wanted.keys()) firstUnits[String.fromCodePoint(first).charCodeAt(0)] = 1;
+    for (let entity = 0; entity < labels.length; entity += 1) {
+      const list = labels[entity];
+      for (let label = 0; label < list.length; label += 1) {
+        const source = list[label].normalized;
+        for (let offset = 0; offset !== -1 && offset < source.length; offset = nextWordStart(source, offset)) {
+          if (firstUnits[source.charCodeAt(offset)] === 0) continue;
+          const first = source.codePointAt(offset) ?? 0;
+          const second = source.codePointAt(offset + (first > 0xffff ? 2 : 1));
+          const found = second === undefined ? undefined : wanted.get(first)?.get(second);
+          found?.push({ source, offset, entity, label });
+        }
+      }
+    }
+  }
+
+  /** The suffixes starting with `prefix`, in entity, label and offset order (as the whole walk lists them). */
+  under(prefix: string): Items {
+    const listed = this.#listed.get(prefix);
+    if (listed) return knownItems(listed);
+    let found: Suffix[] | undefined;
+    return { known: undefined, get: () => (found ??= suffixesStartingWith(this.#labels, prefix)) };
+  }
+}
+
+/** Every suffix of the labels that starts with `prefix`: the labels are searched for it after a space (no string made for the words passed over). */
+function suffixesStartingWith(labels: readonly SearchLabel[][], prefix: string): Suffix[] {
+  const suffixes: Suffix[] = [];
+  const afterSpace = ` ${prefix}`;
+  labels.forEach((list, entity) => {
+    list.forEach(({ normalized }, label) => {
+      if (normalized.startsWith(prefix)) suffixes.push({ source: normalized, offset: 0, entity, label });
+      for (let at = normalized.indexOf(afterSpace); at !== -1; at = normalized.indexOf(afterSpace, at + 1)) {
+        suffixes.push({ source: normalized, offset: at + 1, entity, label });
+      }
+    });
+  });
+  return suffixes;
+}
+
+function nextWordStart(text: string, from: number): number {
+  const space = text.indexOf(' ', from);
+  return space === -1 ? -1 : space + 1;
+}
