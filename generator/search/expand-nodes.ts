@@ -31,8 +31,10 @@ export function expandNodes(
   leafBudget: number,
   reuse?: NodeReuse,
 ): { nodes: BuiltNode[]; reused: Set<BuiltNode> } {
-  // Updating, only the suffixes under the prefixes an edit reaches are listed; the other nodes are kept.
-  const reached = reuse && new ReachedSuffixes(labels, reuse.twoCharacterPrefixes);
+  // Updating, only the suffixes under the prefixes an edit reaches are listed; the other nodes are kept. A first
+  // character whose previous node was not ranked in advance is listed whole (its node is worked out from them).
+  const unranked = (first: string) => !(reuse && 'ranked' in (previousNode(reuse.nodes, first, 1)?.node ?? {}));
+  const reached = reuse && new ReachedSuffixes(labels, [...reuse.twoCharacterPrefixes, ...reuse.firstCharacters.filter(unranked)]);
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
   const distinct = new DistinctEntities(entities.length);

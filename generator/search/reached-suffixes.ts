@@ -1,6 +1,7 @@
 // The word-start suffixes an update's index walk needs, found without listing every suffix of every label: those
-// under the two-character prefixes the edit reaches, gathered in one pass over the labels, and those under any other
-// prefix searched for when first asked (a node the previous build's nodes cannot stand for).
+// under the two-character prefixes the edit reaches, and under the first characters it reaches whose previous node
+// cannot stand for them, gathered in one pass over the labels; those under any other prefix searched for when first
+// asked (a node the previous build's nodes cannot stand for).
 import type { SearchLabel, Suffix } from './search-label.ts';
 
 /** A node's suffixes: listed already, or found when first read. */
@@ -18,19 +19,20 @@ export class ReachedSuffixes {
   readonly #labels: readonly SearchLabel[][];
   readonly #listed = new Map<string, Suffix[]>();
 
-  /** `prefixes`: two characters (code points) each. */
+  /** `prefixes`: one or two characters (code points) each. */
   constructor(labels: readonly SearchLabel[][], prefixes: Iterable<string>) {
     this.#labels = labels;
-    // By first character, the second characters wanted after it.
-    const wanted = new Map<number, Map<number, Suffix[]>>();
+    // By first character, the list of its own (if wanted) and those of the second characters wanted after it.
+    const wanted = new Map<number, { own?: Suffix[]; seconds: Map<number, Suffix[]> }>();
     for (const prefix of prefixes) {
-      const [first, second] = [...prefix].map((character) => character.codePointAt(0) ?? 0);
-      if (second === undefined) continue;
+      const [first, second, more] = [...prefix].map((character) => character.codePointAt(0) ?? 0);
+      if (first === undefined || more !== undefined) continue;
       const list: Suffix[] = [];
       this.#listed.set(prefix, list);
-      const seconds = wanted.get(first) ?? new Map<number, Suffix[]>();
-      seconds.set(second, list);
-      wanted.set(first, seconds);
+      const lists = wanted.get(first) ?? { seconds: new Map<number, Suffix[]>() };
+      if (second === undefined) lists.own = list;
+      else lists.seconds.set(second, list);
+      wanted.set(first, lists);
     }
     if (wanted.size === 0) return;
     // Most words start with a character no prefix does: told apart by one lookup in a table of the first UTF-16 unit.
@@ -43,9 +45,12 @@ export class ReachedSuffixes {
         for (let offset = 0; offset !== -1 && offset < source.length; offset = nextWordStart(source, offset)) {
           if (firstUnits[source.charCodeAt(offset)] === 0) continue;
           const first = source.codePointAt(offset) ?? 0;
+          const lists = wanted.get(first);
+          if (lists === undefined) continue;
+          const suffix = { source, offset, entity, label };
+          lists.own?.push(suffix);
           const second = source.codePointAt(offset + (first > 0xffff ? 2 : 1));
-          const found = second === undefined ? undefined : wanted.get(first)?.get(second);
-          found?.push({ source, offset, entity, label });
+          if (second !== undefined) lists.seconds.get(second)?.push(suffix);
         }
       }
     }
