@@ -98,7 +98,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const relativeIris = entities.map((entity) => entity.iri.slice(baseIri.length));
   // The zlib version too: the files' gzip sizes decide where they split, and a build reuses the previous one's.
   const budgetsKey = JSON.stringify({ ...budgets, zlib: process.versions.zlib });
-  const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, { hashes, sizes, leafBudget: budgets.leafRaw });
+  const reuse = previous && planIndexReuse(previous.memo, baseIri, budgetsKey, entities, { hashes, sizes, leafBudget: budgets.leafRaw, kept: forms.previous });
   const { nodes, reused } = expandNodes(entities, labels, sizes, budgets.leafRaw, reuse);
   const kept = reuse ? keptRuns(reuse, reused, relativeIris) : undefined;
   stream?.between?.();

@@ -103,36 +103,42 @@ const MOST_CHANGED = 0.05;
 
 /**
  * `hashes`: each entity's packed form hashed (see packedHash), in this build's numbering; `sizes`: its size in
- * bytes, which decides with `leafBudget` whether a node's entities fit a leaf.
+ * bytes, which decides with `leafBudget` whether a node's entities fit a leaf; `kept`: each entity's number in
+ * `memo` where it kept its data from it (PackedForms.previous).
  */
 export function planIndexReuse(
   memo: SearchMemo,
   baseIri: string,
   budgets: string,
   entities: readonly SearchEntity[],
-  { hashes, sizes, leafBudget }: { hashes: readonly string[]; sizes: readonly number[]; leafBudget: number },
+  { hashes, sizes, leafBudget, kept }: { hashes: readonly string[]; sizes: readonly number[]; leafBudget: number; kept?: readonly (number | undefined)[] },
 ): IndexReuse | undefined {
   if (memo.baseIri !== baseIri || memo.budgets !== budgets) return undefined;
   const before = previousNumbers(memo);
-  const now = new Map(entities.map((entity, number) => [entity.iri, number]));
   const changed = new Set<string>();
+  const changedNumbers = new Set<number>();
   const reach = new EditReach();
   const previousJson = new PackedJsonReader(memo.json);
   const previousLabels = (old: number): ComparedLabel[] => joinedLabels(memo.labels[old]);
+  // Each previous number's entity now (-1: removed).
+  const renumber = new Int32Array(memo.iris.length).fill(-1);
   entities.forEach((entity, number) => {
-    const old = before.get(entity.iri);
-    if (old !== undefined && memo.hashes[old] === hashes[number]) return;
+    // An entity that kept its data has the hash it had: only the others are looked up by IRI and compared.
+    const keptAt = kept?.[number];
+    const old = keptAt ?? before.get(entity.iri);
+    if (old !== undefined) renumber[old] = number;
+    if (keptAt !== undefined || (old !== undefined && memo.hashes[old] === hashes[number])) return;
     changed.add(entity.iri);
+    changedNumbers.add(number);
     const kindChanged = old !== undefined && kindChangedSince(previousJson, old, entity.kind);
     reach.add(old === undefined ? [] : previousLabels(old), searchLabels(entity), kindChanged);
   });
-  memo.iris.forEach((iri, old) => {
-    if (now.has(iri)) return;
-    changed.add(iri);
+  renumber.forEach((number, old) => {
+    if (number !== -1) return;
+    changed.add(memo.iris[old]);
     reach.add(previousLabels(old), [], false);
   });
   if (changed.size > entities.length * MOST_CHANGED) return undefined;
-  const renumber = memo.iris.map((iri) => now.get(iri) ?? -1);
   const moved = new Uint8Array(entities.length).fill(1);
   renumber.forEach((number, old) => {
     if (number === old) moved[number] = 0;
@@ -146,7 +152,6 @@ export function planIndexReuse(
     if (fitsLeaf(membersOf(built), sizes, leafBudget) !== leaf) reach.rank(built.prefix);
     else if ('leaf' in built.node) built.node.leaf.sort((a, b) => a - b);
   }
-  const changedNumbers = new Set([...changed].flatMap((iri) => now.get(iri) ?? []));
   return {
     memo,
     nodes,
