@@ -9,6 +9,7 @@ import { KeptSearchEntity } from './kept-entity.ts';
 import { KeptLabel } from './kept-label.ts';
 import { memoDefinitions, previousNumbers, type SearchMemo } from './search-memo.ts';
 import { definingTerms } from './defining-text.ts';
+import { firstNotBefore } from '../text/first-at-or-after.ts';
 
 const LABEL_PREDICATES = new Set<string>([P.label, P.prefLabel, P.altLabel, P.hiddenLabel]);
 
@@ -94,24 +95,26 @@ const byKey = (a: Row, b: Row): number => (a.key < b.key ? -1 : a.key > b.key ? 
 
 /**
  * Sorts the rows by primary label, then IRI. Rows that kept their data kept their labels, so they stand in the
- * previous build's order: they are put in it by number, and only the others are sorted and merged in.
+ * previous build's order: they are put in it by number, and only the others are sorted, each put in its place
+ * among them by binary search (an update changes few).
  */
 function sortRows(rows: Row[], previousCount: number): void {
-  const kept: (Row | undefined)[] = new Array<Row | undefined>(previousCount);
+  const byPrevious: (Row | undefined)[] = new Array<Row | undefined>(previousCount);
   const others: Row[] = [];
   for (const row of rows) {
     if (row.previous === undefined) others.push(row);
-    else kept[row.previous] = row;
+    else byPrevious[row.previous] = row;
   }
+  const kept = byPrevious.filter((row): row is Row => row !== undefined);
   others.sort(byKey);
   let at = 0;
-  let other = 0;
-  for (const row of kept) {
-    if (row === undefined) continue;
-    while (other < others.length && byKey(others[other], row) < 0) rows[at++] = others[other++];
-    rows[at++] = row;
+  let from = 0;
+  for (const other of others) {
+    const place = firstNotBefore(kept.length, (index) => byKey(kept[index], other) < 0, from);
+    while (from < place) rows[at++] = kept[from++];
+    rows[at++] = other;
   }
-  while (other < others.length) rows[at++] = others[other++];
+  while (from < kept.length) rows[at++] = kept[from++];
 }
 
 function searchEntity(entity: ModelEntity): SearchEntity {
