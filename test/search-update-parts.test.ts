@@ -4,7 +4,8 @@ import type { BuiltNode, RankedLists } from '../generator/search/expand-nodes.ts
 import { decodeNodes, encodeNodes } from '../generator/search/node-codec.ts';
 import { rerankLists } from '../generator/search/rerank-lists.ts';
 import { RankTable } from '../generator/search/rank-table.ts';
-import { expandNodes, wordStarts, type Suffix } from '../generator/search/expand-nodes.ts';
+import { expandNodes, type Suffix } from '../generator/search/expand-nodes.ts';
+import { wordStarts } from '../generator/search/word-starts.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
 import { buildModel } from '../generator/model/build-model.ts';
 import { loadOntology, parseSources } from '../generator/load/load-ontology.ts';

@@ -4,6 +4,7 @@
 // its parent's record again (the parent lists it as a child), but no graph below the parent shows anything new.
 import { hash } from 'node:crypto';
 import type { ClassRecord } from '../schema/records.ts';
+import { firstNotBefore } from '../text/first-at-or-after.ts';
 
 // Per class: the IRI's hash (two 32-bit words), then the facts' hash (two), sorted by the IRI's hash.
 const WORDS = 4;
@@ -49,27 +50,24 @@ export class GraphFacts {
     return this.#table;
   }
 
-  /** Whether a class's facts differ from those kept for its IRI (a class held on one side only differs). */
-  differ(iri: string, record: ClassRecord | undefined): boolean {
-    const at = this.#find(hashWords(iri));
-    if (at < 0) return record !== undefined;
-    if (record === undefined) return true;
-    const [f0, f1] = hashWords(factsText(record));
-    return this.#table[at + 2] !== f0 || this.#table[at + 3] !== f1;
-  }
-
-  /** This table with the given classes' facts made anew: a record for a class held now, undefined for one that is not. */
-  patched(changes: ReadonlyMap<string, ClassRecord | undefined>): GraphFacts {
+  /**
+   * This table with the given classes' facts made anew (a record for a class held now, undefined for one that is
+   * not), and which of those classes' facts differ from the kept ones (a class held on one side only differs).
+   */
+  patched(changes: ReadonlyMap<string, ClassRecord | undefined>): { facts: GraphFacts; differing: string[] } {
+    const old = this.#table;
     const dropped = new Set<number>();
     const added: number[][] = [];
+    const differing: string[] = [];
     for (const [iri, record] of changes) {
       const key = hashWords(iri);
       const at = this.#find(key);
+      const row = record && [...key, ...hashWords(factsText(record))];
       if (at >= 0) dropped.add(at);
-      if (record) added.push([...key, ...hashWords(factsText(record))]);
+      if (row) added.push(row);
+      if (at < 0 ? row !== undefined : row === undefined || old[at + 2] !== row[2] || old[at + 3] !== row[3]) differing.push(iri);
     }
     added.sort((a, b) => compareKeys(a[0], a[1], b[0], b[1]));
-    const old = this.#table;
     const table = new Int32Array(old.length + (added.length - dropped.size) * WORDS);
     let out = 0;
     let next = 0;
@@ -83,20 +81,13 @@ export class GraphFacts {
       put(old, at);
     }
     while (next < added.length) put(added[next++], 0);
-    return new GraphFacts(table);
+    return { facts: new GraphFacts(table), differing };
   }
 
   /** Where a key's row begins, or -1. */
   #find([k0, k1]: [number, number]): number {
-    let low = 0;
-    let high = this.#table.length / WORDS;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const order = compareKeys(this.#table[middle * WORDS], this.#table[middle * WORDS + 1], k0, k1);
-      if (order === 0) return middle * WORDS;
-      if (order < 0) low = middle + 1;
-      else high = middle;
-    }
-    return -1;
+    const table = this.#table;
+    const row = firstNotBefore(table.length / WORDS, (index) => compareKeys(table[index * WORDS], table[index * WORDS + 1], k0, k1) < 0);
+    return row * WORDS < table.length && table[row * WORDS] === k0 && table[row * WORDS + 1] === k1 ? row * WORDS : -1;
   }
 }

@@ -93,16 +93,10 @@ export function liveUpdate(
   // The memo's order does not matter to what it answers; sorted, the cache's bytes do not hang on the edit's order.
   const order = ids.map((_, at) => at).sort((a, b) => (ids[a] < ids[b] ? -1 : 1));
   const changed = new Set([...emitted, ...removed]);
-  const facts = factChanges(model, changed);
-  const previousFacts = GraphFacts.stored(previous.facts);
-  const sorted: LiveMemo = {
-    ids: order.map((at) => ids[at]),
-    targets: order.map((at) => targets[at]),
-    ...members,
-    facts: previousFacts.patched(facts).stored,
-  };
+  const { facts, differing } = GraphFacts.stored(previous.facts).patched(factChanges(model, changed));
+  const sorted: LiveMemo = { ids: order.map((at) => ids[at]), targets: order.map((at) => targets[at]), ...members, facts: facts.stored };
   // Only a class whose shown facts changed shows anything new in the graphs below it.
-  const shownAnew = new Set([...facts].filter(([iri, record]) => previousFacts.differ(iri, record)).map(([iri]) => iri));
+  const shownAnew = new Set(differing);
   // A walk shows its classes' records: an edit reaches the walks a changed entity was in before, or is in now.
   const touched = new Set<string>();
   for (const { segments, members: lists } of [previous, members])

@@ -1,5 +1,6 @@
 import { codePointLength } from './core/search-core.js';
-import { firstCharacter, wordSuffixes } from './expand-nodes.ts';
+import { firstCharacter } from './expand-nodes.ts';
+import { wordSuffixes } from './word-starts.ts';
 
 /** A search label as the reach of an edit compares them: its normalised text, and whether it is the primary one. */
 export interface ComparedLabel {

@@ -4,6 +4,7 @@ import { firstNotBefore } from '../text/first-at-or-after.ts';
 import type { SearchEntity } from './core/search-core.js';
 import { rerankLists } from './rerank-lists.ts';
 import { knownItems, ReachedSuffixes, type Items } from './reached-suffixes.ts';
+import { wordStarts, wordStartsOf } from './word-starts.ts';
 import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
 export type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
@@ -116,7 +117,7 @@ export function expandNodes(
 /** A node's members now: the previous ones the edit left alone, and the changed entities with a word starting with the prefix, in number order. */
 function membersNow(previous: RankedLists, prefix: string, labels: readonly SearchLabel[][], changed: ReadonlySet<number>): number[] {
   const kept = [...previous.class, ...previous.property].filter((number) => number >= 0 && !changed.has(number));
-  const fresh = [...changed].filter((number) => labels[number].some(({ normalized }) => wordStartsWith(normalized, prefix)));
+  const fresh = [...changed].filter((number) => labels[number].some(({ normalized }) => wordStartsOf(normalized, prefix).length > 0));
   return [...kept, ...fresh].sort((a, b) => a - b);
 }
 
@@ -145,10 +146,6 @@ function groupsUnder(
     }
   }
   return [...groups].sort(compareCodePoints);
-}
-
-function wordStartsWith(normalized: string, prefix: string): boolean {
-  return normalized.startsWith(prefix) || normalized.includes(` ${prefix}`);
 }
 
 /** The first `length` code points of a text. */
@@ -195,18 +192,6 @@ function previousSubtree(previous: readonly BuiltNode[], prefix: string, from: n
   return previous.slice(low, end);
 }
 
-/** Where a label can be found from: where it and each later word start. */
-export function wordStarts(normalized: string): number[] {
-  const starts: number[] = [];
-  for (let at = 0; at !== -1 && at < normalized.length; at = nextWordStart(normalized, at)) starts.push(at);
-  return starts;
-}
-
-/** The label and its tail after each space. */
-export function wordSuffixes(normalized: string): string[] {
-  return wordStarts(normalized).map((at) => normalized.slice(at));
-}
-
 /** Every word-start suffix of each entity's labels. */
 function allSuffixes(labels: readonly SearchLabel[][]): Suffix[] {
   const suffixes: Suffix[] = [];
@@ -221,11 +206,6 @@ function allSuffixes(labels: readonly SearchLabel[][]): Suffix[] {
 /** The whole character (code point) at `at`. */
 export function firstCharacter(text: string, at = 0): string {
   return String.fromCodePoint(text.codePointAt(at) ?? 0);
-}
-
-function nextWordStart(text: string, from: number): number {
-  const space = text.indexOf(' ', from);
-  return space === -1 ? -1 : space + 1;
 }
 
 /** The entities of some suffixes, each once, in number order: marked off in one array kept from call to call. */

@@ -3,6 +3,7 @@
 // cannot stand for them, gathered in one pass over the labels; those under any other prefix searched for when first
 // asked (a node the previous build's nodes cannot stand for).
 import type { SearchLabel, Suffix } from './search-label.ts';
+import { nextWordStart, wordStartsOf } from './word-starts.ts';
 
 /** A node's suffixes: listed already, or found when first read. */
 export interface Items {
@@ -65,22 +66,13 @@ export class ReachedSuffixes {
   }
 }
 
-/** Every suffix of the labels that starts with `prefix`: the labels are searched for it after a space (no string made for the words passed over). */
+/** Every suffix of the labels that starts with `prefix`. */
 function suffixesStartingWith(labels: readonly SearchLabel[][], prefix: string): Suffix[] {
   const suffixes: Suffix[] = [];
-  const afterSpace = ` ${prefix}`;
   labels.forEach((list, entity) => {
     list.forEach(({ normalized }, label) => {
-      if (normalized.startsWith(prefix)) suffixes.push({ source: normalized, offset: 0, entity, label });
-      for (let at = normalized.indexOf(afterSpace); at !== -1; at = normalized.indexOf(afterSpace, at + 1)) {
-        suffixes.push({ source: normalized, offset: at + 1, entity, label });
-      }
+      for (const offset of wordStartsOf(normalized, prefix)) suffixes.push({ source: normalized, offset, entity, label });
     });
   });
   return suffixes;
-}
-
-function nextWordStart(text: string, from: number): number {
-  const space = text.indexOf(' ', from);
-  return space === -1 ? -1 : space + 1;
 }
