@@ -4,8 +4,9 @@ import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Builds and servers several files read, made once per run in this process (test/support/shared-fixtures.ts).
-    globalSetup: ['test/support/fixture-host.ts'],
+    // The run's scratch folders in one folder of its own, in memory where there is room (test/support/run-scratch.ts);
+    // then the builds and servers several files read, made once per run in this process (test/support/shared-fixtures.ts).
+    globalSetup: ['test/support/run-scratch.ts', 'test/support/fixture-host.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Files run side by side, each in a worker thread of its own: servers listen on free ports, builds go to folders
