@@ -1,11 +1,11 @@
 // The run's scratch folders (test/support/run-scratch.ts): one folder of the run's own, which the test threads and
 // the processes they start both take for the system's temporary folder, in memory where the system has room.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scratchBase } from './support/run-scratch.ts';
+import { removeAbandonedRuns, scratchBase } from './support/run-scratch.ts';
 
 describe("the run's scratch folder", () => {
   it("is this thread's temporary folder: a folder of the run's own, under the base chosen for it", () => {
@@ -26,5 +26,14 @@ describe("the run's scratch folder", () => {
       rmSync(own, { recursive: true });
     }
     expect(['/dev/shm', '/the/system/folder']).toContain(scratchBase({}, '/the/system/folder'));
+  });
+
+  it("is made after the folders of runs whose process is gone are removed, and no other's", () => {
+    const base = mkdtempSync(join(tmpdir(), 'base-'));
+    const names = ['folio-static-api-test-101-aaaaaa', 'folio-static-api-test-202-bbbbbb', 'folio-static-api-test-probe-cccccc', 'other-303-dddddd'];
+    for (const name of names) mkdirSync(join(base, name));
+    removeAbandonedRuns(base, (pid) => pid === 202);
+    expect(names.map((name) => existsSync(join(base, name)))).toEqual([false, true, true, true]);
+    rmSync(base, { recursive: true });
   });
 });

@@ -3,12 +3,16 @@
 // the system keeps a tmpfs with room. The suite makes and deletes hundreds of thousands of small files: on a disk
 // file system the kernel's share of that was a quarter of the run's CPU time (2 min 11 s of 8 min), against
 // 1 min 3 s in memory, and the run took 277 s against 248 s (docs/performance.md).
-import { mkdirSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isRunning } from '../../generator/write/output-folder.ts';
 
 // Linux's shared memory folder: a tmpfs wherever it exists.
 const MEMORY_FOLDER = '/dev/shm';
+// A run's folder: `folio-static-api-test-<pid of the run>-<random>`.
+const PREFIX = 'folio-static-api-test-';
+const RUN_FOLDER = /^folio-static-api-test-(\d+)-/;
 // The most the run holds there at once is a few hundred megabytes; room for ten times that is asked for.
 const ROOM_BYTES = 2 * 1024 ** 3;
 
@@ -19,7 +23,7 @@ export function scratchBase(env: NodeJS.ProcessEnv = process.env, systemFolder =
     const { bavail, bsize } = statfsSync(MEMORY_FOLDER);
     if (statSync(MEMORY_FOLDER).isDirectory() && bavail * bsize >= ROOM_BYTES) {
       // Made here: a folder that cannot be written in fails the check, and the system's is used.
-      const probe = mkdtempSync(join(MEMORY_FOLDER, 'folio-static-api-test-'));
+      const probe = mkdtempSync(join(MEMORY_FOLDER, `${PREFIX}probe-`));
       rmSync(probe, { recursive: true });
       return MEMORY_FOLDER;
     }
@@ -29,10 +33,24 @@ export function scratchBase(env: NodeJS.ProcessEnv = process.env, systemFolder =
   return systemFolder;
 }
 
+/** The folders of runs whose process is gone (stopped before their end, Ctrl-C): in memory, they would hold it until a reboot. */
+export function removeAbandonedRuns(base: string, running: (pid: number) => boolean = isRunning): void {
+  for (const name of readdirSync(base)) {
+    const pid = RUN_FOLDER.exec(name)?.[1];
+    if (pid === undefined || running(Number(pid))) continue;
+    try {
+      rmSync(join(base, name), { recursive: true, force: true });
+    } catch {
+      // Another user's, in a shared folder: theirs to remove.
+    }
+  }
+}
+
 export default function setup(): () => void {
   const base = scratchBase();
   mkdirSync(base, { recursive: true });
-  const folder = mkdtempSync(join(base, 'folio-static-api-test-'));
+  removeAbandonedRuns(base);
+  const folder = mkdtempSync(join(base, `${PREFIX}${process.pid}-`));
   process.env.TMPDIR = folder;
   return () => {
     rmSync(folder, { recursive: true, force: true });
