@@ -12,6 +12,7 @@ import { loadOntology, parseSources } from '../generator/load/load-ontology.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { PackedJsonReader, packJson } from '../generator/search/packed-json.ts';
 import { joinLabels, splitLabels } from '../generator/search/joined-labels.ts';
+import { LabelRows } from '../generator/search/label-rows.ts';
 import { KeptSearchEntity } from '../generator/search/kept-entity.ts';
 import { buildSearchIndex, indexSearchSource } from '../generator/search/build-search-index.ts';
 import { planIndexReuse } from '../generator/search/search-memo.ts';
@@ -55,7 +56,7 @@ describe('rerankLists: the previous lists with the changed members put in place 
   ])('%s', (_, number, edited) => {
     const after = BEFORE.map((candidate, at) => (at === number ? edited : candidate));
     const now = members(after);
-    const source = { entities: after, labels: after.map((candidate) => searchLabels(candidate)), changed: new Set([number]) };
+    const source = { entities: after, labels: LabelRows.of(after.map((candidate) => searchLabels(candidate))), changed: new Set([number]) };
     const expected = ranked(after, now, query);
     expect(rerankLists(previous, now, query, source)).toEqual(expected);
     // The test is not vacuous: the edit moved something.
@@ -63,7 +64,7 @@ describe('rerankLists: the previous lists with the changed members put in place 
   });
 
   it('gives up when the previous lists miss an unchanged member', () => {
-    const source = { entities: BEFORE, labels: BEFORE.map((candidate) => searchLabels(candidate)), changed: new Set<number>() };
+    const source = { entities: BEFORE, labels: LabelRows.of(BEFORE.map((candidate) => searchLabels(candidate))), changed: new Set<number>() };
     const incomplete = { class: previous.class.slice(1), property: previous.property };
     expect(rerankLists(incomplete, members(BEFORE), query, source)).toBeUndefined();
   });
@@ -71,7 +72,7 @@ describe('rerankLists: the previous lists with the changed members put in place 
   it('drops members gone from the previous lists (-1) and entities no longer members', () => {
     const after = BEFORE.map((candidate, at) => (at === 3 ? entity('https://x.example/D', 'Statute', 'property') : candidate));
     const now = members(after);
-    const source = { entities: after, labels: after.map((candidate) => searchLabels(candidate)), changed: new Set([3]) };
+    const source = { entities: after, labels: LabelRows.of(after.map((candidate) => searchLabels(candidate))), changed: new Set([3]) };
     const withGone = { class: [-1, ...previous.class], property: previous.property };
     expect(rerankLists(withGone, now, query, source)).toEqual(ranked(after, now, query));
   });
@@ -108,7 +109,7 @@ describe("RankTable orders a node's entities as the client does", () => {
     entity('https://x.example/M', 'Case law'),
   ];
   const labels = entities.map((candidate) => searchLabels(candidate));
-  const table = new RankTable(entities, labels);
+  const table = new RankTable(entities, LabelRows.of(labels));
   // Every word-start suffix starting with the query, as the trie hands a node its items.
   const itemsFor = (query: string): Suffix[] =>
     labels.flatMap((list, number) =>
@@ -205,7 +206,7 @@ describe('an entity an update did not reach searches as a fresh one', () => {
       extra_labels: entity.extra_labels,
     });
     expect(kept.entities.map(plain)).toEqual(fresh.entities.map(plain));
-    const labels = (lists: SearchLabel[][]) => lists.map((list) => list.map(({ original, normalized, primary }) => ({ original, normalized, primary })));
+    const labels = (rows: LabelRows) => rows.all().map((list) => list.map(({ original, normalized, primary }) => ({ original, normalized, primary })));
     expect(labels(kept.labels)).toEqual(labels(fresh.labels));
   });
 });
@@ -215,7 +216,7 @@ describe('planIndexReuse', () => {
   const budgets = { fileGzip: 4000, leafRaw: 40, fileRaw: 6000 };
   const source = (entities: SearchEntity[]) => ({
     entities,
-    labels: entities.map((one) => searchLabels(one)),
+    labels: LabelRows.of(entities.map((one) => searchLabels(one))),
     baseIri: 'https://x.example/',
     definitions: entities.map(() => ''),
   });
@@ -279,7 +280,7 @@ describe("a chain's inner lists (the shorter queries a node answers)", () => {
     ];
     const labels = entities.map((candidate) => searchLabels(candidate));
     const sizes = entities.map(() => 1);
-    const { nodes } = expandNodes(entities, labels, sizes, 0);
+    const { nodes } = expandNodes(entities, LabelRows.of(labels), sizes, 0);
     const chains = nodes.filter((built) => built.from < [...built.prefix].length && 'ranked' in built.node);
     const withInner = chains.filter((built) => 'inner' in built.node && built.node.inner !== undefined);
     // Both kinds occur: a chain whose shorter queries rank alike (no inner lists), and one where they do not.

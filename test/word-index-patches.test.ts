@@ -139,14 +139,14 @@ describe('an update of the word indexes makes the files its edit reaches, each a
   const options = { ...LABEL_INDEX_DEFAULTS, mostPerWord: 20, mostPerPair: 8, mostPerKey: 60 };
 
   it('for a relabelled entity and a redefined one', () => {
-    const before = labelIndex(entities, labels, options);
+    const before = labelIndex(entities, (entity) => labels[entity], options);
     const beforeDefinitions = definitionIndex(entities, () => terms);
     const edited = 17;
     const after = labels.map((own, at) => (at === edited ? [{ normalized: `${own[0].normalized} wz99`, primary: true }, own[1]] : own));
     const afterTerms = terms.map((text, at) => (at === edited ? `${text} wz99` : text));
-    const whole = labelIndex(entities, after, options);
+    const whole = labelIndex(entities, (entity) => after[entity], options);
     const reached = new Set<number>([0, 1, 2, 3, 4, 5, 6, 7].map((bucket) => bucket % whole.buckets));
-    const update = labelIndex(entities, after, options, {
+    const update = labelIndex(entities, (entity) => after[entity], options, {
       memo: before.memo,
       changes: [{ old: { entity: edited, texts: distinctLabels(labels[edited]) }, now: { entity: edited, texts: distinctLabels(after[edited]) } }],
       wanted: () => reached,
@@ -188,8 +188,8 @@ describe('an update of the label index makes any one file as a whole build makes
   const options = { ...LABEL_INDEX_DEFAULTS, mostPerWord: 20, mostPerVariant: 6, mostPerPair: 8, mostPerKey: 40 };
   const edited = 33;
   const after = labels.map((own, at) => (at === edited ? [{ normalized: `${own[0].normalized} contz9`, primary: true }] : own));
-  const before = labelIndex(entities, labels, options);
-  const whole = labelIndex(entities, after, options);
+  const before = labelIndex(entities, (entity) => labels[entity], options);
+  const whole = labelIndex(entities, (entity) => after[entity], options);
   const wholeFiles = new Map(whole.files.map((file) => [file.path, file.body]));
 
   it('has split beginnings of five letters or more (the case the test is for)', () => {
@@ -198,7 +198,7 @@ describe('an update of the label index makes any one file as a whole build makes
 
   it('for each file alone', () => {
     for (let bucket = 0; bucket < whole.buckets; bucket += 1) {
-      const update = labelIndex(entities, after, options, {
+      const update = labelIndex(entities, (entity) => after[entity], options, {
         memo: before.memo,
         changes: [{ old: { entity: edited, texts: distinctLabels(labels[edited]) }, now: { entity: edited, texts: distinctLabels(after[edited]) } }],
         wanted: () => new Set([bucket]),

@@ -62,7 +62,7 @@ export async function streamedBuild(
 ): Promise<ApiBuild> {
   const { model, router, timings } = loaded;
   const { source, example } = await prepareSearch(loaded);
-  const searching = startSearchThread({ source, flow: sink.flow.buffer, port: sink.port() });
+  const searching = startSearchThread({ source: { ...source, labels: source.labels.all() }, flow: sink.flow.buffer, port: sink.port() });
   // Settled below; if emitting fails first, its failure is the one reported.
   searching.catch(() => {});
   // What loading left behind is garbage now: collected before emitting, the heap grows from the model alone.

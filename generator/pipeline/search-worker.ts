@@ -4,6 +4,7 @@ import { collectGarbage } from './collect-garbage.ts';
 import { BatchFlow, SEARCH_LANE } from '../write/batch-flow.ts';
 import { BatchBuffer } from '../write/file-batch.ts';
 import { emitSearch } from '../search/emit-search.ts';
+import { LabelRows } from '../search/label-rows.ts';
 import type { SearchThreadInput, SearchThreadMessage } from './search-thread-messages.ts';
 import { sendThrough } from '../write/threaded-writer.ts';
 
@@ -13,7 +14,10 @@ const post = (message: SearchThreadMessage, transfer: ArrayBuffer[] = []): void 
 
 try {
   const buffer = new BatchBuffer(sendThrough(port, flow, SEARCH_LANE));
-  const index = await emitSearch(source, undefined, { handOff: (files) => buffer.add(files), between: collectGarbage });
+  const index = await emitSearch({ ...source, labels: LabelRows.of(source.labels) }, undefined, {
+    handOff: (files) => buffer.add(files),
+    between: collectGarbage,
+  });
   buffer.flush();
   // Every file written (and hashed) before the index is reported, so the build's next request for hashes has them all.
   flow.drain(SEARCH_LANE);

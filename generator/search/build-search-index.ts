@@ -90,7 +90,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   const forms =
     source.forms ??
     packForms(
-      entities.map((entity, number) => ({ entity, labels: labels[number] })),
+      entities.map((entity, number) => ({ entity, labels: labels.at(number) })),
       baseIri,
     );
   const { sizes, hashes } = forms;

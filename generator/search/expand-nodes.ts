@@ -5,7 +5,8 @@ import type { SearchEntity } from './core/search-core.js';
 import { rerankLists } from './rerank-lists.ts';
 import { knownItems, ReachedSuffixes, type Items } from './reached-suffixes.ts';
 import { wordStarts, wordStartsOf } from './word-starts.ts';
-import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
+import type { LabelRows } from './label-rows.ts';
+import type { RankedLists, Suffix } from './search-label.ts';
 
 export type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
@@ -27,7 +28,7 @@ export interface BuiltNode {
  */
 export function expandNodes(
   entities: readonly SearchEntity[],
-  labels: readonly SearchLabel[][],
+  labels: LabelRows,
   sizes: number[],
   leafBudget: number,
   reuse?: NodeReuse,
@@ -115,9 +116,9 @@ export function expandNodes(
 }
 
 /** A node's members now: the previous ones the edit left alone, and the changed entities with a word starting with the prefix, in number order. */
-function membersNow(previous: RankedLists, prefix: string, labels: readonly SearchLabel[][], changed: ReadonlySet<number>): number[] {
+function membersNow(previous: RankedLists, prefix: string, labels: LabelRows, changed: ReadonlySet<number>): number[] {
   const kept = [...previous.class, ...previous.property].filter((number) => number >= 0 && !changed.has(number));
-  const fresh = [...changed].filter((number) => labels[number].some(({ normalized }) => wordStartsOf(normalized, prefix).length > 0));
+  const fresh = [...changed].filter((number) => labels.at(number).some(({ normalized }) => wordStartsOf(normalized, prefix).length > 0));
   return [...kept, ...fresh].sort((a, b) => a - b);
 }
 
@@ -125,13 +126,7 @@ function membersNow(previous: RankedLists, prefix: string, labels: readonly Sear
  * The prefixes one character longer than `prefix` that some suffix starts with: those the previous nodes had
  * (a node reached from one of them starts with it), and those of the changed entities' words, in code point order.
  */
-function groupsUnder(
-  prefix: string,
-  previous: readonly BuiltNode[],
-  members: readonly number[],
-  labels: readonly SearchLabel[][],
-  changed: ReadonlySet<number>,
-): string[] {
+function groupsUnder(prefix: string, previous: readonly BuiltNode[], members: readonly number[], labels: LabelRows, changed: ReadonlySet<number>): string[] {
   const length = codePointLength(prefix) + 1;
   const groups = new Set<string>();
   for (let at = firstAtOrAfter(previous, prefix); at < previous.length && previous[at].prefix.startsWith(prefix); at += 1) {
@@ -139,7 +134,7 @@ function groupsUnder(
   }
   for (const number of members) {
     if (!changed.has(number)) continue;
-    for (const { normalized } of labels[number]) {
+    for (const { normalized } of labels.at(number)) {
       for (const offset of wordStarts(normalized)) {
         if (normalized.startsWith(prefix, offset) && normalized.length > offset + prefix.length) groups.add(codePointPrefix(normalized.slice(offset), length));
       }
@@ -193,13 +188,13 @@ function previousSubtree(previous: readonly BuiltNode[], prefix: string, from: n
 }
 
 /** Every word-start suffix of each entity's labels. */
-function allSuffixes(labels: readonly SearchLabel[][]): Suffix[] {
+function allSuffixes(labels: LabelRows): Suffix[] {
   const suffixes: Suffix[] = [];
-  labels.forEach((list, entity) => {
-    list.forEach(({ normalized }, label) => {
+  for (let entity = 0; entity < labels.length; entity += 1) {
+    labels.at(entity).forEach(({ normalized }, label) => {
       for (const offset of wordStarts(normalized)) suffixes.push({ source: normalized, offset, entity, label });
     });
-  });
+  }
   return suffixes;
 }
 

@@ -21,3 +21,22 @@ export function joinedLabels(joined: string): { normalized: string; primary: boo
   const { normalized, primary } = splitLabels(joined);
   return normalized.map((label, at) => ({ normalized: label, primary: primary && at === 0 }));
 }
+
+/** The first of labels joined (see joinLabels), or '' where there are none. */
+export function firstJoinedLabel(joined: string): string {
+  const end = joined.indexOf(LABEL_SEPARATOR, 1);
+  return joined.slice(1, end === -1 ? joined.length : end);
+}
+
+/** Calls `visit` with where each label of joined ones starts and ends in them, and its place, in order (none are cut out). */
+export function forEachJoinedLabel(joined: string, visit: (start: number, end: number, label: number) => void): void {
+  if (joined === '') return;
+  let label = 0;
+  for (let start = 1; ; label += 1) {
+    const separator = joined.indexOf(LABEL_SEPARATOR, start);
+    const end = separator === -1 ? joined.length : separator;
+    visit(start, end, label);
+    if (separator === -1) return;
+    start = separator + 1;
+  }
+}

@@ -74,7 +74,7 @@ export interface LabelUpdate {
  */
 export function labelIndex(
   entities: readonly IndexedEntity[],
-  labels: readonly (readonly IndexedLabel[])[],
+  labels: (entity: number) => readonly IndexedLabel[],
   options: LabelIndexOptions = LABEL_INDEX_DEFAULTS,
   update?: LabelUpdate,
   sink?: WordFileSink,
@@ -84,11 +84,11 @@ export function labelIndex(
 
 function wholeIndex(
   entities: readonly IndexedEntity[],
-  labels: readonly (readonly IndexedLabel[])[],
+  labels: (entity: number) => readonly IndexedLabel[],
   options: LabelIndexOptions,
   sink?: WordFileSink,
 ): LabelIndex {
-  const texts = labels.map(distinctLabels);
+  const texts = entities.map((_, entity) => distinctLabels(labels(entity)));
   let busyWords: string[] = [];
   const words = LabelWords.count(texts, idRanks(entities), lengthsOf(options), (lists) => {
     busyWords = busyOf(lists, options);
@@ -129,7 +129,7 @@ function wholeIndex(
 
 function patchedIndex(
   entities: readonly IndexedEntity[],
-  labels: readonly (readonly IndexedLabel[])[],
+  labels: (entity: number) => readonly IndexedLabel[],
   options: LabelIndexOptions,
   update: LabelUpdate,
   sink?: WordFileSink,
@@ -138,7 +138,7 @@ function patchedIndex(
   const texts = new Map<number, string[]>();
   const labelOf = (entity: number, place: number) => {
     let own = texts.get(entity);
-    if (own === undefined) texts.set(entity, (own = distinctTexts(labels[entity])));
+    if (own === undefined) texts.set(entity, (own = distinctTexts(labels(entity))));
     return own[place];
   };
   const { words, changed, shownOtherwise, shownOtherwiseAsVariant } = LabelWords.patched(

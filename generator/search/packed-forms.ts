@@ -22,10 +22,10 @@ export interface PackedForms {
   kept?: PackedJsonReader;
 }
 
-/** An entity searched for: the entity, its search labels, and its number in the previous build if it kept its data. */
+/** An entity searched for: the entity, and its search labels or its number in the previous build if it kept its data. */
 export interface SourceEntity {
   entity: SearchEntity;
-  labels: SearchLabel[];
+  labels: readonly SearchLabel[] | undefined;
   previous?: number;
 }
 
@@ -42,6 +42,7 @@ export function packForms(rows: readonly SourceEntity[], baseIri: string, memo?:
       forms.characters.push(memo.characters[previous]);
       continue;
     }
+    if (labels === undefined) throw new Error(`internal error: search entity ${entity.iri} has neither labels nor a previous build's`);
     const json = JSON.stringify(packEntity(baseIri, entity));
     forms.hashes.push(packedHash(json));
     forms.sizes.push(Buffer.byteLength(json));

@@ -1,6 +1,7 @@
 import { codePointLength, compareCodePoints } from './core/search-core.js';
 import type { SearchEntity } from './core/search-core.js';
 import { compareUnits } from '../text/compare-units.ts';
+import type { LabelRows } from './label-rows.ts';
 import type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
 // A match key's leading parts (rank, primary or not) sit above every possible length (strings are shorter than 2^32).
@@ -15,7 +16,7 @@ const LENGTH_SPAN = 2 ** 32;
  */
 export class RankTable {
   readonly #entities: readonly SearchEntity[];
-  readonly #labels: readonly SearchLabel[][];
+  readonly #labels: readonly (readonly SearchLabel[])[];
   /** Per entity, per label: rank-free part of the key (primary or not, length) and the label's number. */
   readonly #heads: number[][];
   readonly #orders: number[][];
@@ -27,8 +28,9 @@ export class RankTable {
   readonly #seen: Int32Array;
   #call = 0;
 
-  constructor(entities: readonly SearchEntity[], labels: readonly SearchLabel[][]) {
+  constructor(entities: readonly SearchEntity[], rows: LabelRows) {
     this.#entities = entities;
+    const labels = rows.all();
     this.#labels = labels;
     const normalized = labels.flatMap((list) => list.map((label) => label.normalized));
     const compare = codePointOrder([...normalized, ...entities.map((entity) => entity.iri)]);

@@ -2,7 +2,9 @@
 // under the two-character prefixes the edit reaches, and under the first characters it reaches whose previous node
 // cannot stand for them, gathered in one pass over the labels; those under any other prefix searched for when first
 // asked (a node the previous build's nodes cannot stand for).
-import type { SearchLabel, Suffix } from './search-label.ts';
+import { forEachJoinedLabel } from './joined-labels.ts';
+import type { LabelRows } from './label-rows.ts';
+import type { Suffix } from './search-label.ts';
 import { nextWordStart, wordStartsOf } from './word-starts.ts';
 
 /** A node's suffixes: listed already, or found when first read. */
@@ -17,11 +19,11 @@ export function knownItems(items: readonly Suffix[]): Items {
 }
 
 export class ReachedSuffixes {
-  readonly #labels: readonly SearchLabel[][];
+  readonly #labels: LabelRows;
   readonly #listed = new Map<string, Suffix[]>();
 
   /** `prefixes`: one or two characters (code points) each. */
-  constructor(labels: readonly SearchLabel[][], prefixes: Iterable<string>) {
+  constructor(labels: LabelRows, prefixes: Iterable<string>) {
     this.#labels = labels;
     // By first character, the list of its own (if wanted) and those of the second characters wanted after it.
     const wanted = new Map<number, { own?: Suffix[]; seconds: Map<number, Suffix[]> }>();
@@ -39,21 +41,36 @@ export class ReachedSuffixes {
     // Most words start with a character no prefix does: told apart by one lookup in a table of the first UTF-16 unit.
     const firstUnits = new Uint8Array(0x10000);
     for (const first of wanted.keys()) firstUnits[String.fromCodePoint(first).charCodeAt(0)] = 1;
-    for (let entity = 0; entity < labels.length; entity += 1) {
-      const list = labels[entity];
-      for (let label = 0; label < list.length; label += 1) {
-        const source = list[label].normalized;
-        for (let offset = 0; offset !== -1 && offset < source.length; offset = nextWordStart(source, offset)) {
-          if (firstUnits[source.charCodeAt(offset)] === 0) continue;
-          const first = source.codePointAt(offset) ?? 0;
+    // The words of the label from `start` to `end` of `text` (the label alone, or among others joined), cut out
+    // of them only when one of its words is wanted (a suffix holds the label's text, but no one reads its labels).
+    const walk = (text: string, start: number, end: number, entity: number, label: number) => {
+      let source: string | undefined;
+      for (let at = start; at < end; ) {
+        if (firstUnits[text.charCodeAt(at)] === 1) {
+          const first = text.codePointAt(at) ?? 0;
           const lists = wanted.get(first);
-          if (lists === undefined) continue;
-          const suffix = { source, offset, entity, label };
-          lists.own?.push(suffix);
-          const second = source.codePointAt(offset + (first > 0xffff ? 2 : 1));
-          if (second !== undefined) lists.seconds.get(second)?.push(suffix);
+          if (lists !== undefined) {
+            source ??= start === 0 && end === text.length ? text : text.slice(start, end);
+            const suffix = { source, offset: at - start, entity, label };
+            lists.own?.push(suffix);
+            const second = at + (first > 0xffff ? 2 : 1) < end ? text.codePointAt(at + (first > 0xffff ? 2 : 1)) : undefined;
+            if (second !== undefined) lists.seconds.get(second)?.push(suffix);
+          }
         }
+        const next = nextWordStart(text, at);
+        if (next === -1 || next > end) break;
+        at = next;
       }
+    };
+    for (let entity = 0; entity < labels.length; entity += 1) {
+      // Labels kept joined are walked where the memo joined them.
+      const joined = labels.unread(entity);
+      if (joined !== undefined) {
+        forEachJoinedLabel(joined, (start, end, label) => walk(joined, start, end, entity, label));
+        continue;
+      }
+      const list = labels.at(entity);
+      for (let label = 0; label < list.length; label += 1) walk(list[label].normalized, 0, list[label].normalized.length, entity, label);
     }
   }
 
@@ -67,12 +84,14 @@ export class ReachedSuffixes {
 }
 
 /** Every suffix of the labels that starts with `prefix`. */
-function suffixesStartingWith(labels: readonly SearchLabel[][], prefix: string): Suffix[] {
+function suffixesStartingWith(labels: LabelRows, prefix: string): Suffix[] {
   const suffixes: Suffix[] = [];
-  labels.forEach((list, entity) => {
-    list.forEach(({ normalized }, label) => {
+  for (let entity = 0; entity < labels.length; entity += 1) {
+    // Labels kept joined that do not hold the prefix anywhere are not read.
+    if (labels.unread(entity)?.includes(prefix) === false) continue;
+    labels.at(entity).forEach(({ normalized }, label) => {
       for (const offset of wordStartsOf(normalized, prefix)) suffixes.push({ source: normalized, offset, entity, label });
     });
-  });
+  }
   return suffixes;
 }

@@ -1,12 +1,13 @@
 import { bestLabel, compareMatches } from './core/search-core.js';
 import type { MatchKey, SearchEntity } from './core/search-core.js';
-import type { RankedLists, SearchLabel } from './search-label.ts';
+import type { LabelRows } from './label-rows.ts';
+import type { RankedLists } from './search-label.ts';
 import { firstNotBefore } from '../text/first-at-or-after.ts';
 
 /** What re-ranking reads: this build's entities and search labels, and which of them an edit changed. */
 export interface RerankSource {
   entities: readonly SearchEntity[];
-  labels: readonly SearchLabel[][];
+  labels: LabelRows;
   changed: ReadonlySet<number>;
 }
 
@@ -28,7 +29,7 @@ export function rerankLists(previous: RankedLists, members: readonly number[], q
   const matches = new Map<number, Ranked | undefined>();
   const matchOf = (number: number): Ranked | undefined => {
     if (!matches.has(number)) {
-      const best = bestLabel(query, labels[number]);
+      const best = bestLabel(query, labels.at(number));
       matches.set(number, best && { entity: entities[number], key: best.key });
     }
     return matches.get(number);

@@ -1,12 +1,12 @@
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import { P } from '../model/vocabulary.ts';
 import { searchLabels } from './core/search-core.js';
-import type { SearchLabel } from './expand-nodes.ts';
 import type { SearchEntity } from './core/search-core.js';
 import { packForms, type PackedForms, type SourceEntity } from './packed-forms.ts';
-import { splitLabels } from './joined-labels.ts';
+import { firstJoinedLabel } from './joined-labels.ts';
 import { KeptSearchEntity } from './kept-entity.ts';
 import { KeptLabel } from './kept-label.ts';
+import { LabelRows } from './label-rows.ts';
 import { memoDefinitions, previousNumbers, type SearchMemo } from './search-memo.ts';
 import { definingTerms } from './defining-text.ts';
 import { firstNotBefore } from '../text/first-at-or-after.ts';
@@ -25,7 +25,7 @@ import type { WordExampleQueries } from './word-examples.ts';
 
 export interface SearchSource {
   entities: SearchEntity[];
-  labels: SearchLabel[][];
+  labels: LabelRows;
   baseIri: string;
   /** Updating: the packed forms, most taken from the previous build (otherwise the index makes them all). */
   forms?: PackedForms;
@@ -48,15 +48,26 @@ export function searchSource(model: OntologyModel, reuse?: SourceReuse): SearchS
   const rows = model.entities.map((modelEntity): Row => {
     const previous = numbers && !reuse?.redo.has(modelEntity.iri) ? numbers.get(modelEntity.iri) : undefined;
     // The entity's triples are as they were, so its labels normalise as they did and its record need not be made.
-    const kept = memo && previous !== undefined;
-    const { entity, labels } = kept ? keptEntity(modelEntity, memo.labels[previous]) : freshEntity(modelEntity);
-    const definition = kept ? undefined : definingTerms(modelEntity);
-    return { entity, labels, previous, key: labels[0]?.normalized ?? '', definition };
+    if (memo && previous !== undefined) return { entity: new KeptSearchEntity(modelEntity, searchEntity), labels: undefined, previous, definition: undefined };
+    const entity = searchEntity(modelEntity);
+    const labels = searchLabels(entity);
+    return { entity, labels, key: labels[0]?.normalized ?? '', definition: definingTerms(modelEntity) };
   });
-  sortRows(rows, memo?.iris.length ?? 0);
+  // A kept entity's labels, as the memo joins them.
+  const joined = (row: Row): string => {
+    if (memo === undefined || row.previous === undefined)
+      throw new Error(`internal error: search entity ${row.entity.iri} has neither labels nor a previous build's`);
+    return memo.labels[row.previous];
+  };
+  sortRows(rows, memo?.iris.length ?? 0, (row) => (row.key ??= firstJoinedLabel(joined(row))));
+  const entities = rows.map(({ entity }) => entity);
   return {
-    entities: rows.map(({ entity }) => entity),
-    labels: rows.map(({ labels }) => labels),
+    entities,
+    labels: new LabelRows(
+      rows.map(({ labels }) => labels),
+      (number) => joined(rows[number]),
+      (number, normalized, primary) => normalized.map((label, at) => new KeptLabel(label, primary && at === 0, entities[number], at)),
+    ),
     baseIri: model.baseIri,
     forms: memo && packForms(rows, model.baseIri, memo),
     definitions: rows.map(({ definition }) => definition),
@@ -78,27 +89,19 @@ export function definitionRow(source: SearchSource, entity: number): string | nu
   return row;
 }
 
-function freshEntity(modelEntity: ModelEntity): SourceEntity {
-  const entity = searchEntity(modelEntity);
-  return { entity, labels: searchLabels(entity) };
-}
-
-function keptEntity(modelEntity: ModelEntity, joinedLabels: string): SourceEntity {
-  const entity = new KeptSearchEntity(modelEntity, searchEntity);
-  const { normalized, primary } = splitLabels(joinedLabels);
-  return { entity, labels: normalized.map((label, at) => new KeptLabel(label, primary && at === 0, entity, at)) };
-}
-
-type Row = SourceEntity & { key: string; definition: string | undefined };
-
-const byKey = (a: Row, b: Row): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entity.iri < b.entity.iri ? -1 : 1);
+/** An entity's search data: its labels where made afresh (a kept entity's are the memo's, joined), and its sort key (its first label). */
+type Row = SourceEntity & { key?: string; definition: string | undefined };
 
 /**
  * Sorts the rows by primary label, then IRI. Rows that kept their data kept their labels, so they stand in the
  * previous build's order: they are put in it by number, and only the others are sorted, each put in its place
  * among them by binary search (an update changes few).
  */
-function sortRows(rows: Row[], previousCount: number): void {
+function sortRows(rows: Row[], previousCount: number, keyOf: (row: Row) => string): void {
+  const byKey = (a: Row, b: Row): number => {
+    const [first, second] = [keyOf(a), keyOf(b)];
+    return first < second ? -1 : first > second ? 1 : a.entity.iri < b.entity.iri ? -1 : 1;
+  };
   const byPrevious: (Row | undefined)[] = new Array<Row | undefined>(previousCount);
   const others: Row[] = [];
   for (const row of rows) {

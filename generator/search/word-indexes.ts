@@ -75,7 +75,7 @@ export function emitWordIndexes(
       };
     const label = labelIndex(
       entities,
-      source.labels,
+      (entity) => source.labels.texts(entity),
       LABEL_INDEX_DEFAULTS,
       update &&
         before?.words && {
@@ -171,7 +171,7 @@ function editOf(source: SearchSource, memo: SearchMemo) {
     if (labelsChanged) {
       labelChanges.push({
         ...(old === undefined ? {} : { old: { entity: old, texts: oldTexts(old) } }),
-        now: { entity: number, texts: distinctLabels(source.labels[number]) },
+        now: { entity: number, texts: distinctLabels(source.labels.at(number)) },
       });
     }
     if (definitionChanged) {
@@ -184,7 +184,7 @@ function editOf(source: SearchSource, memo: SearchMemo) {
     // its labels nor its definition changed, that is what changed (or something else both indexes show).
     const kindChanged = (old !== undefined && kindChangedSince(previousJson, old, entity.kind)) || (!labelsChanged && !definitionChanged);
     add(
-      kindChanged ? source.labels[number].map((label) => label.normalized) : undefined,
+      kindChanged ? source.labels.at(number).map((label) => label.normalized) : undefined,
       definitionChanged || kindChanged ? definitionOf(source, memo, number) : undefined,
     );
     if (old !== undefined)
