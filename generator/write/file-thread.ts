@@ -1,15 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import type { FileReply, FileRequest, PackedParts } from './file-work.ts';
+import type { FileDescription, FileReply, FileRequest, PackedParts } from './file-work.ts';
 
 interface Pending {
-  resolve(hash: string): void;
+  resolve(reply: Exclude<FileReply, { type: 'failed' }>): void;
   reject(error: Error): void;
 }
 
 /**
- * A thread that writes an update's staged files (see StagedFile) a megabyte at a time. On the build's own thread
- * each megabyte waited for a turn between its long synchronous stages, so an update ended waiting for them. Started
- * at the first request; it keeps the process alive only while a request is pending.
+ * A thread that writes an update's staged files (see StagedFile), and reads the previous files they copy stretches
+ * of to hash them, a megabyte at a time. On the build's own thread each megabyte waited for a turn between its long
+ * synchronous stages, so an update ended waiting for them; the hashing took 40 ms of it. Started at the first request;
+ * it keeps the process alive only while a request is pending.
  */
 export class FileThread {
   readonly #worker: Worker;
@@ -31,13 +32,26 @@ export class FileThread {
   }
 
   /** Writes `temporary` from the parts (stretches of `previous`), and gives the hash of what it wrote. */
-  stage(temporary: string, previous: string, parts: PackedParts): Promise<string> {
+  async stage(temporary: string, previous: string, parts: PackedParts): Promise<string> {
+    const reply = await this.#ask((id) => ({ id, type: 'stage', temporary, previous, parts }), [parts.bytes.buffer as ArrayBuffer]);
+    if (reply.type !== 'staged') throw new Error(`internal error: the file thread answered a file to stage with ${reply.type}`);
+    return reply.hash;
+  }
+
+  /** A file on disk: its hash, length and whether it is all ASCII; undefined when it cannot be read. */
+  async describe(path: string): Promise<FileDescription | undefined> {
+    const reply = await this.#ask((id) => ({ id, type: 'describe', path }));
+    if (reply.type !== 'described') throw new Error(`internal error: the file thread answered a file to describe with ${reply.type}`);
+    return reply.description;
+  }
+
+  #ask(request: (id: number) => FileRequest, transfer: ArrayBuffer[] = []): Promise<Exclude<FileReply, { type: 'failed' }>> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = (this.#next += 1);
-    const hash = new Promise<string>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    const answered = new Promise<Exclude<FileReply, { type: 'failed' }>>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
     if (this.#pending.size === 1) this.#worker.ref();
-    this.#worker.postMessage({ id, temporary, previous, parts } satisfies FileRequest, [parts.bytes.buffer as ArrayBuffer]);
-    return hash;
+    this.#worker.postMessage(request(id), transfer);
+    return answered;
   }
 
   #settle(reply: FileReply): void {
@@ -46,7 +60,7 @@ export class FileThread {
     this.#pending.delete(reply.id);
     if (this.#pending.size === 0) this.#worker.unref();
     if (reply.type === 'failed') pending.reject(Object.assign(new Error(reply.message), reply.code === undefined ? {} : { code: reply.code }));
-    else pending.resolve(reply.hash);
+    else pending.resolve(reply);
   }
 
   #stop(error: Error): void {

@@ -1,5 +1,6 @@
-// What the file thread does (see file-thread.ts), synchronously: write a staged file from its parts, a megabyte
-// at a time. Off the build's own thread, it goes on while the build runs its long stages.
+// What the file thread does (see file-thread.ts), synchronously: write a staged file from its parts, or read a
+// previous file to hash it, a megabyte at a time. Off the build's own thread, it goes on while the build runs its long stages.
+import { isAscii } from 'node:buffer';
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import type { PreviousStretch } from '../emit/download-files.ts';
@@ -17,15 +18,22 @@ export interface PackedParts {
   pieces: { own: boolean; start: number; length: number }[];
 }
 
-/** A request to the file thread, and its answer. */
-export interface FileRequest {
-  id: number;
-  temporary: string;
-  previous: string;
-  parts: PackedParts;
+/** A file as describeFileNow reads it: its hash (see contentHash), length, and whether it is all ASCII. */
+export interface FileDescription {
+  hash: string;
+  length: number;
+  ascii: boolean;
 }
 
-export type FileReply = { id: number; type: 'staged'; hash: string } | { id: number; type: 'failed'; message: string; code?: string };
+/** A request to the file thread, and its answer. */
+export type FileRequest =
+  | { id: number; type: 'stage'; temporary: string; previous: string; parts: PackedParts }
+  | { id: number; type: 'describe'; path: string };
+
+export type FileReply =
+  | { id: number; type: 'staged'; hash: string }
+  | { id: number; type: 'described'; description: FileDescription | undefined }
+  | { id: number; type: 'failed'; message: string; code?: string };
 
 /** The parts packed into one buffer (one transfer, not a clone of each part's backing memory). */
 export function packParts(parts: readonly (Uint8Array | PreviousStretch)[]): PackedParts {
@@ -70,4 +78,26 @@ function copyStretch(from: number, out: number, hash: Hash, start: number, lengt
 function writeAll(out: number, hash: Hash, bytes: Uint8Array): void {
   hash.update(bytes);
   for (let done = 0; done < bytes.length; ) done += writeSync(out, bytes, done, bytes.length - done);
+}
+
+/** A file on disk read through `buffer`: its description, or undefined when it cannot be read. */
+export function describeFileNow(path: string, buffer: Uint8Array): FileDescription | undefined {
+  let from: number | undefined;
+  try {
+    from = openSync(path, 'r');
+    const hash = createHash('sha256');
+    let length = 0;
+    let ascii = true;
+    for (let read = readSync(from, buffer); read > 0; read = readSync(from, buffer)) {
+      const bytes = buffer.subarray(0, read);
+      hash.update(bytes);
+      length += read;
+      ascii &&= isAscii(bytes);
+    }
+    return { hash: contentHashOf(hash), length, ascii };
+  } catch {
+    return undefined;
+  } finally {
+    if (from !== undefined) closeSync(from);
+  }
 }

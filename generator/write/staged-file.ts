@@ -1,22 +1,13 @@
-import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { DownloadFile } from '../emit/download-files.ts';
-import { contentHashOf } from '../text/content-hash.ts';
 import { fileThread } from './file-thread.ts';
-import { packParts, STRETCH_BUFFER } from './file-work.ts';
+import { packParts, type FileDescription } from './file-work.ts';
 import { targetPath } from './target-path.ts';
 
 const STAGED = /^\.staged-\d+-/;
 
-/** A file as describeFile reads it: its hash (see contentHash), length, and whether it is all ASCII. */
-export interface FileDescription {
-  hash: string;
-  length: number;
-  ascii: boolean;
-}
+export type { FileDescription } from './file-work.ts';
 
 /**
  * A large file an update makes early, written under a temporary name beside its place and hashed on the file thread
@@ -55,29 +46,13 @@ export async function hashOfFile(path: string): Promise<string | undefined> {
 }
 
 /**
- * A file on disk read a megabyte at a time: its hash (see contentHash), length, and whether it is all ASCII. On this
- * thread, between the stages of the build's load, whose start waits for it (the file thread would start too late).
+ * A file on disk read a megabyte at a time, on the file thread: its hash (see contentHash), length, and whether it is
+ * all ASCII; undefined when it cannot be read. Asked for as the build starts, it is answered while the model is made.
  */
 export async function describeFile(path: string): Promise<FileDescription | undefined> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return undefined;
-  try {
-    const hash = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(STRETCH_BUFFER);
-    let length = 0;
-    let ascii = true;
-    for (let read = await handle.read(buffer, 0, buffer.length); read.bytesRead > 0; read = await handle.read(buffer, 0, buffer.length)) {
-      const bytes = buffer.subarray(0, read.bytesRead);
-      hash.update(bytes);
-      length += bytes.length;
-      ascii &&= isAscii(bytes);
-    }
-    return { hash: contentHashOf(hash), length, ascii };
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close();
-  }
+  return fileThread()
+    .describe(path)
+    .catch(() => undefined);
 }
 
 /** Removes what an update stopped before renaming left in a folder of staged files. */
