@@ -35,12 +35,13 @@ export async function generateApi(
   const updating = !options.bundleEntities && !options.full;
   // The previous build is read while the ontology is (its time counts towards the load stage).
   const previousBlocks = load ?? pending.then((previous) => (previous?.cache ? previousLoad(previous.cache) : undefined));
-  // Unless the build is --full, the stages are loaded while the ontology is read: an update waited 30 ms for them
-  // after its model, more than an input refused loses to loading them. A full build loads them once it has a model.
-  const stages = updating ? pipelineModules() : undefined;
-  stages?.catch(() => {});
   const loaded = await loadModel(options, progress, updating ? previousBlocks : undefined);
-  const [{ bundledBuild, fullBuild, STREAMED_FROM_TERMS, streamedBuild }, { updateBuild }, { planUpdate }] = await (stages ?? pipelineModules());
+  // The emitting stages are loaded once the ontology is: an input refused never loads them.
+  const [{ bundledBuild, fullBuild, STREAMED_FROM_TERMS, streamedBuild }, { updateBuild }, { planUpdate }] = await Promise.all([
+    import('./pipeline/full-build.ts'),
+    import('./pipeline/update-build.ts'),
+    import('./pipeline/plan-update.ts'),
+  ]);
   onModel?.(loaded);
   // The rest of the previous build (its search memo and manifest) is read while the ontology is parsed; what is left to wait for counts as loading too.
   const previous = await timed(loaded.timings, 'load', () => pending);
@@ -62,8 +63,4 @@ export async function generateApi(
   const sink = loaded.model.entities.length >= STREAMED_FROM_TERMS ? openSink?.(previous) : undefined;
   const build = sink ? await streamedBuild(loaded, progress, previous, sink, onSearchMemo) : await fullBuild(loaded, progress, previous);
   return { ...build, warnings };
-}
-
-function pipelineModules() {
-  return Promise.all([import('./pipeline/full-build.ts'), import('./pipeline/update-build.ts'), import('./pipeline/plan-update.ts')]);
 }
