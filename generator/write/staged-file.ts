@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DownloadFile } from '../emit/download-files.ts';
 import { fileThread } from './file-thread.ts';
@@ -47,9 +47,11 @@ export async function hashOfFile(path: string): Promise<string | undefined> {
 
 /**
  * A file on disk read a megabyte at a time, on the file thread: its hash (see contentHash), length, and whether it is
- * all ASCII; undefined when it cannot be read. Asked for as the build starts, it is answered while the model is made.
+ * all ASCII; undefined when it cannot be read. Asked for as the build starts, it is answered while the model is made;
+ * a first build, with no such file, starts no thread for it.
  */
 export async function describeFile(path: string): Promise<FileDescription | undefined> {
+  if (!existsSync(path)) return undefined;
   return fileThread()
     .describe(path)
     .catch(() => undefined);
