@@ -53,7 +53,8 @@ export class ReachedSuffixes {
             source ??= start === 0 && end === text.length ? text : text.slice(start, end);
             const suffix = { source, offset: at - start, entity, label };
             lists.own?.push(suffix);
-            const second = at + (first > 0xffff ? 2 : 1) < end ? text.codePointAt(at + (first > 0xffff ? 2 : 1)) : undefined;
+            const after = at + (first > 0xffff ? 2 : 1);
+            const second = after < end ? text.codePointAt(after) : undefined;
             if (second !== undefined) lists.seconds.get(second)?.push(suffix);
           }
         }

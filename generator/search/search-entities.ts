@@ -99,7 +99,8 @@ type Row = SourceEntity & { key?: string; definition: string | undefined };
  */
 function sortRows(rows: Row[], previousCount: number, keyOf: (row: Row) => string): void {
   const byKey = (a: Row, b: Row): number => {
-    const [first, second] = [keyOf(a), keyOf(b)];
+    const first = keyOf(a);
+    const second = keyOf(b);
     return first < second ? -1 : first > second ? 1 : a.entity.iri < b.entity.iri ? -1 : 1;
   };
   const byPrevious: (Row | undefined)[] = new Array<Row | undefined>(previousCount);

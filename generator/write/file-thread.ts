@@ -1,8 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { FileDescription, FileReply, FileRequest, PackedParts } from './file-work.ts';
 
+/** What the thread answers a request that did not fail with. */
+type FileAnswer = Exclude<FileReply, { type: 'failed' }>;
+
 interface Pending {
-  resolve(reply: Exclude<FileReply, { type: 'failed' }>): void;
+  resolve(reply: FileAnswer): void;
   reject(error: Error): void;
 }
 
@@ -45,10 +48,10 @@ export class FileThread {
     return reply.description;
   }
 
-  #ask(request: (id: number) => FileRequest, transfer: ArrayBuffer[] = []): Promise<Exclude<FileReply, { type: 'failed' }>> {
+  #ask(request: (id: number) => FileRequest, transfer: ArrayBuffer[] = []): Promise<FileAnswer> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = (this.#next += 1);
-    const answered = new Promise<Exclude<FileReply, { type: 'failed' }>>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    const answered = new Promise<FileAnswer>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
     if (this.#pending.size === 1) this.#worker.ref();
     this.#worker.postMessage(request(id), transfer);
     return answered;
