@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits, type ColumnEdit } from '../generator/changes/file-edits.ts';
+import { ConcatTextList } from '../generator/changes/concat-text-list.ts';
 import { JoinedTextList } from '../generator/changes/joined-text-list.ts';
 import { TextList } from '../generator/changes/text-list.ts';
 
@@ -10,6 +11,14 @@ const read = (list: TextList) => ({
   items: Array.from({ length: list.length }, (_, at) => list.at(at)),
   lengths: Array.from({ length: list.length }, (_, at) => list.lengthAt(at)),
 });
+
+/** Every stretch of the list joined (by its own separator and another), as the same stretch of its strings joins. */
+const expectRanges = (list: TextList) => {
+  const strings = list.toArray();
+  for (let from = 0; from <= list.length; from += 1)
+    for (let to = from; to <= list.length; to += 1)
+      for (const separator of [NUL, ',']) expect([from, to, list.joinRange(from, to, separator)]).toEqual([from, to, strings.slice(from, to).join(separator)]);
+};
 
 describe('JoinedTextList', () => {
   it.each<[string, string[]]>([
@@ -25,6 +34,16 @@ describe('JoinedTextList', () => {
     expect(list.toArray()).toEqual(strings);
     expect(list.join(NUL)).toBe(strings.join(NUL));
     expect(list.join(',')).toBe(strings.join(','));
+    expectRanges(list);
+  });
+});
+
+describe('ConcatTextList', () => {
+  it('joins any stretch across the lists it reads one after another', () => {
+    const parts = [['a', 'bb'], [], ['c'], ['', 'd', 'eee']];
+    const list = new ConcatTextList(parts.map((strings, at) => (at % 2 === 0 ? new JoinedTextList(strings.join(NUL), NUL) : TextList.of(strings))));
+    expect(list.toArray()).toEqual(parts.flat());
+    expectRanges(list);
   });
 });
 
@@ -57,6 +76,8 @@ describe('a column after edits, read through to its base', () => {
       const edited = applyEdits({ keys: base, values }, edits);
       expect(read(edited.keys)).toEqual({ items: expected, lengths: expected.map((key) => key.length) });
       expect(edited.values.toArray()).toEqual(expected.map((key) => `v-${key}`));
+      expectRanges(edited.keys);
+      expectRanges(edited.values);
       // Edited again (updates in memory, one after another): the same strings, through an array of the first.
       const again = applyEdits(edited, [{ at: 0, put: [put('!')], take: false }]);
       expect(again.keys.toArray()).toEqual(['!', ...expected]);

@@ -29,6 +29,16 @@ export class ConcatTextList extends TextList {
     return this.#lists[list].lengthAt(index - this.#starts[list]);
   }
 
+  override joinRange(from: number, to: number, separator: string): string {
+    const parts: string[] = [];
+    for (let list = from < to ? this.#find(from) : this.#lists.length; list < this.#lists.length && this.#starts[list] < to; list += 1) {
+      const start = this.#starts[list];
+      const end = this.#starts[list + 1];
+      if (end > start) parts.push(this.#lists[list].joinRange(Math.max(from, start) - start, Math.min(to, end) - start, separator));
+    }
+    return parts.join(separator);
+  }
+
   #find(index: number): number {
     return pieceAt(this.#starts, index);
   }

@@ -38,6 +38,19 @@ export class EditedTextList extends TextList {
     return 'from' in piece ? this.#base.lengthAt(piece.from + offset) : this.#pick(piece[offset]).length;
   }
 
+  override joinRange(from: number, to: number, separator: string): string {
+    const parts: string[] = [];
+    for (let at = from < to ? pieceAt(this.#starts, from) : this.#pieces.length; at < this.#pieces.length && this.#starts[at] < to; at += 1) {
+      const piece = this.#pieces[at];
+      const first = Math.max(from, this.#starts[at]) - this.#starts[at];
+      const last = Math.min(to, this.#starts[at + 1]) - this.#starts[at];
+      if (last <= first) continue;
+      if ('from' in piece) parts.push(this.#base.joinRange(piece.from + first, piece.from + last, separator));
+      else for (let offset = first; offset < last; offset += 1) parts.push(this.#pick(piece[offset]));
+    }
+    return parts.join(separator);
+  }
+
   #find(index: number): { piece: ListPiece; offset: number } {
     const at = pieceAt(this.#starts, index);
     return { piece: this.#pieces[at], offset: index - this.#starts[at] };

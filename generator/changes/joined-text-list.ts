@@ -36,4 +36,9 @@ export class JoinedTextList extends TextList {
   override join(separator: string): string {
     return separator === this.#separator ? this.#text : super.join(separator);
   }
+
+  override joinRange(from: number, to: number, separator: string): string {
+    if (separator !== this.#separator) return super.joinRange(from, to, separator);
+    return from >= to ? '' : this.#text.slice(this.#starts[from], this.#starts[to] - 1);
+  }
 }

@@ -32,9 +32,13 @@ export interface PagedManifest<Page = ManifestPage> {
 const ENTRY = '\u0000';
 const COLUMNS = '\u0001';
 
-/** A page's entries as its file holds them: the hashes first, so the first COLUMNS ends them whatever the paths hold. */
-function pageText(keys: readonly string[], values: readonly string[]): string {
-  return `${values.join(ENTRY)}${COLUMNS}${keys.join(ENTRY)}`;
+/**
+ * The page of the column's entries from `from` up to `to`, its text as its file holds them: the hashes first, so
+ * the first COLUMNS ends them whatever the paths hold. Made of the column's runs (a page read back is sliced, not
+ * split into its entries).
+ */
+function pageOf(column: Column, from: number, to: number): MadePage {
+  return { count: to - from, text: `${column.values.joinRange(from, to, ENTRY)}${COLUMNS}${column.keys.joinRange(from, to, ENTRY)}` };
 }
 
 /** A page's file read back; undefined unless it holds as many entries as the page table says. */
@@ -49,10 +53,7 @@ export function readPage(text: string, count: number): Column | undefined {
 /** The column cut into pages afresh. */
 export function cutPages(column: Column): MadePage[] {
   const made: MadePage[] = [];
-  const keys = column.keys.toArray();
-  const values = column.values.toArray();
-  for (let start = 0; start < keys.length; start += PAGE_ENTRIES)
-    addPage(made, keys.slice(start, start + PAGE_ENTRIES), values.slice(start, start + PAGE_ENTRIES));
+  for (let start = 0; start < column.keys.length; start += PAGE_ENTRIES) made.push(pageOf(column, start, Math.min(column.keys.length, start + PAGE_ENTRIES)));
   return made;
 }
 
@@ -86,13 +87,7 @@ export function editedPages(pages: readonly ManifestPage[], edited: Column, edit
 
 /** `count` entries of the column from `from`, as pages. */
 function addStretch(made: (ManifestPage | MadePage)[], column: Column, from: number, count: number): void {
-  const keys = Array.from({ length: count }, (_, at) => column.keys.at(from + at));
-  const values = Array.from({ length: count }, (_, at) => column.values.at(from + at));
   // Up to twice a page stays one page; past it, pages as near a page each as whole pages make them.
   const size = count <= 2 * PAGE_ENTRIES ? Math.max(1, count) : Math.ceil(count / Math.round(count / PAGE_ENTRIES));
-  for (let at = 0; at < count; at += size) addPage(made, keys.slice(at, at + size), values.slice(at, at + size));
-}
-
-function addPage(made: (ManifestPage | MadePage)[], keys: readonly string[], values: readonly string[]): void {
-  if (keys.length > 0) made.push({ count: keys.length, text: pageText(keys, values) });
+  for (let at = 0; at < count; at += size) made.push(pageOf(column, from + at, from + Math.min(count, at + size)));
 }

@@ -28,6 +28,13 @@ export abstract class TextList {
     return this.toArray().join(separator);
   }
 
+  /** The strings from `from` up to `to`, joined by `separator` (a page of the manifest's files column is two such texts). */
+  joinRange(from: number, to: number, separator: string): string {
+    const parts = new Array<string>(to - from);
+    for (let index = from; index < to; index += 1) parts[index - from] = this.at(index);
+    return parts.join(separator);
+  }
+
   static of(items: readonly string[]): TextList {
     return new ArrayTextList(items);
   }
