@@ -12,9 +12,13 @@ const read = (list: TextList) => ({
   lengths: Array.from({ length: list.length }, (_, at) => list.lengthAt(at)),
 });
 
-/** Every stretch of the list joined (by its own separator and another), as the same stretch of its strings joins. */
+/**
+ * Every stretch of the list joined (by its own separator and another), as the same stretch of its strings joins;
+ * and the characters before each position, as its strings' lengths add up.
+ */
 const expectRanges = (list: TextList) => {
   const strings = list.toArray();
+  for (let index = 0; index <= list.length; index += 1) expect([index, list.charsBefore(index)]).toEqual([index, strings.slice(0, index).join('').length]);
   for (let from = 0; from <= list.length; from += 1)
     for (let to = from; to <= list.length; to += 1)
       for (const separator of [NUL, ',']) expect([from, to, list.joinRange(from, to, separator)]).toEqual([from, to, strings.slice(from, to).join(separator)]);

@@ -5,6 +5,8 @@ export class ConcatTextList extends TextList {
   readonly #lists: readonly TextList[];
   /** Where each list starts, and past the last one. */
   readonly #starts: Int32Array;
+  /** The characters of the strings before each list, and of them all: added up when first asked for. */
+  #chars: Float64Array | undefined;
 
   constructor(lists: readonly TextList[]) {
     super();
@@ -27,6 +29,19 @@ export class ConcatTextList extends TextList {
   override lengthAt(index: number): number {
     const list = this.#find(index);
     return this.#lists[list].lengthAt(index - this.#starts[list]);
+  }
+
+  override charsBefore(index: number): number {
+    if (this.#chars === undefined) {
+      const chars = new Float64Array(this.#lists.length + 1);
+      this.#lists.forEach((list, at) => {
+        chars[at + 1] = chars[at] + list.charsBefore(list.length);
+      });
+      this.#chars = chars;
+    }
+    if (index >= this.length) return this.#chars[this.#lists.length];
+    const list = this.#find(index);
+    return this.#chars[list] + this.#lists[list].charsBefore(index - this.#starts[list]);
   }
 
   override joinRange(from: number, to: number, separator: string): string {

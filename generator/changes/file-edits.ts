@@ -68,16 +68,9 @@ export function editSums(base: Column, edits: readonly ColumnEdit[]): EditSums {
     if (take) positions.add(at + 1);
   }
   const sums: EditSums = { keys: new Map(), values: new Map() };
-  let keyChars = 0;
-  let valueChars = 0;
-  let at = 0;
-  for (const position of [...positions].sort((a, b) => a - b)) {
-    for (; at < position; at += 1) {
-      keyChars += base.keys.lengthAt(at);
-      valueChars += base.values.lengthAt(at);
-    }
-    sums.keys.set(position, keyChars);
-    sums.values.set(position, valueChars);
+  for (const position of positions) {
+    sums.keys.set(position, base.keys.charsBefore(position));
+    sums.values.set(position, base.values.charsBefore(position));
   }
   return sums;
 }

@@ -33,6 +33,11 @@ export class JoinedTextList extends TextList {
     return this.#starts[index + 1] - this.#starts[index] - 1;
   }
 
+  override charsBefore(index: number): number {
+    // Each string before it is followed by one separator (an empty text's one start is past its end).
+    return index === 0 ? 0 : this.#starts[index] - index;
+  }
+
   override join(separator: string): string {
     return separator === this.#separator ? this.#text : super.join(separator);
   }

@@ -14,6 +14,13 @@ export abstract class TextList {
     return this.at(index).length;
   }
 
+  /** The lengths of the strings before `index` (0 ≤ index ≤ length) added up: where a text of them joined without separators has the string at `index`. */
+  charsBefore(index: number): number {
+    let chars = 0;
+    for (let at = 0; at < index; at += 1) chars += this.lengthAt(at);
+    return chars;
+  }
+
   /** Every string, in order: made on first use. */
   toArray(): readonly string[] {
     if (this.#array === undefined) {
