@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beginManifest, buildManifest } from '../generator/changes/manifest.ts';
+import { beginManifest, buildManifest, diffEntities } from '../generator/changes/manifest.ts';
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import {
   renderManifestJson,
@@ -235,6 +235,11 @@ describe('manifest.json made from the previous text', () => {
     // Read off the patch's edits, the files it took out are those a walk of both lists finds.
     expect(patched.removedSince(previous)).toEqual(['search/s/61.json']);
     expect(Manifest.unpack(patched.pack())?.removedSince(previous)).toEqual(['search/s/61.json']);
+    // Likewise the entity it hashed anew, read off the edits, is what a walk of both columns finds.
+    const walked = diffEntities(previous, Manifest.unpack(patched.pack()) ?? patched);
+    expect(patched.entityChangesSince(previous)).toEqual({ added: [], removed: [], changed: [first.id] });
+    expect(diffEntities(previous, patched)).toEqual(walked);
+    expect(Manifest.unpack(patched.pack())?.entityChangesSince(previous)).toBeUndefined();
     expect(JSON.parse(patched.toJson())).toEqual({
       version: 1,
       files: patched.files,

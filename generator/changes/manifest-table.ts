@@ -225,6 +225,25 @@ export class Manifest {
     });
   }
 
+  /**
+   * The entities added, removed and changed (hashed anew) since `previous`, in code unit order, read off the edits
+   * when this manifest was patched from it; undefined otherwise (the caller walks both columns).
+   */
+  entityChangesSince(previous: Manifest): { added: string[]; removed: string[]; changed: string[] } | undefined {
+    const edits = this.#base?.manifest === previous ? this.#base.edits?.entities : undefined;
+    if (edits === undefined) return undefined;
+    const changes = { added: [] as string[], removed: [] as string[], changed: [] as string[] };
+    for (const { at, put, take } of edits) {
+      const taken = take ? previous.ids.at(at) : undefined;
+      for (const { key, value } of put) {
+        if (key !== taken) changes.added.push(key);
+        else if (value !== previous.idHashes.at(at)) changes.changed.push(key);
+      }
+      if (taken !== undefined && !put.some(({ key }) => key === taken)) changes.removed.push(taken);
+    }
+    return changes;
+  }
+
   /** Every file's hash by path, made on first use: for many lookups at once (writing a whole build). */
   get files(): Readonly<Record<string, string>> {
     if (this.#files === undefined) {

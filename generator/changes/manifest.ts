@@ -123,6 +123,9 @@ function mergedFormats(paths: readonly string[], firstPaths: readonly string[], 
 /** Ids added, removed and changed between two manifests' entities, each list sorted. */
 export function diffEntities(previous: Manifest | undefined, current: Manifest): Changes | undefined {
   if (!previous) return undefined;
+  // Patched from `previous`, the manifest knows which entities it hashed anew: 18,500 ids are not walked.
+  const edited = current.entityChangesSince(previous);
+  if (edited) return edited;
   const changes: Changes = { added: [], removed: [], changed: [] };
   walkSorted(previous.ids, current.ids, (before, after) => {
     if (after === undefined) changes.removed.push(previous.ids.at(before as number));
