@@ -181,6 +181,26 @@ describe('the search core in every runtime', () => {
     for (const text of texts) expect(normalizeByTable(text, fold), text).toBe(normalize(text));
   });
 
+  it('normalises text that is not all ASCII as NFKD, marks dropped, lower-cased and non-letters spaced over the whole string would', () => {
+    const whole = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    // Every character of the Basic Multilingual Plane (lone surrogates too) and every 37th beyond it, alone and among others.
+    const characters: string[] = [];
+    for (let code = 0x80; code <= 0x10ffff; code += code <= 0xffff ? 1 : 37) characters.push(String.fromCodePoint(code));
+    const mixed = ['a', 'Z', '9', ' ', '-', '—', 'ü', 'İ', '\u0301', '’', '¥', 'ß', 'ﬁ', 'Σ', '\u00a0', '\u{1F600}', '\ud800', 'K', '①', '한', '_'];
+    const texts = [
+      ...characters.flatMap((character) => [character, `A${character}b`, `x ${character}.${character}`]),
+      ...mixed.flatMap((first) => mixed.flatMap((second) => mixed.map((third) => `${first}${second}${third}`))),
+    ];
+    const differing = texts.filter((text) => normalize(text) !== whole(text));
+    expect(differing).toEqual([]);
+  });
+
   const runtimes: [string, boolean, () => Promise<{ ask: (search: string, kind: Kind) => Promise<Answer>; stop: () => Promise<void> }>][] = [
     [
       'the client module, over HTTP',

@@ -15,6 +15,11 @@ const NOT_LETTER_OR_DIGIT = NATIVE_NFKD ? new RegExp('[^\\p{L}\\p{N}]+', UNICODE
 const HIGH_SURROGATE = UNITS_ARE_CODE_POINTS ? undefined : new RegExp('[\\ud800-\\udbff]');
 const ASCII = /^[\x00-\x7f]*$/;
 const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
+// Text that is not all ASCII: the property class tests only its non-ASCII stretches (it reads every character it
+// scans, so over a whole 300-character definition it took most of the time), then every run of what is neither a
+// letter nor a digit, ASCII or a space made of those stretches, is one space.
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+const NOT_WORD_UNIT = NATIVE_NFKD ? new RegExp('[^a-z0-9\\u0080-\\uffff]+', 'g') : undefined;
 
 // The table path's own tests, one character at a time (njs reads \p without the `u` flag).
 const LETTER_OR_DIGIT = new RegExp('[\\p{L}\\p{N}]', NATIVE_NFKD ? 'u' : '');
@@ -47,8 +52,15 @@ export function useFoldTable(table) {
 export function normalize(text) {
   // ASCII text has nothing to decompose and no marks: the same result, several times faster.
   if (ASCII.test(text)) return text.toLowerCase().replace(NOT_ASCII_LETTER_OR_DIGIT, ' ').trim();
-  if (!NATIVE_NFKD || !MARKS || !NOT_LETTER_OR_DIGIT) return normalizeByTable(text, foldTable ?? {});
-  return text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(NOT_LETTER_OR_DIGIT, ' ').trim();
+  if (!NATIVE_NFKD || !MARKS || !NOT_LETTER_OR_DIGIT || !NOT_WORD_UNIT) return normalizeByTable(text, foldTable ?? {});
+  const notLetterOrDigit = NOT_LETTER_OR_DIGIT;
+  return text
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .toLowerCase()
+    .replace(NON_ASCII_RUN, (run) => run.replace(notLetterOrDigit, ' '))
+    .replace(NOT_WORD_UNIT, ' ')
+    .trim();
 }
 
 /**
