@@ -65,7 +65,7 @@ function compareKeys(a, b) {
 /**
  * The entity's best-ranked matching label, or undefined.
  * @param {SearchEntity} entity @param {string} query normalised
- * @param {SearchLabel[]} [labels] the entity's search labels, if known
+ * @param {readonly SearchLabel[]} [labels] the entity's search labels, if known
  * @returns {RankedMatch | undefined}
  */
 export function bestMatch(entity, query, labels) {
@@ -96,7 +96,7 @@ export function bestLabel(query, labels) {
 /**
  * Every matching entity in result order, classes and properties apart.
  * @param {readonly SearchEntity[]} entities @param {string} query normalised
- * @param {(entity: SearchEntity) => SearchLabel[]} [labelsOf]
+ * @param {(entity: SearchEntity) => readonly SearchLabel[]} [labelsOf]
  */
 export function rankEntities(entities, query, labelsOf) {
   /** @type {{ class: RankedMatch[], property: RankedMatch[] }} */
