@@ -19,6 +19,20 @@ function previousCut(text: string, inMemory = true): PreviousCut {
   return { ...cut, bytes: inMemory ? Buffer.from(text) : stretches(Buffer.from(text)), keys: blocked.blocks.map((block) => block.key) };
 }
 
+/** A file the build copied before reading it: its bytes only through the copy, a stretch at a time (never read whole). */
+function copiedSource(text: string): SourceText & { copy: ReturnType<typeof stretches> } {
+  const copy = Object.assign(stretches(Buffer.from(text)), { name: 'source-copy.bytes', path: '/nowhere/source-copy.bytes' });
+  const whole = () => {
+    throw new Error('the copied file was read whole');
+  };
+  return Object.defineProperties(
+    { name: NAME, baseIRI: BASE, format: 'rdfxml' as const, copy },
+    { text: { get: whole }, bytes: { get: whole } },
+  ) as SourceText & {
+    copy: typeof copy;
+  };
+}
+
 /** Bytes read a stretch at a time, as a build reads its copy of a file cut: each read counted. */
 function stretches(bytes: Buffer): ByteStretches & { reads: number } {
   return {
@@ -96,6 +110,17 @@ describe('recutSource: a file cut again after an edit is cut as a full cut would
       expect(recut, `seed ${seed}`).toBeDefined();
       expect(plain(recut as BlockedSource), `seed ${seed}`).toEqual(plain(blockSource(fileSource(edited))));
       expect((previous.bytes as ReturnType<typeof stretches>).reads).toBeGreaterThan(2);
+    }
+  });
+
+  it.each(EDITS)('%s, both files read a stretch at a time from their copies (the edited one never whole)', (_, edit) => {
+    for (let seed = 1; seed <= 3; seed += 1) {
+      const edited = edit(LARGE, new Rng(seed));
+      const source = copiedSource(edited);
+      const recut = recutSource(source, previousCut(LARGE, false));
+      expect(recut, `seed ${seed}`).toBeDefined();
+      expect(plain(recut as BlockedSource), `seed ${seed}`).toEqual(plain(blockSource(fileSource(edited))));
+      expect(source.copy.reads).toBeGreaterThan(2);
     }
   });
 

@@ -1,17 +1,18 @@
 // The copies of the files cut into blocks, kept beside the cache (write/source-copies.ts): one per RDF/XML
 // file, named by the cache file in place, and an update without its copy still equal to a full build.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserializeSectioned } from '../generator/cache/sectioned-codec.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CACHE_VERSION } from '../generator/cache/format.ts';
-import type { PreviousBytes } from '../generator/load/recut-source.ts';
+import type { FileBytes } from '../generator/load/file-bytes.ts';
 import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import { readPreviousBuild } from '../generator/write/build-cache.ts';
 import { cacheFolder } from '../generator/write/cache-folder.ts';
 import { SourceCopyFile } from '../generator/write/source-copies.ts';
+import { readSources } from '../generator/load/read-sources.ts';
 import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
@@ -23,7 +24,7 @@ const namedCopies = (out: string) =>
   (deserializeSectioned(readFileSync(join(cacheFolder(out), `build-cache.v${CACHE_VERSION}`))) as { copies: string[] }).copies;
 
 /** Previous bytes as one buffer, however they are held. */
-function whole(bytes: PreviousBytes): Buffer {
+function whole(bytes: FileBytes): Buffer {
   if (bytes instanceof Uint8Array) return Buffer.from(bytes);
   const target = Buffer.alloc(bytes.length);
   expect(bytes.read(target, 0)).toBe(bytes.length);
@@ -88,7 +89,7 @@ describe('the copies of the files cut, beside the cache', () => {
   it('read back a stretch at a time, and read short once gone or cut short (what they no longer hold compares as changed)', () => {
     const path = join(scratch, 'copy.bytes');
     writeFileSync(path, 'abcdefgh');
-    const copy = new SourceCopyFile(path);
+    const copy = new SourceCopyFile(scratch, 'copy.bytes');
     const target = Buffer.alloc(4);
     expect([copy.length, copy.read(target, 2), target.toString()]).toEqual([8, 4, 'cdef']);
     truncateSync(path, 5);
@@ -116,5 +117,33 @@ describe('the copies of the files cut, beside the cache', () => {
     expect(unread.build?.cache?.cuts).toEqual([]);
     expect(unread.build?.downloads).toBeUndefined();
     expect(unread.load).toBeUndefined();
+  });
+
+  it('are made before the files are read, and are what the build reads (an edit while it runs waits for the next)', async () => {
+    const folder = join(scratch, 'copied');
+    const made: string[] = [];
+    // A copier that changes what it copies stands for a file edited right after the copy was made.
+    const copier = async (path: string) => {
+      const name = `source-${made.length}.bytes`;
+      writeFileSync(join(folder, name), readFileSync(path, 'utf8').replace('</rdfs:label>', ' (copied)</rdfs:label>'));
+      made.push(path);
+      return new SourceCopyFile(folder, name);
+    };
+    mkdirSync(folder, { recursive: true });
+    const [source] = await readSources(owl, undefined, undefined, copier);
+    expect(made).toEqual([owl]);
+    expect(source.copy?.name).toBe('source-0.bytes');
+    expect(source.text).toContain(' (copied)</rdfs:label>');
+    expect(source.bytes).toEqual(readFileSync(join(folder, 'source-0.bytes')));
+    // Turtle is not cut into blocks: it is read as it is, with no copy.
+    const turtle = join(scratch, 'plain.ttl');
+    writeFileSync(turtle, '<urn:x:a> <urn:x:b> "c" .\n');
+    const [plain] = await readSources(turtle, undefined, undefined, copier);
+    expect([made.length, plain.copy, plain.text]).toEqual([1, undefined, '<urn:x:a> <urn:x:b> "c" .\n']);
+  });
+
+  it('leave the file read as it is when a copy cannot be made', async () => {
+    const [source] = await readSources(owl, undefined, undefined, () => Promise.reject(new Error('no room')));
+    expect([source.copy, source.bytes]).toEqual([undefined, readFileSync(owl)]);
   });
 });

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { deserializeSectioned } from './sectioned-codec.ts';
 import type { MadePage, ManifestPage, PagedManifest } from '../changes/manifest-pages.ts';
 import type { ParsedBlocks } from '../load/load-ontology.ts';
-import type { PreviousBytes, SourceCut } from '../load/recut-source.ts';
+import type { SourceCut } from '../load/recut-source.ts';
+import type { SourceCopy } from '../load/file-bytes.ts';
 import type { StoredStrings } from '../text/string-table.ts';
 import type { HostName } from '../route/paths.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
@@ -36,8 +37,8 @@ export interface BuildCache {
   blockKeys: string[];
   /** Where the files split into blocks were cut, so the next build cuts only what an edit changed. */
   cuts: SourceCut[];
-  /** The bytes of those files, kept beside the cache: a build's own to write, the previous build's copies read a stretch at a time (never in the cache file). */
-  sourceBytes?: readonly PreviousBytes[];
+  /** The bytes of those files, kept beside the cache (never in the cache file): a build's own to write, or their copies there, read a stretch at a time. */
+  sourceBytes?: readonly (Uint8Array | SourceCopy)[];
   parsed: ParsedBlocks;
   /** The search index's nodes and files, for an update that redoes only what an edit reaches. */
   search?: SearchMemo;

@@ -6,6 +6,7 @@ import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './qua
 import { readSources, type SourceText } from './read-sources.ts';
 import type { StringTable } from '../text/string-table.ts';
 import { recutSource, sourceCut, type PreviousCut, type SourceCut } from './recut-source.ts';
+import type { SourceCopier, SourceCopy } from './file-bytes.ts';
 
 /** Blocks parsed by an earlier build, by key: what makes reading an edited ontology again quick. */
 export interface ParsedBlocks {
@@ -29,8 +30,8 @@ export interface LoadedOntology {
   size: number;
   /** Blocks taken from `parsed` instead of parsed again. */
   reused: number;
-  /** Where the files split into blocks were cut, and their bytes: what the next build cuts again from. */
-  cuts: { cut: SourceCut; bytes: Uint8Array }[];
+  /** Where the files split into blocks were cut, and their bytes (or the copy they were read from): what the next build cuts again from. */
+  cuts: { cut: SourceCut; bytes: Uint8Array | SourceCopy }[];
 }
 
 /**
@@ -42,8 +43,9 @@ export async function loadOntology(
   log?: (line: string) => void,
   previous?: PreviousLoad | Promise<PreviousLoad | undefined>,
   downloadTimeout?: number,
+  copy?: SourceCopier,
 ): Promise<LoadedOntology> {
-  const sources = await readSources(input, log, downloadTimeout);
+  const sources = await readSources(input, log, downloadTimeout, copy);
   return parseSources(sources, previous);
 }
 
@@ -77,7 +79,8 @@ export async function parseSources(sources: SourceText[], previousLoad?: Previou
       fresh = await parseBlocks(blocked, [0]);
     }
     const kept = sourceCut(blocked, blocks.length);
-    if (kept && source.bytes) cuts.push({ cut: kept, bytes: source.bytes });
+    const bytes = kept && (source.copy ?? source.bytes);
+    if (kept && bytes) cuts.push({ cut: kept, bytes });
     blocked.blocks.forEach((block, index) => {
       const encoded = fresh?.has(index) ? undefined : cached[index];
       // Identical blocks stay distinct: their blank nodes are not the same nodes. A label starts with a letter,

@@ -3,6 +3,9 @@ import { blockContext, sourceBlock, type BlockedSource, type SourceBlock } from 
 import type { SourceText } from './read-sources.ts';
 import { cutElements } from './split-rdfxml.ts';
 import { firstAtOrAfter } from '../text/first-at-or-after.ts';
+import { bytesBetween, type FileBytes } from './file-bytes.ts';
+
+export type { ByteStretches, FileBytes } from './file-bytes.ts';
 
 /** Where a build cut an RDF/XML file into blocks, kept for the next build (see recutSource). Offsets in bytes. */
 export interface SourceCut {
@@ -17,26 +20,16 @@ export interface SourceCut {
   first: number;
 }
 
-/** A file's previous bytes where they are not held in memory: their length, and stretches of them read on demand. */
-export interface ByteStretches {
-  readonly length: number;
-  /** Reads bytes from `position` into `target`, returning how many (fewer only at the end). */
-  read(target: Uint8Array, position: number): number;
-}
-
-/** The bytes of a file as the previous build cut it: in memory, or read a stretch at a time (a build's copy of it). */
-export type PreviousBytes = Uint8Array | ByteStretches;
-
 /** A previous cut as the next build reads it back: with the file's bytes then, and its blocks' keys. */
 export interface PreviousCut extends SourceCut {
-  bytes: PreviousBytes;
+  bytes: FileBytes;
   keys: readonly string[];
 }
 
 // Past this share of the file changed, cutting it whole is as quick.
 const MOST_CHANGED = 0.25;
 const COMPARED = 64 * 1024;
-// Previous bytes not in memory are read this much at a time into one buffer (18 MB read whole was as much new memory).
+// Bytes not in memory are read this much at a time into one buffer a side (18 MB read whole was as much new memory).
 const READ = 2 ** 20;
 
 /**
@@ -48,7 +41,7 @@ const READ = 2 ** 20;
  * stretch does not cut cleanly: the file is then cut whole.
  */
 export function recutSource(source: SourceText, previous: PreviousCut): BlockedSource | undefined {
-  const { bytes } = source;
+  const bytes = sourceBytes(source);
   if (bytes === undefined || source.format !== 'rdfxml' || source.name !== previous.name || source.baseIRI !== previous.baseIRI) return undefined;
   const before = previous.bytes;
   const same = samePrefixLength(before, bytes);
@@ -59,7 +52,9 @@ export function recutSource(source: SourceText, previous: PreviousCut): BlockedS
   const changedEnd = Math.max(same, before.length - sameEnd);
   if (!identical && (same < headEnd || changedEnd > tailStart)) return undefined;
   if (bytes.length - same - sameEnd > bytes.length * MOST_CHANGED || previous.keys.length !== starts.length) return undefined;
-  const head = bytes.toString('utf8', 0, headEnd);
+  const headBytes = bytesBetween(bytes, 0, headEnd);
+  if (headBytes.length < headEnd) return undefined;
+  const head = headBytes.toString('utf8');
   const context = blockContext(source, head);
   if (head.includes('<!ENTITY') || previous.keys.some((key) => !key.startsWith(context))) return undefined;
   const shift = bytes.length - before.length;
@@ -69,7 +64,10 @@ export function recutSource(source: SourceText, previous: PreviousCut): BlockedS
   const from = kept === 0 ? headEnd : ends[kept - 1];
   const to = (resumed === starts.length ? tailStart : starts[resumed]) + shift;
   if (to < from) return undefined;
-  const stretch = bytes.toString('latin1', from, to);
+  // Only the stretch cut again is read (the file's other bytes are compared a stretch at a time, never held whole).
+  const changed = bytesBetween(bytes, from, to);
+  if (changed.length < to - from) return undefined;
+  const stretch = changed.toString('latin1');
   const cut = stretch.includes('nodeID') ? undefined : cutElements(stretch, 0);
   if (cut === undefined || cut.closing !== undefined) return undefined;
   // The previous key itself, not one made again from its parts: a string already hashed for the lookups that follow.
@@ -79,10 +77,15 @@ export function recutSource(source: SourceText, previous: PreviousCut): BlockedS
   };
   const blocks = [
     ...Array.from({ length: kept }, (_, at) => keptBlock(at, 0)),
-    ...cut.blocks.map(({ start, end }) => sourceBlock(context, digestBytes(bytes, from + start, from + end), from + start, from + end)),
+    ...cut.blocks.map(({ start, end }) => sourceBlock(context, digestBytes(changed, start, end), from + start, from + end)),
     ...Array.from({ length: starts.length - resumed }, (_, at) => keptBlock(resumed + at, shift)),
   ];
-  const text = (start: number, end: number) => bytes.toString('utf8', start, end);
+  const text = (start: number, end: number) => {
+    if (start >= from && end <= to) return changed.toString('utf8', start - from, end - from);
+    const read = bytesBetween(bytes, start, end);
+    if (read.length < end - start) throw new Error(`internal error: ${source.name} read short at byte ${start + read.length}`);
+    return read.toString('utf8');
+  };
   return {
     source,
     split: { head, tail: text(tailStart + shift, bytes.length), blocks: blocks.map(({ start, end }) => ({ start, end })) },
@@ -91,10 +94,16 @@ export function recutSource(source: SourceText, previous: PreviousCut): BlockedS
   };
 }
 
+/** A source's bytes as they are compared and cut: its copy where the build made one, so that they are read a stretch at a time. */
+export function sourceBytes(source: SourceText): FileBytes | undefined {
+  return source.copy ?? source.bytes;
+}
+
 /** What the next build keeps of a cut: for a file split into blocks; undefined otherwise. `first`: see SourceCut. */
 export function sourceCut(blocked: BlockedSource, first: number): SourceCut | undefined {
   const { source, split, blocks } = blocked;
-  if (source.bytes === undefined || source.format !== 'rdfxml' || split === undefined) return undefined;
+  const bytes = sourceBytes(source);
+  if (bytes === undefined || source.format !== 'rdfxml' || split === undefined) return undefined;
   // Filled in one loop: Int32Array.from with a mapping function took 5 ms for 18,500 blocks.
   const starts = new Int32Array(blocks.length);
   const ends = new Int32Array(blocks.length);
@@ -106,55 +115,46 @@ export function sourceCut(blocked: BlockedSource, first: number): SourceCut | un
     name: source.name,
     baseIRI: source.baseIRI,
     headEnd: Buffer.byteLength(split.head),
-    tailStart: source.bytes.length - Buffer.byteLength(split.tail),
+    tailStart: bytes.length - Buffer.byteLength(split.tail),
     starts,
     ends,
     first,
   };
 }
 
-/** How many bytes `before` and `bytes` begin with alike. */
-function samePrefixLength(before: PreviousBytes, bytes: Uint8Array): number {
-  const length = Math.min(before.length, bytes.length);
-  // Only what was compared counts as alike: a copy that reads short (changed since) differs where it stops.
-  let alike = 0;
-  for (const [start, stretch] of stretchesOf(before, 0, length, false)) {
-    const same = samePrefixOf(stretch, bytes.subarray(start, start + stretch.length));
-    if (same < stretch.length) return start + same;
-    alike = start + stretch.length;
+/** How many bytes `before` and `after` begin with alike. */
+function samePrefixLength(before: FileBytes, after: FileBytes): number {
+  const length = Math.min(before.length, after.length);
+  const [one, other] = [windowFor(before), windowFor(after)];
+  for (let at = 0; at < length; at += READ) {
+    const end = Math.min(at + READ, length);
+    const a = bytesBetween(before, at, end, one);
+    const b = bytesBetween(after, at, end, other);
+    // Only what was read counts as alike: a copy that reads short (changed since) differs where it stops.
+    const read = Math.min(a.length, b.length);
+    const same = samePrefixOf(a.subarray(0, read), b.subarray(0, read));
+    if (same < end - at) return at + same;
   }
-  return alike;
+  return length;
 }
 
-/** How many bytes, at most `most`, `before` and `bytes` end with alike. */
-function sameSuffixLength(before: PreviousBytes, bytes: Uint8Array, most: number): number {
-  let alike = 0;
-  for (const [start, stretch] of stretchesOf(before, before.length - most, before.length, true)) {
-    // The bytes after this stretch are alike already.
-    const after = before.length - start - stretch.length;
-    const same = sameSuffixOf(stretch, bytes.subarray(bytes.length - after - stretch.length, bytes.length - after), stretch.length);
-    if (same < stretch.length) return after + same;
-    alike = after + stretch.length;
+/** How many bytes, at most `most`, `before` and `after` end with alike. */
+function sameSuffixLength(before: FileBytes, after: FileBytes, most: number): number {
+  const [one, other] = [windowFor(before), windowFor(after)];
+  for (let alike = 0; alike < most; alike += READ) {
+    const size = Math.min(READ, most - alike);
+    const a = bytesBetween(before, before.length - alike - size, before.length - alike, one);
+    const b = bytesBetween(after, after.length - alike - size, after.length - alike, other);
+    if (a.length < size || b.length < size) return alike;
+    const same = sameSuffixOf(a, b, size);
+    if (same < size) return alike + same;
   }
-  return alike;
+  return most;
 }
 
-/**
- * The stretches of `bytes` from `start` to `end`, each with its offset: all of it at once when in memory, else a
- * megabyte at a time (backwards from the end if asked), stopping at a read that comes back short.
- */
-function* stretchesOf(bytes: PreviousBytes, start: number, end: number, backwards: boolean): Generator<[number, Uint8Array]> {
-  if (bytes instanceof Uint8Array) {
-    yield [start, bytes.subarray(start, end)];
-    return;
-  }
-  const buffer = Buffer.allocUnsafeSlow(Math.min(READ, end - start));
-  for (let done = 0; done < end - start; done += READ) {
-    const size = Math.min(READ, end - start - done);
-    const at = backwards ? end - done - size : start + done;
-    if (bytes.read(buffer.subarray(0, size), at) < size) return;
-    yield [at, buffer.subarray(0, size)];
-  }
+/** The buffer a side's stretches are read into, where its bytes are not in memory. */
+function windowFor(bytes: FileBytes): Buffer | undefined {
+  return bytes instanceof Uint8Array ? undefined : Buffer.allocUnsafeSlow(Math.min(READ, bytes.length));
 }
 
 function samePrefixOf(a: Uint8Array, b: Uint8Array): number {

@@ -11,7 +11,7 @@ import { readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild
 import { cacheFolder } from '../write/cache-folder.ts';
 import { SearchMemoFile } from '../write/search-memo-file.ts';
 import { removeStaleStaged, StagedFile } from '../write/staged-file.ts';
-import { SourceCopies } from '../write/source-copies.ts';
+import { copySourcesInto, SourceCopies } from '../write/source-copies.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/output-folder.ts';
 
@@ -50,7 +50,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     fresh = { folder, writer: new ThreadedWriter({ root: folder.staging, previous: previous && { dir: options.out, before: previous.manifest.files } }) };
     return fresh.writer;
   };
-  // The files cut are copied beside the cache as soon as they are read (see SourceCopies).
+  // The files cut are copied beside the cache before they are read (see SourceCopies).
   let copies: SourceCopies | undefined;
   let cacheWritten: Promise<void> | undefined;
   // The search memo is written as soon as it is made (see SearchMemoFile).
@@ -60,7 +60,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
   const stagedFolders = new Set<string>();
   try {
     const build = await generateApi(
-      model,
+      { ...model, copySources: copySourcesInto(cacheFolder(options.out)) },
       reporter,
       previousBuild,
       openSink,

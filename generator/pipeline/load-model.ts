@@ -1,5 +1,6 @@
 import type { BuildOptions } from '../config/options.ts';
 import { loadOntology, type LoadedOntology, type PreviousLoad } from '../load/load-ontology.ts';
+import type { SourceCopier } from '../load/file-bytes.ts';
 import type { LoadedBlock } from '../load/loaded-block.ts';
 import { buildModelFromBlocks } from '../model/build-model.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
@@ -12,6 +13,8 @@ export type ModelOptions = Pick<BuildOptions, 'ontology' | 'baseUrl' | 'baseIri'
   Partial<Pick<BuildOptions, 'host' | 'bundleEntities' | 'negotiate' | 'downloadTimeout' | 'full' | 'branches'>> & {
     /** The folder the output goes to, when its file system ignores letter case: ids that differ only by case are refused. */
     caseFoldingOutput?: string;
+    /** Copies each RDF/XML file beside the cache before it is read (see readSources). */
+    copySources?: SourceCopier;
   };
 
 /** The ontology read and modelled: all the site's pages need. */
@@ -37,7 +40,9 @@ export async function loadModel(
   previous?: PreviousLoad | Promise<PreviousLoad | undefined>,
 ): Promise<LoadedModel> {
   const timings: StageTiming[] = [];
-  const loaded = await timed(timings, 'load', () => loadOntology(options.ontology, (line) => progress.log(line), previous, options.downloadTimeout));
+  const loaded = await timed(timings, 'load', () =>
+    loadOntology(options.ontology, (line) => progress.log(line), previous, options.downloadTimeout, options.copySources),
+  );
   const reuse = loaded.reused > 0 ? ` (${loaded.blocks.length - loaded.reused} of ${loaded.blocks.length} blocks parsed, the rest from the cache)` : '';
   progress.log(`load: ${loaded.sources.length} source(s), ${loaded.size} triples${reuse}`);
   const router = new Router(options.baseUrl, options.host);

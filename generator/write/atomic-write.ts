@@ -1,13 +1,23 @@
 import { rmSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { copyFile, rename } from 'node:fs/promises';
 import { writeWhole } from './whole-file.ts';
 
 const TEMPORARY = /\.tmp-(\d+)$/;
 
 /** Writes a file (its bytes, or its parts in order) under a temporary name and renames it into place, so no reader ever sees half of it. */
 export function writeAtomically(target: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
+  return intoPlace(target, (temporary) => writeWhole(temporary, bytes));
+}
+
+/** Copies a file under a temporary name and renames the copy into place (the system copies it, without this process reading it). */
+export function copyAtomically(source: string, target: string): Promise<void> {
+  return intoPlace(target, (temporary) => copyFile(source, temporary));
+}
+
+/** Makes the file under a temporary name, then renames it to `target`; what a failure left is removed. */
+function intoPlace(target: string, make: (temporary: string) => Promise<void>): Promise<void> {
   const temporary = `${target}.tmp-${process.pid}`;
-  return writeWhole(temporary, bytes)
+  return make(temporary)
     .then(() => rename(temporary, target))
     .catch((error: unknown) => {
       rmSync(temporary, { force: true });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAtomically } from './atomic-write.ts';
+import { copyAtomically, writeAtomically } from './atomic-write.ts';
 
 /** One kind of side file: the start and end of its names. */
 export class SideFiles {
@@ -22,11 +22,23 @@ export class SideFiles {
   /** Writes each of the contents (its bytes, or its parts) under a name of its own; `written` settles once all are in place. */
   write(folder: string, contents: readonly (Uint8Array | readonly Uint8Array[])[]): { names: string[]; written: Promise<void> } {
     mkdirSync(folder, { recursive: true });
-    const names = contents.map(() => `${this.#kind}-${randomUUID()}.${this.#extension}`);
+    const names = contents.map(() => this.#newName());
     const written = Promise.all(contents.map((bytes, at) => writeAtomically(join(folder, names[at]), bytes))).then(() => {});
     // Awaited before the cache file is written; a build that fails first leaves them for the next to remove.
     written.catch(() => {});
     return { names, written };
+  }
+
+  /** A copy of the file at `path` under a name of its own, once it is in place. */
+  async copy(folder: string, path: string): Promise<string> {
+    mkdirSync(folder, { recursive: true });
+    const name = this.#newName();
+    await copyAtomically(path, join(folder, name));
+    return name;
+  }
+
+  #newName(): string {
+    return `${this.#kind}-${randomUUID()}.${this.#extension}`;
   }
 
   /** Every file of this kind in the folder, being read: the cache file, once read, says which of them are its own. */

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ByteStretches } from '../load/recut-source.ts';
+import type { SourceCopier, SourceCopy } from '../load/file-bytes.ts';
 import { readAt } from './read-at.ts';
 import { SideFiles } from './side-files.ts';
 
@@ -9,38 +9,51 @@ export const SOURCE_COPIES = new SideFiles('source', 'bytes');
 
 /**
  * Copies of the files a build cut into blocks, kept beside its cache for the next build to compare with (see
- * recutSource). Written as soon as the files are read, so the cache's own write at the end need not wait for them.
+ * recutSource): made before the files were read (see copySourcesInto), or written from their bytes as soon as they
+ * were read, so the cache's own write at the end need not wait for them.
  */
 export class SourceCopies {
   readonly names: string[];
   /** Settles once every copy is in place. */
   readonly written: Promise<void>;
 
-  constructor(folder: string, sources: readonly Uint8Array[]) {
-    ({ names: this.names, written: this.written } = SOURCE_COPIES.write(folder, sources));
+  /** `sources`: each file's bytes to write, or the copy of it made in `folder` already. */
+  constructor(folder: string, sources: readonly (Uint8Array | SourceCopy)[]) {
+    const bytes = sources.filter((source) => source instanceof Uint8Array);
+    const { names, written } = SOURCE_COPIES.write(folder, bytes);
+    let next = 0;
+    this.names = sources.map((source) => (source instanceof Uint8Array ? names[next++] : source.name));
+    this.written = written;
   }
 }
 
 /** A copy read back a stretch at a time: the next build compares the file with it without holding it in memory. */
-export class SourceCopyFile implements ByteStretches {
+export class SourceCopyFile implements SourceCopy {
+  readonly name: string;
+  readonly path: string;
   readonly length: number;
-  readonly #path: string;
 
-  constructor(path: string) {
-    this.#path = path;
-    this.length = statSync(path).size;
+  constructor(folder: string, name: string) {
+    this.name = name;
+    this.path = join(folder, name);
+    this.length = statSync(this.path).size;
   }
 
   /** A copy gone or cut short since it was named reads short: what it no longer holds compares as changed. */
   read(target: Uint8Array, position: number): number {
-    return readAt(this.#path, target, position);
+    return readAt(this.path, target, position);
   }
+}
+
+/** Copies each file beside the cache in `folder` (by the system, not read by this process): what the build then reads. */
+export function copySourcesInto(folder: string): SourceCopier {
+  return async (path) => new SourceCopyFile(folder, await SOURCE_COPIES.copy(folder, path));
 }
 
 /** The copies a cache file names, in its order; undefined if any is missing. */
 export function namedCopies(folder: string, names: readonly string[]): SourceCopyFile[] | undefined {
   try {
-    return names.map((name) => new SourceCopyFile(join(folder, name)));
+    return names.map((name) => new SourceCopyFile(folder, name));
   } catch {
     return undefined;
   }
