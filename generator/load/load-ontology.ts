@@ -5,7 +5,7 @@ import { LoadedBlock } from './loaded-block.ts';
 import { QuadDecoder, QuadEncoder, stringsInUse, type EncodedQuads } from './quad-codec.ts';
 import { readSources, type SourceText } from './read-sources.ts';
 import type { StringTable } from '../text/string-table.ts';
-import { recutSource, sourceCut, type PreviousCut, type SourceCut } from './recut-source.ts';
+import { recutSource, sourceBytes, sourceCut, type PreviousCut, type SourceCut } from './recut-source.ts';
 import type { SourceCopier, SourceCopy } from './file-bytes.ts';
 
 /** Blocks parsed by an earlier build, by key: what makes reading an edited ontology again quick. */
@@ -79,7 +79,7 @@ export async function parseSources(sources: SourceText[], previousLoad?: Previou
       fresh = await parseBlocks(blocked, [0]);
     }
     const kept = sourceCut(blocked, blocks.length);
-    const bytes = kept && (source.copy ?? source.bytes);
+    const bytes = sourceBytes(source);
     if (kept && bytes) cuts.push({ cut: kept, bytes });
     blocked.blocks.forEach((block, index) => {
       const encoded = fresh?.has(index) ? undefined : cached[index];

@@ -3,7 +3,7 @@ import { blockContext, sourceBlock, type BlockedSource, type SourceBlock } from 
 import type { SourceText } from './read-sources.ts';
 import { cutElements } from './split-rdfxml.ts';
 import { firstAtOrAfter } from '../text/first-at-or-after.ts';
-import { bytesBetween, type FileBytes } from './file-bytes.ts';
+import { bytesBetween, type FileBytes, type SourceCopy } from './file-bytes.ts';
 
 export type { ByteStretches, FileBytes } from './file-bytes.ts';
 
@@ -95,7 +95,7 @@ export function recutSource(source: SourceText, previous: PreviousCut): BlockedS
 }
 
 /** A source's bytes as they are compared and cut: its copy where the build made one, so that they are read a stretch at a time. */
-export function sourceBytes(source: SourceText): FileBytes | undefined {
+export function sourceBytes(source: SourceText): Uint8Array | SourceCopy | undefined {
   return source.copy ?? source.bytes;
 }
 
