@@ -1,6 +1,6 @@
 // The copies of the files cut into blocks, kept beside the cache (write/source-copies.ts): one per RDF/XML
 // file, named by the cache file in place, and an update without its copy still equal to a full build.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserializeSectioned } from '../generator/cache/sectioned-codec.ts';
@@ -145,5 +145,23 @@ describe('the copies of the files cut, beside the cache', () => {
   it('leave the file read as it is when a copy cannot be made', async () => {
     const [source] = await readSources(owl, undefined, undefined, () => Promise.reject(new Error('no room')));
     expect([source.copy, source.bytes]).toEqual([undefined, readFileSync(owl)]);
+  });
+
+  it('of a build that fails are removed, and the cache folder where the build made it', async () => {
+    const broken = join(scratch, 'broken');
+    mkdirSync(broken, { recursive: true });
+    writeFileSync(
+      join(broken, 'broken.owl'),
+      '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n  <rdf:Description rdf:about="urn:x:a">\n</rdf:RDF>\n',
+    );
+    const fresh = join(scratch, 'refused-first');
+    await expect(build(broken, fresh)).rejects.toThrow();
+    expect(existsSync(cacheFolder(fresh))).toBe(false);
+    // Refused after a build: the cache folder stays as that build left it.
+    const out = join(scratch, 'refused-after');
+    await build(ontology, out);
+    const before = readdirSync(cacheFolder(out)).sort();
+    await expect(build(broken, out)).rejects.toThrow();
+    expect(readdirSync(cacheFolder(out)).sort()).toEqual(before);
   });
 });

@@ -11,7 +11,7 @@ import { readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild
 import { cacheFolder } from '../write/cache-folder.ts';
 import { SearchMemoFile } from '../write/search-memo-file.ts';
 import { removeStaleStaged, StagedFile } from '../write/staged-file.ts';
-import { copySourcesInto, SourceCopies } from '../write/source-copies.ts';
+import { SourceCopies, SourceCopying } from '../write/source-copies.ts';
 import { updateInPlace } from '../write/update-in-place.ts';
 import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/output-folder.ts';
 
@@ -50,7 +50,8 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     fresh = { folder, writer: new ThreadedWriter({ root: folder.staging, previous: previous && { dir: options.out, before: previous.manifest.files } }) };
     return fresh.writer;
   };
-  // The files cut are copied beside the cache before they are read (see SourceCopies).
+  // The files cut are copied beside the cache before they are read (see SourceCopying), and named for the cache once read.
+  const copying = new SourceCopying(cacheFolder(options.out));
   let copies: SourceCopies | undefined;
   let cacheWritten: Promise<void> | undefined;
   // The search memo is written as soon as it is made (see SearchMemoFile).
@@ -60,7 +61,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
   const stagedFolders = new Set<string>();
   try {
     const build = await generateApi(
-      { ...model, copySources: copySourcesInto(cacheFolder(options.out)) },
+      { ...model, copySources: copying.copy },
       reporter,
       previousBuild,
       openSink,
@@ -124,6 +125,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     }
     // Nothing of a failed build goes on writing once it has reported (the user may delete the folder at once).
     await Promise.allSettled([copies?.written, searchWritten?.written, cacheWritten, ...staged.map((file) => file.discard())]);
+    await copying.discard();
     throw error;
   }
 }

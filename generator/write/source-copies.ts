@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceCopier, SourceCopy } from '../load/file-bytes.ts';
 import { readAt } from './read-at.ts';
@@ -9,7 +9,7 @@ export const SOURCE_COPIES = new SideFiles('source', 'bytes');
 
 /**
  * Copies of the files a build cut into blocks, kept beside its cache for the next build to compare with (see
- * recutSource): made before the files were read (see copySourcesInto), or written from their bytes as soon as they
+ * recutSource): made before the files were read (see SourceCopying), or written from their bytes as soon as they
  * were read, so the cache's own write at the end need not wait for them.
  */
 export class SourceCopies {
@@ -45,9 +45,34 @@ export class SourceCopyFile implements SourceCopy {
   }
 }
 
-/** Copies each file beside the cache in `folder` (by the system, not read by this process): what the build then reads. */
-export function copySourcesInto(folder: string): SourceCopier {
-  return async (path) => new SourceCopyFile(folder, await SOURCE_COPIES.copy(folder, path));
+/**
+ * The copies a build makes of its files before it reads them (by the system, not read by this process), beside the
+ * cache in `folder`: what the build then reads. A build that fails discards them, and the folder too where it made
+ * it and left it empty, so a refused input leaves nothing beside the output.
+ */
+export class SourceCopying {
+  readonly copy: SourceCopier;
+  readonly #folder: string;
+  readonly #folderExisted: boolean;
+  readonly #copies: Promise<string>[] = [];
+
+  constructor(folder: string) {
+    this.#folder = folder;
+    this.#folderExisted = existsSync(folder);
+    this.copy = async (path) => {
+      const copied = SOURCE_COPIES.copy(folder, path);
+      this.#copies.push(copied);
+      return new SourceCopyFile(folder, await copied);
+    };
+  }
+
+  /** Removes the copies made (once those under way are made). */
+  async discard(): Promise<void> {
+    for (const copied of await Promise.allSettled(this.#copies)) {
+      if (copied.status === 'fulfilled') rmSync(join(this.#folder, copied.value), { force: true });
+    }
+    if (!this.#folderExisted && existsSync(this.#folder) && readdirSync(this.#folder).length === 0) rmdirSync(this.#folder);
+  }
 }
 
 /** The copies a cache file names, in its order; undefined if any is missing. */
