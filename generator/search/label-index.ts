@@ -106,7 +106,7 @@ function wholeIndex(
       raise(contents[bucket].words, word, most);
     }),
   );
-  for (const [beginning, listed] of beginningWords(counts, layout.split, options.mostPerVariant, options.mostPerKey)) {
+  for (const [beginning, listed] of beginningWords(words.words.keys, words.words.counts, layout.split, options.mostPerVariant, options.mostPerKey)) {
     for (const word of listed) raise(contents[bucketOf(queryKey(beginning, lookup), buckets)].words, word, options.mostPerVariant);
   }
   const pairs = contents.map((): number[] => []);
@@ -195,7 +195,7 @@ function patchedIndex(
   // The commonest words of the split beginnings whose own key is in a wanted file.
   const fileOf = (beginning: string) => contents.get(bucketOf(queryKey(beginning, lookup), buckets));
   const shown = new Set(layout.split.filter((beginning) => fileOf(beginning) !== undefined));
-  const listed = shown.size === 0 ? [] : beginningWords(countsOf(words), layout.split, options.mostPerVariant, options.mostPerKey, shown);
+  const listed = shown.size === 0 ? [] : beginningWords(words.words.keys, words.words.counts, layout.split, options.mostPerVariant, options.mostPerKey, shown);
   for (const [beginning, commonest] of listed) {
     const content = fileOf(beginning);
     for (const word of commonest) if (content) raise(content.words, word, options.mostPerVariant);

@@ -105,28 +105,51 @@ function eachText(word: string, count: number, weights: KeyWeights, text: (text:
 /**
  * What the key of each split beginning lists besides its own word: the commonest words it begins (more labels
  * first, then code point order), until they list `mostPerKey` labels at `perWord` each. Where a query word is a
- * split beginning (a word still being typed), these are the words it finds. With `only`, of those beginnings alone.
+ * split beginning (a word still being typed), these are the words it finds. `words` and `counts`: each word and
+ * its label count, by number. With `only`, of those beginnings alone (an update: the words whose first two
+ * characters no beginning of them starts with are passed over unread).
  */
 export function beginningWords(
-  counts: ReadonlyMap<string, number>,
+  words: readonly string[],
+  counts: ArrayLike<number>,
   split: readonly string[],
   perWord: number,
   mostPerKey: number,
   only?: ReadonlySet<string>,
 ): Map<string, string[]> {
   const splitSet = new Set(split);
-  const under = new Map<string, string[]>();
-  for (const [word, count] of counts) {
-    if (count === 0) continue;
-    for (const beginning of splitBeginningsOf(word, splitSet)) if (only === undefined || only.has(beginning)) listOf(under, beginning).push(word);
-  }
-  return new Map([...under].map(([beginning, words]) => [beginning, commonestWords(words, (word) => counts.get(word) ?? 0, perWord, mostPerKey)]));
+  const starts = only && new Set([...only].map(firstTwoCharacters));
+  const under = new Map<string, number[]>();
+  words.forEach((word, number) => {
+    if (counts[number] === 0 || (starts !== undefined && !starts.has(firstTwoCharacters(word)))) return;
+    for (const beginning of splitBeginningsOf(word, splitSet)) if (only === undefined || only.has(beginning)) listOf(under, beginning).push(number);
+  });
+  return new Map(
+    [...under].map(([beginning, numbers]) => [
+      beginning,
+      commonestWords(
+        numbers.map((number) => words[number]),
+        (_, at) => counts[numbers[at]],
+        perWord,
+        mostPerKey,
+      ),
+    ]),
+  );
+}
+
+/** A word's first two characters (code points), or the word if it has fewer. */
+function firstTwoCharacters(word: string): string {
+  const first = word.codePointAt(0);
+  if (first === undefined) return word;
+  const second = first > 0xffff ? 2 : 1;
+  const after = word.codePointAt(second);
+  return after === undefined ? word : word.slice(0, second + (after > 0xffff ? 2 : 1));
 }
 
 /** What a split beginning's key lists of the words it begins (see beginningWords). */
-function commonestWords(words: readonly string[], countOf: (word: string) => number, perWord: number, mostPerKey: number): string[] {
+function commonestWords(words: readonly string[], countOf: (word: string, at: number) => number, perWord: number, mostPerKey: number): string[] {
   // Each count looked up once, not at every comparison of the sort.
-  const counted = words.map((word) => ({ word, count: countOf(word) }));
+  const counted = words.map((word, at) => ({ word, count: countOf(word, at) }));
   counted.sort((a, b) => b.count - a.count || compareCodePoints(a.word, b.word));
   const kept: string[] = [];
   let labels = 0;
@@ -140,10 +163,14 @@ function commonestWords(words: readonly string[], countOf: (word: string) => num
 
 /** The split beginnings a word begins with, shortest first (its own text too, if that is split). */
 export function splitBeginningsOf(word: string, split: ReadonlySet<string>): string[] {
-  const points = codePoints(word);
   const beginnings: string[] = [];
-  for (let length = 2; length <= points.length; length += 1) {
-    const beginning = points.slice(0, length).join('');
+  // Each beginning cut from the word as its code points are stepped over (most words stop at their first two).
+  let characters = 0;
+  for (let end = 0; end < word.length; ) {
+    end += (word.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+    characters += 1;
+    if (characters < 2) continue;
+    const beginning = word.slice(0, end);
     if (!split.has(beginning)) break;
     beginnings.push(beginning);
   }
