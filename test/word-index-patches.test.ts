@@ -93,11 +93,13 @@ describe('FirstLists: each key keeps its first entries in order, patched entry b
 
 describe('patchSplit: the split beginnings from their sums equal splitBeginnings over the changed counts', () => {
   const weights: KeyWeights = { perWord: 12, perVariant: 3, perKey: 30 };
-  const letters = 'abcd';
-  const wordOf = (random: () => number) => Array.from({ length: 3 + Math.floor(random() * 4) }, () => letters[Math.floor(random() * letters.length)]).join('');
+  // Letters of one UTF-16 unit, and (seeds 7-9) one outside the Basic Multilingual Plane and a lone surrogate.
+  const wordsOf = (letters: readonly string[]) => (random: () => number) =>
+    Array.from({ length: 3 + Math.floor(random() * 4) }, () => letters[Math.floor(random() * letters.length)]).join('');
 
-  it.each([1, 2, 3, 4, 5, 6])('seed %i', (seed) => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('seed %i', (seed) => {
     const random = randomOf(seed);
+    const wordOf = wordsOf(seed > 6 ? ['a', 'b', '𝒜', '\ud800'] : ['a', 'b', 'c', 'd']);
     let counts = new Map(Array.from({ length: 60 }, () => [wordOf(random), 1 + Math.floor(random() * 20)] as const));
     let layout = splitBeginnings(counts, weights);
     let patched = 0;

@@ -1,6 +1,6 @@
 // Which word beginnings the label index keys by one letter more, and what the key of such a beginning itself lists:
 // a two-letter key shared by too many common words would make one file far over its budget.
-import { codePoints, compareCodePoints, splitSet, typoForms } from './core/search-core.js';
+import { codePointLength, codePoints, compareCodePoints, splitSet, typoForms } from './core/search-core.js';
 import { listOf } from './list-of.ts';
 
 /** How many labels the keys list: a word's list up to this many under its own key, a typo form's up to `perVariant`. */
@@ -67,31 +67,54 @@ export function patchSplit(layout: SplitLayout, changed: Iterable<readonly [stri
   // A text counts under each beginning of it whose parent is split, as splitBeginnings counts it.
   const add = (text: string, delta: number) => {
     if (delta === 0) return;
-    const points = codePoints(text);
-    for (let length = 2; length <= points.length; length += 1) {
-      const beginning = points.slice(0, length).join('');
+    forEachBeginning(text, (beginning) => {
       sums.set(beginning, (sums.get(beginning) ?? 0) + delta);
-      if (!before.has(beginning)) break;
-    }
+      return before.has(beginning);
+    });
   };
   for (const [word, was, is] of changed) {
     eachText(word, was, weights, (text, labels) => add(text, -labels));
     eachText(word, is, weights, add);
   }
-  const parentOf = (beginning: string) => codePoints(beginning).slice(0, -1).join('');
-  const heavy = [...sums].filter(([, sum]) => sum > weights.perKey).map(([beginning]) => beginning);
-  heavy.sort((a, b) => codePoints(a).length - codePoints(b).length || compareCodePoints(a, b));
+  // Each beginning's length in code points worked out once (not at every comparison of the sort).
+  const heavy = [...sums].filter(([, sum]) => sum > weights.perKey).map(([beginning]) => ({ beginning, length: codePointLength(beginning) }));
+  heavy.sort((a, b) => a.length - b.length || compareCodePoints(a.beginning, b.beginning));
   const split = new Set<string>();
-  for (const beginning of heavy) {
-    if (codePoints(beginning).length > 2 && !split.has(parentOf(beginning))) continue;
+  for (const { beginning, length } of heavy) {
+    if (length > 2 && !split.has(withoutLastCharacter(beginning))) continue;
     if (!before.has(beginning)) return undefined;
     split.add(beginning);
   }
   // Only what splitBeginnings would have counted: every beginning of two letters, and the children of split ones.
   for (const [beginning, sum] of sums) {
-    if (sum === 0 || (codePoints(beginning).length > 2 && !split.has(parentOf(beginning)))) sums.delete(beginning);
+    if (sum === 0 || (codePointLength(beginning) > 2 && !split.has(withoutLastCharacter(beginning)))) sums.delete(beginning);
   }
   return { split: [...split].sort(compareCodePoints), sums };
+}
+
+/** Calls `visit` with each beginning of two characters (code points) or more of `text`, shortest first, while it returns true. */
+function forEachBeginning(text: string, visit: (beginning: string) => boolean): void {
+  let characters = 0;
+  for (let end = 0; end < text.length; ) {
+    end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+    characters += 1;
+    if (characters >= 2 && !visit(text.slice(0, end))) return;
+  }
+}
+
+/** The text without its last character (code point): a beginning's parent. */
+function withoutLastCharacter(text: string): string {
+  const end = text.length;
+  const pair = end >= 2 && isLowSurrogate(text.charCodeAt(end - 1)) && isHighSurrogate(text.charCodeAt(end - 2));
+  return text.slice(0, end - (pair ? 2 : 1));
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 const UNSPLIT = splitSet([]);
@@ -164,15 +187,11 @@ function commonestWords(words: readonly string[], countOf: (word: string, at: nu
 /** The split beginnings a word begins with, shortest first (its own text too, if that is split). */
 export function splitBeginningsOf(word: string, split: ReadonlySet<string>): string[] {
   const beginnings: string[] = [];
-  // Each beginning cut from the word as its code points are stepped over (most words stop at their first two).
-  let characters = 0;
-  for (let end = 0; end < word.length; ) {
-    end += (word.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
-    characters += 1;
-    if (characters < 2) continue;
-    const beginning = word.slice(0, end);
-    if (!split.has(beginning)) break;
+  // Cut from the word as its code points are stepped over (most words stop at their first two).
+  forEachBeginning(word, (beginning) => {
+    if (!split.has(beginning)) return false;
     beginnings.push(beginning);
-  }
+    return true;
+  });
   return beginnings;
 }
