@@ -4,26 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../generator/route/router.ts';
-import { manifestLast, updateInPlace } from '../generator/write/update-in-place.ts';
-
-describe('the renames of an update in place', () => {
-  const rename = (target: string) => ({ temporary: `${target}.tmp`, target });
-  it.each<[string, string[], string[]]>([
-    [
-      'the manifest written aside, first among them',
-      ['/o/_build/manifest.json', '/o/_site/downloads/a.gz', '/o/R1'],
-      ['/o/_site/downloads/a.gz', '/o/R1', '/o/_build/manifest.json'],
-    ],
-    [
-      'the manifest written here, among the others',
-      ['/o/R1', '/o/_build/manifest.json', '/o/search/index.json'],
-      ['/o/R1', '/o/search/index.json', '/o/_build/manifest.json'],
-    ],
-    ['no manifest', ['/o/R2', '/o/R1'], ['/o/R2', '/o/R1']],
-  ])('%s: the manifest last, the others in the order given', (_, targets, expected) => {
-    expect(manifestLast(targets.map(rename), '/o/_build/manifest.json').map(({ target }) => target)).toEqual(expected);
-  });
-});
+import { updateInPlace } from '../generator/write/update-in-place.ts';
 
 describe('an update in place', () => {
   const before = Manifest.fromEntries(
@@ -56,26 +37,30 @@ describe('an update in place', () => {
   };
   const listing = (out: string) => readdirSync(out, { recursive: true, encoding: 'utf8' }).sort();
 
-  it('writes the changed files, removes the gone ones, and leaves no temporary file or marker', () => {
+  it('writes the changed files, removes the gone ones, and leaves no temporary file or marker', async () => {
     const out = previous();
-    expect(updateInPlace(out, files, before, after, ['gone.json'])).toEqual({ files: 3, rewritten: 2, removed: 1 });
+    expect(await updateInPlace(out, files, before, after, ['gone.json'])).toEqual({ files: 3, rewritten: 2, removed: 1 });
     // The marker's folder stays (a build's output has it anyway).
     expect(listing(out)).toEqual(['_build', 'changed.json', 'deep', 'deep/new.json', 'kept.json']);
     expect(['kept.json', 'changed.json', 'deep/new.json'].map((path) => readFileSync(join(out, path), 'utf8'))).toEqual(['kept', 'changed', 'new']);
     rmSync(out, { recursive: true });
   });
 
-  it('leaves the previous output as it was when a file cannot be written, every temporary file removed', () => {
+  it('leaves the previous output as it was when a file cannot be written, every temporary file removed', async () => {
     const out = previous();
     // A file where the new file's folder should be: its write fails after another file's temporary copy is written.
     writeFileSync(join(out, 'deep'), 'in the way');
-    expect(() => updateInPlace(out, files, before, after, ['gone.json'])).toThrow(/deep/);
+    await expect(updateInPlace(out, files, before, after, ['gone.json'])).rejects.toThrow(/deep/);
     expect(listing(out)).toEqual(['_build', 'changed.json', 'deep', 'gone.json', 'kept.json']);
     expect(readFileSync(join(out, 'changed.json'), 'utf8')).toBe('old');
     rmSync(out, { recursive: true });
   });
 
-  it('renames the manifest after every other file, and leaves it as it was, with the marker, when one cannot be renamed', () => {
+  // The manifest made here among the other files, or written aside first (as an update stages it: see StagedFile).
+  it.each([
+    ['made here', false],
+    ['written aside, first among the staged files', true],
+  ])('renames the manifest (%s) after every other file, and leaves it as it was, with the marker, when one cannot be renamed', async (_, aside) => {
     const out = previous();
     mkdirSync(join(out, '_build'), { recursive: true });
     writeFileSync(join(out, MANIFEST_FILE), 'old manifest');
@@ -83,12 +68,16 @@ describe('an update in place', () => {
     rmSync(join(out, 'changed.json'));
     mkdirSync(join(out, 'changed.json'));
     writeFileSync(join(out, 'changed.json', 'inside'), 'x');
-    const withManifest = [...files, { path: MANIFEST_FILE, contents: 'new manifest' }];
-    expect(() => updateInPlace(out, withManifest, before, after, ['gone.json'])).toThrow(/changed\.json/);
+    const staged = join(out, '_build', '.staged-manifest.json');
+    writeFileSync(staged, 'new manifest');
+    const made = aside ? files : [...files, { path: MANIFEST_FILE, contents: 'new manifest' }];
+    const written = aside ? [{ temporary: staged, path: MANIFEST_FILE }] : [];
+    await expect(updateInPlace(out, made, before, after, ['gone.json'], written)).rejects.toThrow(/changed\.json/);
     expect(readFileSync(join(out, MANIFEST_FILE), 'utf8')).toBe('old manifest');
     expect(existsSync(join(out, UPDATING_FILE))).toBe(true);
     // Each file whole, old or new, and a later build distrusts the folder.
     expect(readFileSync(join(out, 'kept.json'), 'utf8')).toBe('kept');
+    expect(readFileSync(join(out, 'deep', 'new.json'), 'utf8')).toBe('new');
     rmSync(out, { recursive: true });
   });
 });

@@ -103,7 +103,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
       : update && previous
         ? await timed(build.timings, 'write', async () => {
             await Promise.all(staged.map((file) => file.written));
-            const stats = updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed, staged);
+            const stats = await updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed, staged);
             return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
           })
         : await inFreshFolder(options.out, (staging) =>
