@@ -32,10 +32,21 @@ export interface SubjectSummary {
   /** skos:definition statements with a literal. */
   definitions: number;
   /** Named objects of rdfs:subClassOf, in source order (a class record's sub_class_of). */
-  superclasses: string[];
+  superclasses: readonly string[];
   /** Named objects of skos:broader and skos:narrower, in source order (a concept's parents and children). */
-  broader: string[];
-  narrower: string[];
+  broader: readonly string[];
+  narrower: readonly string[];
+}
+
+// Most subjects have no parent of some kind: they share this list rather than each holding an empty one of its own
+// (three lists for each of 18,500 subjects at FOLIO's scale: the walk took 54-70 ms with them, 40-48 ms without).
+const NONE: readonly string[] = Object.freeze([]);
+
+/** The list with the object added: a list of its own where the list was the shared empty one. */
+function withObject(list: readonly string[], object: string): readonly string[] {
+  if (list === NONE) return [object];
+  (list as string[]).push(object);
+  return list;
 }
 
 /**
@@ -74,7 +85,7 @@ export class TripleIndex {
         }
         let summary = this.#subjects.get(subject);
         if (summary === undefined) {
-          summary = { blocks: [number], labels: 0, literalLabels: 0, prefLabels: 0, definitions: 0, superclasses: [], broader: [], narrower: [] };
+          summary = { blocks: [number], labels: 0, literalLabels: 0, prefLabels: 0, definitions: 0, superclasses: NONE, broader: NONE, narrower: NONE };
           this.#subjects.set(subject, summary);
         } else if (summary.blocks[summary.blocks.length - 1] !== number) {
           summary.blocks.push(number);
@@ -95,13 +106,13 @@ export class TripleIndex {
             if (objectKind === 'literal') summary.prefLabels += 1;
             break;
           case P.subClassOf:
-            if (objectKind === 'named') summary.superclasses.push(object);
+            if (objectKind === 'named') summary.superclasses = withObject(summary.superclasses, object);
             break;
           case P.broader:
-            if (objectKind === 'named') summary.broader.push(object);
+            if (objectKind === 'named') summary.broader = withObject(summary.broader, object);
             break;
           case P.narrower:
-            if (objectKind === 'named') summary.narrower.push(object);
+            if (objectKind === 'named') summary.narrower = withObject(summary.narrower, object);
             break;
         }
       }),
