@@ -4,7 +4,36 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../generator/route/router.ts';
-import { updateInPlace } from '../generator/write/update-in-place.ts';
+import { renamePlan, updateInPlace } from '../generator/write/update-in-place.ts';
+
+describe('the renames of an update in place', () => {
+  const staged = (target: string, at: number) => ({ temporary: `${target}.${at}.tmp`, target });
+  const plan = (targets: string[]) => {
+    const { others, manifest, dropped } = renamePlan(targets.map(staged), '/o/_build/manifest.json');
+    const shown = (entries: { temporary: string }[]) => entries.map(({ temporary }) => temporary);
+    return { others: shown(others), manifest: shown(manifest), dropped: shown(dropped) };
+  };
+  it.each<[string, string[], { others: string[]; manifest: string[]; dropped: string[] }]>([
+    [
+      'the manifest written aside, first among them',
+      ['/o/_build/manifest.json', '/o/_site/downloads/a.gz', '/o/R1'],
+      { others: ['/o/_site/downloads/a.gz.1.tmp', '/o/R1.2.tmp'], manifest: ['/o/_build/manifest.json.0.tmp'], dropped: [] },
+    ],
+    [
+      'the manifest made here, among the others',
+      ['/o/R1', '/o/_build/manifest.json', '/o/search/index.json'],
+      { others: ['/o/R1.0.tmp', '/o/search/index.json.2.tmp'], manifest: ['/o/_build/manifest.json.1.tmp'], dropped: [] },
+    ],
+    ['no manifest', ['/o/R2', '/o/R1'], { others: ['/o/R2.0.tmp', '/o/R1.1.tmp'], manifest: [], dropped: [] }],
+    [
+      'a file staged twice: the later one renamed, the earlier removed',
+      ['/o/R1', '/o/R2', '/o/R1'],
+      { others: ['/o/R1.2.tmp', '/o/R2.1.tmp'], manifest: [], dropped: ['/o/R1.0.tmp'] },
+    ],
+  ])('%s', (_, targets, expected) => {
+    expect(plan(targets)).toEqual(expected);
+  });
+});
 
 describe('an update in place', () => {
   const before = Manifest.fromEntries(
@@ -53,6 +82,16 @@ describe('an update in place', () => {
     await expect(updateInPlace(out, files, before, after, ['gone.json'])).rejects.toThrow(/deep/);
     expect(listing(out)).toEqual(['_build', 'changed.json', 'deep', 'gone.json', 'kept.json']);
     expect(readFileSync(join(out, 'changed.json'), 'utf8')).toBe('old');
+    rmSync(out, { recursive: true });
+  });
+
+  it('gives a file staged twice its last contents, and leaves no temporary file', async () => {
+    const out = previous();
+    const aside = join(out, '.staged-changed.json');
+    writeFileSync(aside, 'written aside');
+    await updateInPlace(out, files, before, after, ['gone.json'], [{ temporary: aside, path: 'changed.json' }]);
+    expect(readFileSync(join(out, 'changed.json'), 'utf8')).toBe('changed');
+    expect(listing(out)).toEqual(['_build', 'changed.json', 'deep', 'deep/new.json', 'kept.json']);
     rmSync(out, { recursive: true });
   });
 

@@ -51,16 +51,32 @@ export async function updateInPlace(
     rmSync(marker, { force: true });
     throw error;
   }
-  const manifest = targetPath(root, MANIFEST_FILE);
+  const plan = renamePlan(staged, targetPath(root, MANIFEST_FILE));
   const renamed = ({ temporary, target }: { temporary: string; target: string }) => rename(temporary, target);
+  await settled(plan.dropped.map(({ temporary }) => rm(temporary, { force: true })));
   // Renamed side by side by the system's thread pool (ext4 allocates a file's blocks as it is renamed over the old
   // one, 0.1-1 ms each), the manifest once every other is in place.
-  await settled(staged.filter(({ target }) => target !== manifest).map(renamed));
-  await settled(staged.filter(({ target }) => target === manifest).map(renamed));
+  await settled(plan.others.map(renamed));
+  await settled(plan.manifest.map(renamed));
   await settled(removed.map((path) => rm(targetPath(root, path), { force: true })));
   removeEmptyFolders(root, removed);
   rmSync(marker);
   return { files: after.paths.length, rewritten: changed.length + written.length, removed: removed.length };
+}
+
+/**
+ * What an update renames: each target's last file (as renaming them one after another gave it), the manifest's
+ * apart, to be renamed once every other is in place (a folder with the new manifest has every new file); and the
+ * files staged for a target again later, to be removed.
+ */
+export function renamePlan<T extends { target: string }>(staged: readonly T[], manifestTarget: string): { others: T[]; manifest: T[]; dropped: T[] } {
+  const last = new Map(staged.map((entry) => [entry.target, entry]));
+  const kept = [...last.values()];
+  return {
+    others: kept.filter(({ target }) => target !== manifestTarget),
+    manifest: kept.filter(({ target }) => target === manifestTarget),
+    dropped: staged.filter((entry) => last.get(entry.target) !== entry),
+  };
 }
 
 /** Waits for every one, then throws the first failure, if any: none is left under way when the caller cleans up. */
