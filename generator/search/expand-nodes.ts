@@ -7,6 +7,7 @@ import { knownItems, ReachedSuffixes, type Items } from './reached-suffixes.ts';
 import { wordStarts, wordStartsOf } from './word-starts.ts';
 import type { LabelRows } from './label-rows.ts';
 import type { RankedLists, Suffix } from './search-label.ts';
+import { codePointPrefix } from '../text/code-point-prefix.ts';
 
 export type { RankedLists, SearchLabel, Suffix } from './search-label.ts';
 
@@ -141,13 +142,6 @@ function groupsUnder(prefix: string, previous: readonly BuiltNode[], members: re
     }
   }
   return [...groups].sort(compareCodePoints);
-}
-
-/** The first `length` code points of a text. */
-function codePointPrefix(text: string, length: number): string {
-  let at = 0;
-  for (let count = 0; count < length && at < text.length; count += 1) at += (text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1;
-  return text.slice(0, at);
 }
 
 /** Whether a node's entities make a leaf: all within the budget, or one entity however large (splitting its suffixes further could never make it smaller). */

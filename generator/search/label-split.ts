@@ -2,6 +2,7 @@
 // a two-letter key shared by too many common words would make one file far over its budget.
 import { codePointLength, codePoints, compareCodePoints, splitSet, typoForms } from './core/search-core.js';
 import { listOf } from './list-of.ts';
+import { codePointPrefix } from '../text/code-point-prefix.ts';
 
 /** How many labels the keys list: a word's list up to this many under its own key, a typo form's up to `perVariant`. */
 export interface KeyWeights {
@@ -141,10 +142,10 @@ export function beginningWords(
   only?: ReadonlySet<string>,
 ): Map<string, string[]> {
   const splitSet = new Set(split);
-  const starts = only && new Set([...only].map(firstTwoCharacters));
+  const starts = only && new Set([...only].map((beginning) => codePointPrefix(beginning, 2)));
   const under = new Map<string, number[]>();
   words.forEach((word, number) => {
-    if (counts[number] === 0 || (starts !== undefined && !starts.has(firstTwoCharacters(word)))) return;
+    if (counts[number] === 0 || (starts !== undefined && !starts.has(codePointPrefix(word, 2)))) return;
     for (const beginning of splitBeginningsOf(word, splitSet)) if (only === undefined || only.has(beginning)) listOf(under, beginning).push(number);
   });
   return new Map(
@@ -158,15 +159,6 @@ export function beginningWords(
       ),
     ]),
   );
-}
-
-/** A word's first two characters (code points), or the word if it has fewer. */
-function firstTwoCharacters(word: string): string {
-  const first = word.codePointAt(0);
-  if (first === undefined) return word;
-  const second = first > 0xffff ? 2 : 1;
-  const after = word.codePointAt(second);
-  return after === undefined ? word : word.slice(0, second + (after > 0xffff ? 2 : 1));
 }
 
 /** What a split beginning's key lists of the words it begins (see beginningWords). */
