@@ -11,7 +11,7 @@ import { resolveOptions } from '../generator/config/options.ts';
 import { buildApiFolder } from '../generator/pipeline/build-api-folder.ts';
 import { readPreviousBuild } from '../generator/write/build-cache.ts';
 import { cacheFolder } from '../generator/write/cache-folder.ts';
-import { SourceCopyFile } from '../generator/write/source-copies.ts';
+import { SourceCopies, SourceCopyFile } from '../generator/write/source-copies.ts';
 import { readSources } from '../generator/load/read-sources.ts';
 import { fullBuildContents, outputContents } from './support/full-build-output.ts';
 import { SAMPLE_ONTOLOGY } from './support/shared-data.ts';
@@ -163,5 +163,18 @@ describe('the copies of the files cut, beside the cache', () => {
     const before = readdirSync(cacheFolder(out)).sort();
     await expect(build(broken, out)).rejects.toThrow();
     expect(readdirSync(cacheFolder(out)).sort()).toEqual(before);
+  });
+
+  it('named for a cache keep the copies made beside it, write the bytes given, and refuse a copy lying elsewhere', async () => {
+    const here = join(scratch, 'named-here');
+    const there = join(scratch, 'named-there');
+    for (const folder of [here, there]) mkdirSync(folder, { recursive: true });
+    writeFileSync(join(here, 'source-made.bytes'), 'made');
+    writeFileSync(join(there, 'source-made.bytes'), 'made');
+    const copies = new SourceCopies(here, [new SourceCopyFile(here, 'source-made.bytes'), Buffer.from('written')]);
+    await copies.written;
+    expect(copies.names[0]).toBe('source-made.bytes');
+    expect(readFileSync(join(here, copies.names[1]), 'utf8')).toBe('written');
+    expect(() => new SourceCopies(here, [new SourceCopyFile(there, 'source-made.bytes')])).toThrow(/lies elsewhere/);
   });
 });

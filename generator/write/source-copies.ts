@@ -19,6 +19,9 @@ export class SourceCopies {
 
   /** `sources`: each file's bytes to write, or the copy of it made in `folder` already. */
   constructor(folder: string, sources: readonly (Uint8Array | SourceCopy)[]) {
+    // A copy named for this cache must lie beside it (a cache read back elsewhere has its copies there, not here).
+    const elsewhere = sources.find((source): source is SourceCopy => !(source instanceof Uint8Array) && source.path !== join(folder, source.name));
+    if (elsewhere) throw new Error(`internal error: a copy of a source named for the cache in ${folder} lies elsewhere (${elsewhere.name})`);
     const bytes = sources.filter((source) => source instanceof Uint8Array);
     const { names, written } = SOURCE_COPIES.write(folder, bytes);
     let next = 0;
