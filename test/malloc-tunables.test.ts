@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeOptionsForUpdate, tunablesForUpdate, updateRestart } from '../generator/cli/malloc-tunables.js';
+import { tunablesForUpdate, updateRestart } from '../generator/cli/malloc-tunables.js';
 import { REPO_ROOT } from './support/shared-data.ts';
 
 const HUGE = 'glibc.malloc.hugetlb=1';
@@ -37,58 +37,21 @@ describe('tunablesForUpdate', () => {
   });
 });
 
-describe('nodeOptionsForUpdate', () => {
+describe('updateRestart: the environment an update starts again with', () => {
   it.each([
-    { case: 'as npm run build gives it', options: ['--min-semi-space-size=16'], expected: [] },
+    { case: 'fresh memory slow: the tunables', tunables: undefined, glibc: '2.36', expected: `${HUGE}:${REUSE}` },
     {
-      case: 'with its value apart, among others',
-      options: ['--no-warnings', '--min-semi-space-size', '16', '--max-old-space-size=4096'],
-      expected: ['--no-warnings', '--max-old-space-size=4096'],
-    },
-    { case: 'spelt with underscores', options: ['--min_semi_space_size=8', '--inspect'], expected: ['--inspect'] },
-    {
-      case: 'other sizes kept',
-      options: ['--max-semi-space-size=32', '--min-semi-space-sizes=1'],
-      expected: ['--max-semi-space-size=32', '--min-semi-space-sizes=1'],
-    },
-    { case: 'none given', options: [], expected: [] },
-  ])('leaves out the young generation’s size: $case', ({ options, expected }) => {
-    expect(nodeOptionsForUpdate(options)).toEqual(expected);
-  });
-});
-
-describe('updateRestart: what an update starts again with', () => {
-  const FLAG = '--min-semi-space-size=16';
-  it.each([
-    { case: 'fresh memory slow: the tunables', tunables: undefined, options: [], glibc: '2.36', expected: { tunables: `${HUGE}:${REUSE}`, options: [] } },
-    {
-      case: 'fresh memory slow, as npm run build starts it: the tunables, without the young generation’s size',
+      case: "fresh memory slow: the tunables, the user's own kept",
       tunables: 'glibc.malloc.arena_max=2',
-      options: ['--no-warnings', FLAG],
       glibc: '2.36',
-      expected: { tunables: `glibc.malloc.arena_max=2:${HUGE}:${REUSE}`, options: ['--no-warnings'] },
+      expected: `glibc.malloc.arena_max=2:${HUGE}:${REUSE}`,
     },
-    { case: 'fresh memory fast: not at all', tunables: undefined, options: ['--no-warnings'], glibc: undefined, expected: undefined },
-    {
-      case: 'fresh memory fast, as npm run build starts it: without the young generation’s size, huge pages named off',
-      tunables: 'glibc.malloc.arena_max=2',
-      options: [FLAG],
-      glibc: undefined,
-      expected: { tunables: 'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=0', options: [] },
-    },
-    {
-      case: 'fresh memory fast, no tunables of the user’s',
-      tunables: undefined,
-      options: [FLAG],
-      glibc: undefined,
-      expected: { tunables: 'glibc.malloc.hugetlb=0', options: [] },
-    },
-    { case: 'a glibc that reads no tunables, no flag', tunables: undefined, options: [], glibc: '2.31', expected: undefined },
-  ])('$case', ({ tunables, options, glibc, expected }) => {
-    const restart = updateRestart(tunables === undefined ? { HOME: '/home/x' } : { HOME: '/home/x', GLIBC_TUNABLES: tunables }, options, glibc);
-    expect(restart && { tunables: restart.env.GLIBC_TUNABLES, options: restart.options, home: restart.env.HOME }).toEqual(
-      expected && { ...expected, home: '/home/x' },
-    );
+    { case: 'fresh memory fast: not at all', tunables: undefined, glibc: undefined, expected: undefined },
+    { case: "fresh memory fast, tunables of the user's: not at all", tunables: 'glibc.malloc.arena_max=2', glibc: undefined, expected: undefined },
+    { case: 'a glibc that reads no tunables', tunables: undefined, glibc: '2.31', expected: undefined },
+  ])('$case', ({ tunables, glibc, expected }) => {
+    const restart = updateRestart(tunables === undefined ? { HOME: '/home/x' } : { HOME: '/home/x', GLIBC_TUNABLES: tunables }, glibc);
+    expect(restart && { tunables: restart.GLIBC_TUNABLES, home: restart.HOME }).toEqual(expected && { tunables: expected, home: '/home/x' });
   });
 });
 
@@ -97,25 +60,33 @@ const scratch = mkdtempSync(join(tmpdir(), 'malloc-tunables-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe.runIf(process.platform === 'linux' && tunablesForUpdate({}, glibc) !== undefined)('restartTunedForUpdate', () => {
-  it('starts the same script again, in the same process, once: with the tunables, or (fresh memory fast) huge pages named off', () => {
-    const script = join(scratch, 'restart.mjs');
-    const module = pathToFileURL(join(REPO_ROOT, 'generator/cli/malloc-tunables.js')).href;
+  const module = pathToFileURL(join(REPO_ROOT, 'generator/cli/malloc-tunables.js')).href;
+  /** A script that says where it starts and what it runs with, around the restart; fresh memory slow or not as told. */
+  const run = (slow: boolean) => {
+    const script = join(scratch, `restart-${slow}.mjs`);
     writeFileSync(
       script,
-      `import { restartTunedForUpdate } from ${JSON.stringify(module)};\nprocess.stdout.write(\`start \${process.pid}\\n\`);\nrestartTunedForUpdate();\nprocess.stdout.write(\`\${process.env.GLIBC_TUNABLES} \${process.argv.slice(2).join(' ')} [\${process.execArgv.join(' ')}]\\n\`);\n`,
+      `import { restartTunedForUpdate } from ${JSON.stringify(module)};\nprocess.stdout.write(\`start \${process.pid}\\n\`);\nrestartTunedForUpdate(process.env, () => ${slow});\nprocess.stdout.write(\`\${process.env.GLIBC_TUNABLES} \${process.argv.slice(2).join(' ')} [\${process.execArgv.join(' ')}]\\n\`);\n`,
     );
     const env = { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.arena_max=4' };
-    const run = spawnSync(process.execPath, ['--no-warnings', '--min-semi-space-size=16', script, 'an argument'], { env, encoding: 'utf8' });
-    expect(run.status, run.stderr).toBe(0);
-    const [first, second, result, ...rest] = run.stdout.trim().split('\n');
+    const result = spawnSync(process.execPath, ['--no-warnings', '--min-semi-space-size=16', script, 'an argument'], { env, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.trim().split('\n');
+  };
+
+  it('where fresh memory is slow, starts the same script again in the same process, once, with the tunables and the same options', () => {
+    const [first, second, result, ...rest] = run(true);
     // execve keeps the process: the same pid starts twice.
+    expect(first).toMatch(/^start \d+$/);
     expect(second).toBe(first);
-    // Node's own options kept, but for the young generation's size (see nodeOptionsForUpdate).
-    // Which of the two, the probe of fresh memory decides (updateRestart's table above holds each to its own).
-    expect([
-      `glibc.malloc.arena_max=4:${HUGE}:${REUSE} an argument [--no-warnings]`,
-      'glibc.malloc.arena_max=4:glibc.malloc.hugetlb=0 an argument [--no-warnings]',
-    ]).toContain(result);
+    expect(result).toBe(`glibc.malloc.arena_max=4:${HUGE}:${REUSE} an argument [--no-warnings --min-semi-space-size=16]`);
+    expect(rest).toEqual([]);
+  });
+
+  it('where fresh memory is fast, goes on as it started', () => {
+    const [first, result, ...rest] = run(false);
+    expect(first).toMatch(/^start \d+$/);
+    expect(result).toBe('glibc.malloc.arena_max=4 an argument [--no-warnings --min-semi-space-size=16]');
     expect(rest).toEqual([]);
   });
 });

@@ -40,36 +40,30 @@ export function tunablesForUpdate(env, glibc) {
 // rebuild from them, machines at 1,180-2,400 MB/s lost 0.0-0.3 s.
 const SLOW_FRESH_MEMORY = 600;
 const PROBE_BYTES = 4 * 2 ** 20;
-// Named to start Node again without the tunables: what huge pages off means, and a mark that it has started again.
-const WITHOUT_HUGE_PAGES = `${HUGE_PAGES_TUNABLE}=0`;
 
 /**
- * Replaces this process with the same command, tuned for an update: with the tunables where fresh memory is
- * slow, and without the young generation's size `npm run build` gives (see nodeOptionsForUpdate); returns where
- * neither applies.
+ * Replaces this process with the same command, Node's options and all, with the tunables set, where fresh memory
+ * is slow; returns where it is not (or the tunables would not apply).
  * @param {NodeJS.ProcessEnv} env the environment to start it with (this process's, or more)
+ * @param {() => boolean} slow whether fresh memory is slow here (the probe, unless a test decides)
  */
-export function restartTunedForUpdate(env = process.env) {
-  // Set already (by the user, or by this restart): no need for the probe or the report.
+export function restartTunedForUpdate(env = process.env, slow = freshMemoryIsSlow) {
+  // Set already (by the user, or by this restart): no need for the probe.
   if (process.platform !== 'linux' || typeof process.execve !== 'function' || env.GLIBC_TUNABLES?.includes(HUGE_PAGES_TUNABLE)) return;
-  const restart = updateRestart(env, process.execArgv, freshMemoryIsSlow() ? glibcVersion() : undefined);
-  if (restart) process.execve(process.execPath, [process.execPath, ...restart.options, ...process.argv.slice(1)], restart.env);
+  const restart = updateRestart(env, slow() ? glibcVersion() : undefined);
+  if (restart) process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], restart);
 }
 
 /**
- * What an update starts again with, given the glibc whose tunables it would set (undefined where fresh memory is
- * fast, so that none are): undefined where it would start as it is.
+ * The environment an update starts again with, given the glibc whose tunables it would set (undefined where fresh
+ * memory is fast, so that none are): undefined where it would start as it is.
  * @param {NodeJS.ProcessEnv} env
- * @param {readonly string[]} options Node's options
  * @param {string | undefined} glibc
- * @returns {{ env: NodeJS.ProcessEnv, options: string[] } | undefined}
+ * @returns {NodeJS.ProcessEnv | undefined}
  */
-export function updateRestart(env, options, glibc) {
+export function updateRestart(env, glibc) {
   const tunables = tunablesForUpdate(env, glibc);
-  const kept = nodeOptionsForUpdate(options);
-  if (tunables === undefined && kept.length === options.length) return undefined;
-  const without = [env.GLIBC_TUNABLES ?? '', WITHOUT_HUGE_PAGES].filter((tunable) => tunable !== '').join(':');
-  return { env: { ...env, GLIBC_TUNABLES: tunables ?? without }, options: kept };
+  return tunables === undefined ? undefined : { ...env, GLIBC_TUNABLES: tunables };
 }
 
 /** Whether this machine hands out memory not touched before slowly: 4 MB touched once, 3 ms where it is fast. */
@@ -92,28 +86,6 @@ function glibcVersion() {
   const report = /** @type {{ header?: { glibcVersionRuntime?: string } }} */ (settings.getReport());
   settings.excludeNetwork = excludeNetwork;
   return report.header?.glibcVersionRuntime;
-}
-
-// `npm run build` gives Node a 16 MB young generation, which keeps a full build's peak memory down. An update keeps
-// most of what it makes, which a young generation that large copies once more: with V8's own sizing, 42 alternating
-// one-label rebuilds took 0.12-0.37 s less CPU time and 4,000 fewer page faults at the median of each ten, and were
-// faster in 26 of the 42 (docs/performance.md).
-const YOUNG_GENERATION_SIZE = /^--min[-_]semi[-_]space[-_]size(=|$)/;
-
-/**
- * The Node options an update starts with: the ones given, but for the young generation's size.
- * @param {readonly string[]} options
- * @returns {string[]}
- */
-export function nodeOptionsForUpdate(options) {
-  const kept = [];
-  for (let at = 0; at < options.length; at += 1) {
-    const size = YOUNG_GENERATION_SIZE.exec(options[at]);
-    if (size === null) kept.push(options[at]);
-    // `--min-semi-space-size 16`: its value is the next option.
-    else if (size[1] === '') at += 1;
-  }
-  return kept;
 }
 
 /**
