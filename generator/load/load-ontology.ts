@@ -83,16 +83,15 @@ export async function parseSources(sources: SourceText[], previousLoad?: Previou
     if (kept && bytes) cuts.push({ cut: kept, bytes });
     blocked.blocks.forEach((block, index) => {
       const encoded = fresh?.has(index) ? undefined : cached[index];
-      // Identical blocks stay distinct: their blank nodes are not the same nodes. A label starts with a letter,
-      // as N-Quads and Turtle require (a hash may start with "-").
+      // Identical blocks stay distinct: their blank nodes are not the same nodes.
       const occurrence = occurrences.get(block.digest) ?? 0;
       occurrences.set(block.digest, occurrence + 1);
-      const blankPrefix = `b${block.digest}.${occurrence}`;
+      const blanks = { digest: block.digest, occurrence };
       if (encoded && decoder) {
         reused += 1;
-        blocks.push(LoadedBlock.cached(block.key, encoded, decoder, blankPrefix));
+        blocks.push(LoadedBlock.cached(block.key, encoded, decoder, blanks));
       } else {
-        blocks.push(LoadedBlock.parsed(block.key, fresh?.get(index) ?? [], blankPrefix));
+        blocks.push(LoadedBlock.parsed(block.key, fresh?.get(index) ?? [], blanks));
       }
     });
   }

@@ -11,30 +11,39 @@ import type { StringTable } from '../text/string-table.ts';
  */
 export class LoadedBlock implements TripleBlock {
   readonly key: string;
-  /** What makes its triples what they are: its text's key, and the labels of its blank nodes (see load-ontology.ts). */
-  readonly identity: string;
   readonly localBlankNodes = true;
   #quads: readonly Quad[] | undefined;
   // Read back from the cache: its encoded quads and their decoder (kept on the block: 18,500 of them an update).
   readonly #encoded: EncodedQuads | undefined;
   readonly #decoder: QuadDecoder | undefined;
-  readonly #blankPrefix: string;
+  // Its blank nodes' labels are made of these when first needed: a string kept per block is one more the collector copies.
+  readonly #digest: string;
+  readonly #occurrence: number;
 
-  private constructor(key: string, blankPrefix: string, quads: readonly Quad[] | undefined, encoded?: EncodedQuads, decoder?: QuadDecoder) {
+  private constructor(key: string, blanks: BlankLabels, quads: readonly Quad[] | undefined, encoded?: EncodedQuads, decoder?: QuadDecoder) {
     this.key = key;
-    this.identity = `${key} ${blankPrefix}`;
-    this.#blankPrefix = blankPrefix;
+    this.#digest = blanks.digest;
+    this.#occurrence = blanks.occurrence;
     this.#quads = quads;
     this.#encoded = encoded;
     this.#decoder = decoder;
   }
 
-  static parsed(key: string, quads: readonly Quad[], blankPrefix: string): LoadedBlock {
-    return new LoadedBlock(key, blankPrefix, relabelBlankNodes(quads, blankPrefix));
+  static parsed(key: string, quads: readonly Quad[], blanks: BlankLabels): LoadedBlock {
+    return new LoadedBlock(key, blanks, relabelBlankNodes(quads, blankPrefix(blanks)));
   }
 
-  static cached(key: string, encoded: EncodedQuads, decoder: QuadDecoder, blankPrefix: string): LoadedBlock {
-    return new LoadedBlock(key, blankPrefix, undefined, encoded, decoder);
+  static cached(key: string, encoded: EncodedQuads, decoder: QuadDecoder, blanks: BlankLabels): LoadedBlock {
+    return new LoadedBlock(key, blanks, undefined, encoded, decoder);
+  }
+
+  /** What makes its triples what they are: its text's key, and the labels of its blank nodes (see load-ontology.ts). */
+  get identity(): string {
+    return `${this.key} ${this.#blankPrefix()}`;
+  }
+
+  #blankPrefix(): string {
+    return blankPrefix({ digest: this.#digest, occurrence: this.#occurrence });
   }
 
   get size(): number {
@@ -43,7 +52,7 @@ export class LoadedBlock implements TripleBlock {
 
   get quads(): readonly Quad[] {
     if (this.#quads === undefined && this.#encoded !== undefined && this.#decoder !== undefined) {
-      this.#quads = relabelBlankNodes(this.#decoder.decode(this.#encoded), this.#blankPrefix);
+      this.#quads = relabelBlankNodes(this.#decoder.decode(this.#encoded), this.#blankPrefix());
     }
     return this.#quads ?? [];
   }
@@ -57,4 +66,15 @@ export class LoadedBlock implements TripleBlock {
     if (this.#quads === undefined && this.#encoded !== undefined && this.#decoder !== undefined) this.#decoder.visit(this.#encoded, visit);
     else visitQuads(this.quads, visit);
   }
+}
+
+/** Which block of the same text digest a block is (identical blocks stay distinct: their blank nodes are not the same nodes). */
+export interface BlankLabels {
+  digest: string;
+  occurrence: number;
+}
+
+/** The prefix of a block's blank node labels: it starts with a letter, as N-Quads and Turtle require (a digest may start with "-"). */
+function blankPrefix({ digest, occurrence }: BlankLabels): string {
+  return `b${digest}.${occurrence}`;
 }
