@@ -30,7 +30,7 @@ export class LoadedBlock implements TripleBlock {
   }
 
   static parsed(key: string, quads: readonly Quad[], blanks: BlankLabels): LoadedBlock {
-    return new LoadedBlock(key, blanks, relabelBlankNodes(quads, blankPrefix(blanks)));
+    return new LoadedBlock(key, blanks, relabelBlankNodes(quads, blankPrefix(blanks.digest, blanks.occurrence)));
   }
 
   static cached(key: string, encoded: EncodedQuads, decoder: QuadDecoder, blanks: BlankLabels): LoadedBlock {
@@ -43,7 +43,7 @@ export class LoadedBlock implements TripleBlock {
   }
 
   #blankPrefix(): string {
-    return blankPrefix({ digest: this.#digest, occurrence: this.#occurrence });
+    return blankPrefix(this.#digest, this.#occurrence);
   }
 
   get size(): number {
@@ -75,6 +75,6 @@ export interface BlankLabels {
 }
 
 /** The prefix of a block's blank node labels: it starts with a letter, as N-Quads and Turtle require (a digest may start with "-"). */
-function blankPrefix({ digest, occurrence }: BlankLabels): string {
+function blankPrefix(digest: string, occurrence: number): string {
   return `b${digest}.${occurrence}`;
 }

@@ -2,7 +2,7 @@
 // a two-letter key shared by too many common words would make one file far over its budget.
 import { codePointLength, codePoints, compareCodePoints, splitSet, typoForms } from './core/search-core.js';
 import { listOf } from './list-of.ts';
-import { codePointPrefix } from '../text/code-point-prefix.ts';
+import { codePointEnd, codePointPrefix } from '../text/code-point-prefix.ts';
 
 /** How many labels the keys list: a word's list up to this many under its own key, a typo form's up to `perVariant`. */
 export interface KeyWeights {
@@ -97,7 +97,7 @@ export function patchSplit(layout: SplitLayout, changed: Iterable<readonly [stri
 function forEachBeginning(text: string, visit: (beginning: string) => boolean): void {
   let characters = 0;
   for (let end = 0; end < text.length; ) {
-    end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+    end = codePointEnd(text, end);
     characters += 1;
     if (characters >= 2 && !visit(text.slice(0, end))) return;
   }
@@ -148,23 +148,13 @@ export function beginningWords(
     if (counts[number] === 0 || (starts !== undefined && !starts.has(codePointPrefix(word, 2)))) return;
     for (const beginning of splitBeginningsOf(word, splitSet)) if (only === undefined || only.has(beginning)) listOf(under, beginning).push(number);
   });
-  return new Map(
-    [...under].map(([beginning, numbers]) => [
-      beginning,
-      commonestWords(
-        numbers.map((number) => words[number]),
-        (_, at) => counts[numbers[at]],
-        perWord,
-        mostPerKey,
-      ),
-    ]),
-  );
+  return new Map([...under].map(([beginning, numbers]) => [beginning, commonestWords(numbers, words, counts, perWord, mostPerKey)]));
 }
 
-/** What a split beginning's key lists of the words it begins (see beginningWords). */
-function commonestWords(words: readonly string[], countOf: (word: string, at: number) => number, perWord: number, mostPerKey: number): string[] {
+/** What a split beginning's key lists of the words it begins, given by number (see beginningWords). */
+function commonestWords(numbers: readonly number[], words: readonly string[], counts: ArrayLike<number>, perWord: number, mostPerKey: number): string[] {
   // Each count looked up once, not at every comparison of the sort.
-  const counted = words.map((word, at) => ({ word, count: countOf(word, at) }));
+  const counted = numbers.map((number) => ({ word: words[number], count: counts[number] }));
   counted.sort((a, b) => b.count - a.count || compareCodePoints(a.word, b.word));
   const kept: string[] = [];
   let labels = 0;
