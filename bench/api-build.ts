@@ -6,7 +6,7 @@ import fg from 'fast-glob';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { waitForIdleDisk } from './disk-idle.ts';
-import { MACHINE, timedBuild } from './timed-build.ts';
+import { fileCreationRate, MACHINE, timedBuild } from './timed-build.ts';
 import { timeStartUp } from './start-up.ts';
 import { measureWriteFloor } from './write-floor.ts';
 
@@ -31,6 +31,7 @@ const edit = (text: string) =>
 // A knowledge engineer edits after the build's files are on disk: timed from an idle disk, not while the kernel
 // still writes back the full build's 480 MB (measured on 27 November: 1.80-1.94 s that way, against 1.3-1.5 s by hand).
 const waitedBeforeRebuild = await waitForIdleDisk();
+const diskBeforeRebuild = fileCreationRate();
 const rebuild = await build.again(edit);
 const rewritten = [...writeTimes(join(build.work, 'out'))].filter(([path, time]) => before.get(path) !== time).map(([path]) => path);
 const outsideSearch = rewritten.filter((path) => !path.startsWith('search/'));
@@ -78,7 +79,7 @@ const lines = [
   `waited ${build.waitedSeconds.toFixed(0)} s for the disk to go idle before starting`,
   `wall time: ${fastest.seconds.toFixed(1)} s (the fastest build) = ${(fastest.seconds / floor).toFixed(1)} × the write floor (budget ${FLOOR_FACTOR} ×)`,
   '',
-  `rebuild after editing one label (from an idle disk: waited ${waitedBeforeRebuild.toFixed(0)} s for it):`,
+  `rebuild after editing one label (from an idle disk: waited ${waitedBeforeRebuild.toFixed(0)} s for it; ${diskBeforeRebuild} then):`,
   rebuild.line(/^updated .*$|^wrote .*$/m),
   rebuild.line(/^changes since .*$/m),
   `files rewritten: ${rewritten.length}, of which outside search/: ${outsideSearch.length} (${outsideSearch.join(', ')})`,

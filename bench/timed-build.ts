@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { waitForIdleDisk } from './disk-idle.ts';
+import { fileCreationMicroseconds } from './file-creation.ts';
 import { generateFolioShaped } from './folio-shaped/generate.ts';
 import { SubprocessWatch, type WatchedTree } from './subprocess-watch.ts';
 
@@ -43,7 +44,7 @@ export const BUILD_NODE_OPTIONS: string[] = (() => {
     .filter((option) => option !== '');
 })();
 
-export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${freshMemoryRate()}`;
+export const MACHINE = `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${freshMemoryRate()}; ${fileCreationRate()}`;
 
 /**
  * How fast the machine hands out memory a process has not touched before, which some virtual machines do slowly
@@ -56,6 +57,11 @@ function freshMemoryRate(): string {
   Buffer.allocUnsafeSlow(megabytes * 2 ** 20).fill(1);
   const seconds = (performance.now() - started) / 1000;
   return `fresh memory filled at ${(megabytes / seconds).toFixed(0)} MB/s (${megabytes} MB in ${(seconds * 1000).toFixed(0)} ms)`;
+}
+
+/** fileCreationMicroseconds where the builds write, as the bench prints it. */
+export function fileCreationRate(): string {
+  return `a new file made in ${fileCreationMicroseconds(tmpdir()).toFixed(0)} µs`;
 }
 
 /**
