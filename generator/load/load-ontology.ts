@@ -86,12 +86,12 @@ export async function parseSources(sources: SourceText[], previousLoad?: Previou
       // Identical blocks stay distinct: their blank nodes are not the same nodes.
       const occurrence = occurrences.get(block.digest) ?? 0;
       occurrences.set(block.digest, occurrence + 1);
-      const blanks = { digest: block.digest, occurrence };
+      const place = { digest: block.digest, occurrence };
       if (encoded && decoder) {
         reused += 1;
-        blocks.push(LoadedBlock.cached(block.key, encoded, decoder, blanks));
+        blocks.push(LoadedBlock.cached(block.key, encoded, decoder, place));
       } else {
-        blocks.push(LoadedBlock.parsed(block.key, fresh?.get(index) ?? [], blanks));
+        blocks.push(LoadedBlock.parsed(block.key, fresh?.get(index) ?? [], place));
       }
     });
   }

@@ -20,21 +20,21 @@ export class LoadedBlock implements TripleBlock {
   readonly #digest: string;
   readonly #occurrence: number;
 
-  private constructor(key: string, blanks: BlankLabels, quads: readonly Quad[] | undefined, encoded?: EncodedQuads, decoder?: QuadDecoder) {
+  private constructor(key: string, place: BlockOccurrence, quads: readonly Quad[] | undefined, encoded?: EncodedQuads, decoder?: QuadDecoder) {
     this.key = key;
-    this.#digest = blanks.digest;
-    this.#occurrence = blanks.occurrence;
+    this.#digest = place.digest;
+    this.#occurrence = place.occurrence;
     this.#quads = quads;
     this.#encoded = encoded;
     this.#decoder = decoder;
   }
 
-  static parsed(key: string, quads: readonly Quad[], blanks: BlankLabels): LoadedBlock {
-    return new LoadedBlock(key, blanks, relabelBlankNodes(quads, blankPrefix(blanks.digest, blanks.occurrence)));
+  static parsed(key: string, quads: readonly Quad[], place: BlockOccurrence): LoadedBlock {
+    return new LoadedBlock(key, place, relabelBlankNodes(quads, blankPrefix(place.digest, place.occurrence)));
   }
 
-  static cached(key: string, encoded: EncodedQuads, decoder: QuadDecoder, blanks: BlankLabels): LoadedBlock {
-    return new LoadedBlock(key, blanks, undefined, encoded, decoder);
+  static cached(key: string, encoded: EncodedQuads, decoder: QuadDecoder, place: BlockOccurrence): LoadedBlock {
+    return new LoadedBlock(key, place, undefined, encoded, decoder);
   }
 
   /** What makes its triples what they are: its text's key, and the labels of its blank nodes (see load-ontology.ts). */
@@ -69,7 +69,7 @@ export class LoadedBlock implements TripleBlock {
 }
 
 /** Which block of the same text digest a block is (identical blocks stay distinct: their blank nodes are not the same nodes). */
-export interface BlankLabels {
+export interface BlockOccurrence {
   digest: string;
   occurrence: number;
 }
