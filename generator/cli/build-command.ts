@@ -11,6 +11,7 @@ import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
 import { restartTunedForUpdate } from './malloc-tunables.js';
 import { withFingerprint } from '../cache/generator-fingerprint.js';
+import { noteRunKind } from './run-kind.js';
 import { cacheFolder } from '../write/cache-folder.ts';
 import { existsSync } from 'node:fs';
 
@@ -40,16 +41,23 @@ async function main(argv: string[]): Promise<number> {
   // Ids that differ only by letter case are one file where the output's file system folds case.
   const model: ModelOptions = { ...options, caseFoldingOutput: foldsCase(dirname(options.out)) ? dirname(options.out) : undefined };
   // Each mode's modules are loaded when it runs: --help and a refused option load none of them.
-  const lines = options.apiOnly
-    ? (await import('./build-summary.ts')).summaryLines(
-        options,
-        await (await import('../pipeline/build-api-folder.ts')).buildApiFolder(options, model, reporter),
-      )
-    : await inFreshFolder(options.out, async (staging) => (await import('./build-site.ts')).buildSite(options, model, staging, reporter));
+  const lines = options.apiOnly ? await buildApi(options, model, reporter) : await buildSiteFolder(options, model, reporter);
   const broken = options.checkLinks ? await checkOutputLinks(options, lines) : undefined;
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
   if (broken) throw new UserError(`${broken} (the output is written)`, 'fix the references in the ontology, or serve the site where they resolve (--base-url)');
   return 0;
+}
+
+async function buildApi(options: BuildOptions, model: ModelOptions, reporter: Reporter): Promise<string[]> {
+  const summary = await (await import('../pipeline/build-api-folder.ts')).buildApiFolder(options, model, reporter);
+  noteRunKind(summary.written.updated === undefined ? 'api-full' : 'api-update');
+  return (await import('./build-summary.ts')).summaryLines(options, summary);
+}
+
+async function buildSiteFolder(options: BuildOptions, model: ModelOptions, reporter: Reporter): Promise<string[]> {
+  const lines = await inFreshFolder(options.out, async (staging) => (await import('./build-site.ts')).buildSite(options, model, staging, reporter));
+  noteRunKind('site');
+  return lines;
 }
 
 /** --check-links: adds the check's line to the summary when every link resolves; otherwise returns it. */

@@ -2,10 +2,14 @@
 // bundle is made (at install, or by the build before) loads no TypeScript at all and Node does not load its
 // TypeScript stripper (0.1 s here, which --help's 0.3 s budget cannot spare). build.ts, the entry run by hand, is
 // a symbolic link to this file: Node runs a link's target, by the target's name, so it too loads no TypeScript.
-// V8's compiled code for the build's modules is kept between runs (in the system's temporary folder, see Node's
-// module.enableCompileCache): it is enabled before they are loaded, so they are the ones it holds.
+// The command runs as one script with V8's code kept from earlier runs (command-script.js); V8's code for the
+// modules its threads load is kept in Node's compile cache (in the system's temporary folder, see Node's
+// module.enableCompileCache), enabled before they are loaded.
 import * as nodeModule from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bundledEntry } from './bundle-location.js';
+import { hasCommandScript, runCommandScript } from './command-script.js';
 
 const COMMAND = 'cli/build-command.ts';
 
@@ -21,4 +25,6 @@ const { directory } = nodeModule.enableCompileCache();
 if (directory !== undefined) process.env.NODE_COMPILE_CACHE ??= directory;
 // Without a bundle for this source, cli-bundle.ts makes one first (or runs the source if that fails).
 const bundled = bundledEntry(COMMAND) ?? (await (await import('./cli-bundle.ts')).commandModule(COMMAND));
-await import(bundled.href);
+const folder = dirname(fileURLToPath(bundled));
+if (hasCommandScript(folder)) runCommandScript(folder);
+else await import(bundled.href);
