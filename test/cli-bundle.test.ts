@@ -20,10 +20,10 @@ afterAll(() => {
   rmSync(bundles, { recursive: true, force: true });
 });
 
-function build(command: string, out: string, extra: string[] = [], nodeOptions: string[] = []): void {
+function build(command: string, out: string, extra: string[] = [], nodeOptions: string[] = [], env: NodeJS.ProcessEnv = {}): void {
   const run = spawnSync(process.execPath, [...nodeOptions, command, '--ontology', SAMPLE_ONTOLOGY, '--out', out, ...extra], {
     cwd: REPO_ROOT,
-    env: userEnvironment(),
+    env: { ...userEnvironment(), ...env },
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
@@ -69,6 +69,9 @@ describe("the build command's bundle", () => {
   it("keeps V8's code for its script once per kind of run, and V8 takes it in the next run of that kind", () => {
     for (const name of codeCaches()) rmSync(join(folder, name));
     const out = join(scratch, 'code-cache');
+    // Node's switch for its compile cache turns this one off too.
+    build(scriptRunner, join(scratch, 'no-code-cache'), ['--api-only'], [], { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(codeCaches()).toEqual([]);
     build(scriptRunner, out, ['--api-only']);
     expect(codeCaches()).toEqual(['code-cache.api-full.v8']);
     // The same ontology again: an update, whose code is added (a full build collects garbage with a flag set

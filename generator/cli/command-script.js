@@ -44,11 +44,13 @@ export function runCommandScript(folder) {
   // made under the same flags only.
   setFlagsFromString('--no-flush-bytecode');
   const file = join(folder, COMMAND_SCRIPT);
-  const cached = readCodeCache(folder);
+  // The switch that turns Node's compile cache off turns this one off too.
+  const keeping = !process.env.NODE_DISABLE_COMPILE_CACHE;
+  const cached = keeping ? readCodeCache(folder) : undefined;
   // The wrapper on the script's first line, so that a stack trace's lines are the file's.
   const wrapped = `(function (exports, require, module, __filename, __dirname, ${SCRIPT_MODULE}) {${readFileSync(file, 'utf8')}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData: cached?.bytes });
-  process.once('exit', () => keepCode(folder, script, cached));
+  if (keeping) process.once('exit', () => keepCode(folder, script, cached));
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, folder, {
     url: pathToFileURL(file).href,
