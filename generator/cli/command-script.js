@@ -87,7 +87,8 @@ function keepCode(folder, script, cached) {
   const kind = runKind() ?? START;
   const taken = cached !== undefined && !script.cachedDataRejected;
   if (taken && (kind === START || cached.kinds.includes(kind))) return;
-  const kinds = [...new Set([...(taken ? cached.kinds : []), kind])].filter((each, _, all) => each !== START || all.length === 1).sort();
+  // Past the return, a kind the kept code has not run yet: added to the ones it holds (a start's code is any run's).
+  const kinds = [...(taken ? cached.kinds.filter((each) => each !== START) : []), kind].sort();
   const name = `code-cache.${kinds.join('+')}.v8`;
   try {
     const temporary = join(folder, `${name}.${process.pid}.tmp`);
