@@ -4,7 +4,7 @@ import type { BuiltNode, RankedLists } from '../generator/search/expand-nodes.ts
 import { decodeNodes, encodeNodes } from '../generator/search/node-codec.ts';
 import { rerankLists } from '../generator/search/rerank-lists.ts';
 import { RankTable } from '../generator/search/rank-table.ts';
-import { expandNodes, type Suffix } from '../generator/search/expand-nodes.ts';
+import { expandNodes, holdersOf, type Suffix } from '../generator/search/expand-nodes.ts';
 import { wordStarts } from '../generator/search/word-starts.ts';
 import { searchSource } from '../generator/search/search-entities.ts';
 import { buildModel } from '../generator/model/build-model.ts';
@@ -75,6 +75,36 @@ describe('rerankLists: the previous lists with the changed members put in place 
     const source = { entities: after, labels: LabelRows.of(after.map((candidate) => searchLabels(candidate))), changed: new Set([3]) };
     const withGone = { class: [-1, ...previous.class], property: previous.property };
     expect(rerankLists(withGone, now, query, source)).toEqual(ranked(after, now, query));
+  });
+});
+
+describe('holdersOf: the entities an update walks for the prefixes it reaches, read off the previous nodes', () => {
+  // Small leaves, so that "l" and "la" are ranked nodes, with leaves and chains under them.
+  const labels = LabelRows.of(BEFORE.map((candidate) => searchLabels(candidate)));
+  const { nodes } = expandNodes(
+    BEFORE,
+    labels,
+    BEFORE.map(() => 100),
+    150,
+  );
+  const holding = (prefixes: readonly string[]) =>
+    BEFORE.flatMap((_, number) =>
+      labels.at(number).some(({ normalized }) => prefixes.some((prefix) => wordStarts(normalized).some((at) => normalized.startsWith(prefix, at))))
+        ? [number]
+        : [],
+    );
+  it.each([[['l']], [['la']], [['law']], [['c']], [['ci', 'la']], [['lab']], [['s']], [['x']], [['la', 'lz']]])('%j', (prefixes) => {
+    expect(holdersOf(prefixes, { nodes, changedNumbers: new Set() }, BEFORE.length)).toEqual(holding(prefixes));
+  });
+  it('adds the changed entities, and never an entity an edit took away (-1)', () => {
+    const renumbered = nodes.map((built) => ('leaf' in built.node ? { ...built, node: { leaf: [-1, ...built.node.leaf] } } : built));
+    expect(holdersOf(['ci'], { nodes: renumbered, changedNumbers: new Set([6]) }, BEFORE.length)).toEqual([...holding(['ci']), 6]);
+  });
+  it('is not vacuous: the nodes hold ranked ones, leaves and chains', () => {
+    expect(nodes.some((built) => 'ranked' in built.node)).toBe(true);
+    expect(nodes.some((built) => 'leaf' in built.node)).toBe(true);
+    // "l" is answered by the chain down to "la".
+    expect(nodes.some((built) => built.prefix === 'la' && built.from === 1)).toBe(true);
   });
 });
 

@@ -37,7 +37,8 @@ export function expandNodes(
   // Updating, only the suffixes under the prefixes an edit reaches are listed; the other nodes are kept. A first
   // character whose previous node was not ranked in advance is listed whole (its node is worked out from them).
   const unranked = (first: string) => !(reuse && 'ranked' in (previousNode(reuse.nodes, first, 1)?.node ?? {}));
-  const reached = reuse && new ReachedSuffixes(labels, [...reuse.twoCharacterPrefixes, ...reuse.firstCharacters.filter(unranked)]);
+  const walked = reuse && [...reuse.twoCharacterPrefixes, ...reuse.firstCharacters.filter(unranked)];
+  const reached = reuse && walked && new ReachedSuffixes(labels, walked, holdersOf(walked, reuse, labels.length));
   const nodes: BuiltNode[] = [];
   const reused = new Set<BuiltNode>();
   const distinct = new DistinctEntities(entities.length);
@@ -142,6 +143,38 @@ function groupsUnder(prefix: string, previous: readonly BuiltNode[], members: re
     }
   }
   return [...groups].sort(compareCodePoints);
+}
+
+/**
+ * In number order, the entities that may have a word starting with one of the prefixes: those the previous nodes at
+ * or under each prefix list, and the changed ones. The previous nodes cover every suffix an unchanged entity has,
+ * so no other entity has one there. (A two-character prefix under a previous leaf has its first character among the
+ * prefixes too, and that leaf lists its entities.)
+ */
+export function holdersOf(prefixes: readonly string[], reuse: Pick<NodeReuse, 'nodes' | 'changedNumbers'>, count: number): number[] {
+  const marked = new Uint8Array(count);
+  const mark = (numbers: Iterable<number>) => {
+    for (const number of numbers) if (number >= 0) marked[number] = 1;
+  };
+  const { nodes } = reuse;
+  for (const prefix of prefixes) {
+    const length = codePointLength(prefix);
+    for (let at = firstAtOrAfter(nodes, prefix); at < nodes.length && nodes[at].prefix.startsWith(prefix); at += 1) {
+      if (nodes[at].from <= length) mark(membersOf(nodes[at]));
+    }
+  }
+  mark(reuse.changedNumbers);
+  const holders: number[] = [];
+  marked.forEach((flag, number) => {
+    if (flag === 1) holders.push(number);
+  });
+  return holders;
+}
+
+/** Every entity a node lists. */
+export function membersOf(built: BuiltNode): readonly number[] {
+  if ('leaf' in built.node) return built.node.leaf;
+  return [...built.node.ranked.class, ...built.node.ranked.property];
 }
 
 /** Whether a node's entities make a leaf: all within the budget, or one entity however large (splitting its suffixes further could never make it smaller). */

@@ -4,7 +4,7 @@ import type { FoldMemo } from './fold-table.ts';
 import type { LabelIndexMemo } from './label-index.ts';
 import { searchLabels } from './core/search-core.js';
 import type { SearchEntity } from './core/search-core.js';
-import { fitsLeaf, type BuiltNode } from './expand-nodes.ts';
+import { fitsLeaf, membersOf, type BuiltNode } from './expand-nodes.ts';
 import { EditReach, type ComparedLabel } from './edit-reach.ts';
 import type { PackRun } from './shard-files.ts';
 import { PackedJsonReader, type PackedJson } from './packed-json.ts';
@@ -169,9 +169,4 @@ export function planIndexReuse(
 export function kindChangedSince(previousJson: PackedJsonReader, old: number, kind: SearchEntity['kind']): boolean {
   // A packed entity's JSON begins with its kind: [0 for a class, [1 for a property.
   return previousJson.text(old).charAt(1) !== (kind === 'class' ? '0' : '1');
-}
-
-function membersOf(built: BuiltNode): number[] {
-  if ('leaf' in built.node) return built.node.leaf;
-  return [...built.node.ranked.class, ...built.node.ranked.property];
 }
