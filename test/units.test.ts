@@ -203,6 +203,16 @@ describe('findBaseIri', () => {
     ["of a tie, the owl:Ontology's namespace", declared(['https://a.example/A', 'https://b.example/B'], 'https://b.example'), 'https://b.example/'],
     ['of a tie without it, the first declared', declared(['https://a.example/A', 'https://b.example/B']), 'https://a.example/'],
     ['no owl:Ontology needed', declared(['https://x.example/onto#A', 'https://x.example/onto#b']), 'https://x.example/onto#'],
+    [
+      "a namespace's terms counted together when others come between, and of a tie, the first declared",
+      declared(['https://b.example/A', 'https://a.example/B', 'https://a.example/C', 'https://b.example/D', 'https://c.example/E']),
+      'https://b.example/',
+    ],
+    [
+      "a namespace that is another's beginning counted apart from it",
+      declared(['https://x.example/A', 'https://x.example/t/B', 'https://x.example/t/C', 'https://x.example/D', 'https://x.example/t/E']),
+      'https://x.example/t/',
+    ],
     ["no terms: the owl:Ontology's IRI", declared([], 'https://x.example/onto'), 'https://x.example/onto/'],
     [
       'a term counted once however often declared',

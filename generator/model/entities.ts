@@ -80,10 +80,23 @@ export function findBaseIri(typeStatements: readonly TypeStatement[], given?: st
  */
 export function guessBaseIri(typeStatements: readonly TypeStatement[], types: PublishedTypes = publishedTypes(typeStatements)): string | undefined {
   const counts = new Map<string, number>();
+  // Terms of one namespace mostly come one after another: a run is counted without cutting each one's namespace out.
+  let run: string | undefined;
+  let length = 0;
+  const flush = () => {
+    if (run !== undefined) counts.set(run, (counts.get(run) ?? 0) + length);
+  };
   for (const iri of types.keys()) {
-    const namespace = namespaceOf(iri);
-    if (namespace !== undefined) counts.set(namespace, (counts.get(namespace) ?? 0) + 1);
+    const cut = namespaceEnd(iri);
+    if (run !== undefined && cut === run.length && iri.startsWith(run)) {
+      length += 1;
+      continue;
+    }
+    flush();
+    run = cut === undefined ? undefined : iri.slice(0, cut);
+    length = 1;
   }
+  flush();
   const ontology = typeStatements.find((statement) => statement.type === OWL_ONTOLOGY)?.subject;
   const declared = ontology === undefined ? undefined : /[/#]$/.test(ontology) ? ontology : `${ontology}/`;
   let best: [namespace: string, terms: number] | undefined;
@@ -94,10 +107,10 @@ export function guessBaseIri(typeStatements: readonly TypeStatement[], types: Pu
   return best?.[0] ?? declared;
 }
 
-/** The IRI up to and including its last "/" or "#", when a name follows. */
-function namespaceOf(iri: string): string | undefined {
+/** Where the IRI's namespace ends (after its last "/" or "#"), when a name follows. */
+function namespaceEnd(iri: string): number | undefined {
   const cut = Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1;
-  return cut > 0 && cut < iri.length ? iri.slice(0, cut) : undefined;
+  return cut > 0 && cut < iri.length ? cut : undefined;
 }
 
 /** Every term of a published type under the base IRI, in the order they are first declared. */
