@@ -44,6 +44,16 @@ describe("the build command's bundle", () => {
     expect(readdirSync(bundles)).toEqual(['cli-test']);
   });
 
+  it('is ASCII, so that its files are read as one byte a character', () => {
+    const files = readdirSync(folder).filter((name) => /\.(c|m)js$/.test(name));
+    expect(files).toContain(COMMAND_SCRIPT);
+    for (const name of files)
+      expect(
+        readFileSync(join(folder, name)).every((byte) => byte < 0x80),
+        name,
+      ).toBe(true);
+  });
+
   // The command's script, as the launcher runs it, from this test's bundle.
   const scriptRunner = join(scratch, 'run-script.mjs');
   writeFileSync(
