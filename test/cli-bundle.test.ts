@@ -35,13 +35,19 @@ describe("the build command's bundle", () => {
   it('holds a file per entry, is not taken for whole before it is, and replaces older bundles beside it', async () => {
     const older = join(bundles, 'cli-older');
     mkdirSync(older, { recursive: true });
+    // What a command killed while bundling left (no process has that number), and what one bundling now holds.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    mkdirSync(join(bundles, `cli-older.building-${dead}`));
+    const live = join(bundles, `cli-other.building-${process.pid}`);
+    mkdirSync(live);
     expect(bundledEntry('cli/build-command.ts', folder)).toBeUndefined();
     await writeBundle(folder);
     const command = bundledEntry('cli/build-command.ts', folder);
     expect(command && fileURLToPath(command)).toBe(join(folder, 'build-command.mjs'));
     expect(existsSync(join(folder, COMMAND_SCRIPT))).toBe(true);
     for (const entry of BUNDLE_ENTRIES) expect(existsSync(fileURLToPath(bundledEntry(entry, folder) as URL)), entry).toBe(true);
-    expect(readdirSync(bundles)).toEqual(['cli-test']);
+    expect(readdirSync(bundles).sort()).toEqual([`cli-other.building-${process.pid}`, 'cli-test']);
+    rmSync(live, { recursive: true });
   });
 
   it('is ASCII, so that its files are read as one byte a character', () => {

@@ -77,8 +77,24 @@ export async function writeBundle(folder = bundleFolder()): Promise<void> {
     rmSync(working, { recursive: true, force: true });
   }
   const parent = dirname(folder);
-  for (const name of readdirSync(parent))
-    if (/^cli-[\w-]+$/.test(name) && join(parent, name) !== folder) rmSync(join(parent, name), { recursive: true, force: true });
+  for (const name of readdirSync(parent)) {
+    // Another version's bundle, or the working folder of a command that was killed while bundling.
+    const building = WORKING_FOLDER.exec(name);
+    const stale = building ? !isRunning(Number(building[1])) : /^cli-[\w-]+$/.test(name) && join(parent, name) !== folder;
+    if (stale) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+const WORKING_FOLDER = /^cli-[\w-]+\.building-(\d+)$/;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: running, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
