@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { BUNDLE_CACHE, COMPLETE, PACKAGE_ROOT, bundleFolder, bundledEntry, entryFileName } from './bundle-location.js';
 import { COMMAND_SCRIPT, SCRIPT_MODULE } from './command-script.js';
+import { isRunning } from '../write/output-folder.ts';
 
 export { bundleFolder, bundledEntry } from './bundle-location.js';
 
@@ -86,16 +87,6 @@ export async function writeBundle(folder = bundleFolder()): Promise<void> {
 }
 
 const WORKING_FOLDER = /^cli-[\w-]+\.building-(\d+)$/;
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: running, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Rewrites a bundled file's characters past ASCII (esbuild escapes them in strings, regular expressions and names,
