@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../bench/folio-shaped/generate.ts';
+import { Rng } from '../bench/folio-shaped/rng.ts';
 import { emitLive } from '../generator/live/emit-live.ts';
 import { sourceOf } from '../generator/live/health-view.ts';
 import { emitApi } from '../generator/emit/emit-api.ts';

@@ -1,7 +1,7 @@
 // The split beginnings' word lists (generator/search/label-split.ts): a word's split beginnings, cut a code point
 // at a time, and an update's lists of some beginnings alone, which must be those of the whole.
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../bench/folio-shaped/generate.ts';
+import { Rng } from '../bench/folio-shaped/rng.ts';
 import { beginningWords, splitBeginnings, splitBeginningsOf } from '../generator/search/label-split.ts';
 
 const SPLIT = new Set(['co', 'con', 'cont', 'ré', 'rés', '𝒜b', '𝒜b𝒞', 'a\ud800', 'a\ud800b']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, generateFolioShaped } from '../bench/folio-shaped/generate.ts';
+import { generateFolioShaped } from '../bench/folio-shaped/generate.ts';
+import { Rng } from '../bench/folio-shaped/rng.ts';
 import { blockSource, type BlockedSource } from '../generator/load/parse-blocks.ts';
 import { recutSource, sourceCut, type ByteStretches, type PreviousCut } from '../generator/load/recut-source.ts';
 import type { SourceText } from '../generator/load/read-sources.ts';

@@ -1,6 +1,9 @@
 // Deterministic FOLIO-shaped RDF/XML at full scale (18,323 classes, 175 object properties), for benchmarks
 // and search-index tests. Same options, same bytes: every choice comes from one seeded PRNG, in a fixed order.
-import { ADJECTIVES, AMOUNTS, BRANCHES, CONTEXTS, LANGUAGES, NOUNS, PARTIES, PLACES, TRANSLATION_WORDS, VERBS, type Language, type WordList } from './words.ts';
+import { ADJECTIVES, BRANCHES, LANGUAGES, NOUNS, PLACES, TRANSLATION_WORDS, VERBS, type Language, type WordList } from './words.ts';
+import { definition, hash, initials, titleCase } from './prose.ts';
+import { banner, compare, entityBlock, literal } from './rdfxml-text.ts';
+import { Rng } from './rng.ts';
 
 export interface FolioShapedOptions {
   classes?: number;
@@ -22,34 +25,6 @@ const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** Shares of the non-top classes on levels 2..5; level 6 takes the rest, so the total is exact. */
 const LEVEL_SHARES = [0.02, 0.06, 0.16, 0.3];
 const SIMPLE_NOUNS = NOUNS.filter((word) => /^[a-z]+$/.test(word));
-
-/** mulberry32: tiny, fast and identical on every platform (Math.random is neither seeded nor stable). */
-/** Deterministic pseudo-random numbers (mulberry32): the same seed, the same sequence. */
-export class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  between(low: number, high: number): number {
-    return low + this.int(high - low + 1);
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[this.int(list.length)];
-  }
-}
 
 interface ClassNode {
   id: string;
@@ -305,54 +280,27 @@ function propertyLabel(rng: Rng, used: Set<string>): string {
   }
 }
 
-/** The first sentence names the subject: a class (with its parent's label, if any) or a property (`parent` undefined). */
-function openingSentence(rng: Rng, subject: string, parent: string | null | undefined): string {
-  const n = (): string => rng.pick(NOUNS);
-  const a = (): string => rng.pick(ADJECTIVES);
-  if (parent === undefined)
-    return `In legal usage, "${subject}" relates ${withArticle(n())} to the ${a()} ${n()} that ${rng.pick(PARTIES)} ${rng.pick(VERBS)}.`;
-  return parent !== null && rng.chance(0.6)
-    ? `${withArticle(subject, true)} is a kind of ${parent} concerned with the ${n()} of ${n()} and the related ${n()}.`
-    : `${subject} refers to the ${a()} ${n()} that ${rng.pick(PARTIES)} ${rng.pick(VERBS)} in connection with ${withArticle(a())} ${n()}.`;
-}
+function header(seed: number): string {
+  return `<?xml version="1.0"?>
+<rdf:RDF xmlns="${BASE_IRI}"
+     xml:base="${BASE_IRI}"
+     xmlns:dc="${DC}"
+     xmlns:v1="http://www.loc.gov/mads/rdf/v1#"
+     xmlns:owl="${OWL}"
+     xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+     xmlns:xml="http://www.w3.org/XML/1998/namespace"
+     xmlns:xsd="http://www.w3.org/2001/XMLSchema#"
+     xmlns:folio="${BASE_IRI}"
+     xmlns:rdfs="${RDFS}"
+     xmlns:skos="${SKOS}">
+    <owl:Ontology rdf:about="${BASE_IRI}">
+        <dc:description>FOLIO-shaped synthetic ontology for benchmarks (generated, seed ${seed}); not FOLIO data</dc:description>
+        <dc:title>FOLIO-shaped benchmark</dc:title>
+    </owl:Ontology>
+    
 
-/** Further sentences, with quotes, apostrophes, "<", "&" and accented place names for XML escaping and Unicode. */
-function sentence(rng: Rng): string {
-  const n = (): string => rng.pick(NOUNS);
-  const a = (): string => rng.pick(ADJECTIVES);
-  switch (rng.int(7)) {
-    case 0:
-      return `It is most often encountered in ${rng.pick(CONTEXTS)}, where ${rng.pick(PARTIES)} must establish the ${n()} before any ${n()} is ${rng.pick(VERBS)}.`;
-    case 1:
-      return `In ${rng.pick(PLACES)} and comparable jurisdictions, the term also extends to ${a()} ${n()} and ${n()}.`;
-    case 2:
-      return `Practitioners sometimes describe it as "${a()} ${n()}", although the usage varies between ${rng.pick(CONTEXTS)} and ${rng.pick(CONTEXTS)}.`;
-    case 3:
-      return `Simplified rules apply where the ${n()} is < ${rng.pick(AMOUNTS)} & the ${n()} does not exceed ${rng.pick(AMOUNTS)}.`;
-    case 4:
-      return `The ${n()}'s ${n()} determines whether ${rng.pick(PARTIES)} may rely on it.`;
-    case 5:
-      return `Unlike ${withArticle(a())} ${n()}, it does not require ${rng.pick(PARTIES)} to give notice of the ${n()}.`;
-    default:
-      return `Where ${rng.pick(PARTIES)} ${rng.pick(VERBS)} the ${n()}, ${rng.pick(PARTIES)} may seek ${n()} or ${n()} under the applicable ${n()}.`;
-  }
-}
 
-/** Sentences until a random target length; the result always lies within 150–600 characters. */
-function definition(rng: Rng, subject: string, parent: string | null | undefined): string {
-  const target = rng.between(150, 400);
-  // About 1% of definitions have paragraph breaks, as some of FOLIO's do.
-  const separator = rng.chance(0.01) ? '\n\n' : ' ';
-  let text = openingSentence(rng, subject, parent);
-  for (let attempt = 0; text.length < target && attempt < 40; attempt++) {
-    const next = sentence(rng);
-    if (text.length + separator.length + next.length > 600) {
-      if (text.length >= 150) break;
-      continue;
-    }
-    text += separator + next;
-  }
-  return text;
+`;
 }
 
 function annotationBlocks(ids: readonly string[]): string[] {
@@ -378,86 +326,4 @@ function annotationBlocks(ids: readonly string[]): string[] {
   return [...own.sort((a, b) => compare(a[0], b[0])), ...standard].map(([iri, label]) =>
     entityBlock(iri, 'owl:AnnotationProperty', label === null ? [] : [literal('rdfs:label', label)]),
   );
-}
-
-function header(seed: number): string {
-  return `<?xml version="1.0"?>
-<rdf:RDF xmlns="${BASE_IRI}"
-     xml:base="${BASE_IRI}"
-     xmlns:dc="${DC}"
-     xmlns:v1="http://www.loc.gov/mads/rdf/v1#"
-     xmlns:owl="${OWL}"
-     xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-     xmlns:xml="http://www.w3.org/XML/1998/namespace"
-     xmlns:xsd="http://www.w3.org/2001/XMLSchema#"
-     xmlns:folio="${BASE_IRI}"
-     xmlns:rdfs="${RDFS}"
-     xmlns:skos="${SKOS}">
-    <owl:Ontology rdf:about="${BASE_IRI}">
-        <dc:description>FOLIO-shaped synthetic ontology for benchmarks (generated, seed ${seed}); not FOLIO data</dc:description>
-        <dc:title>FOLIO-shaped benchmark</dc:title>
-    </owl:Ontology>
-    
-
-
-`;
-}
-
-function banner(title: string): string {
-  const rule = '/'.repeat(87);
-  return `    <!-- \n    ${rule}\n    //\n    // ${title}\n    //\n    ${rule}\n     -->\n\n    \n\n\n`;
-}
-
-/** One OWL API block: the IRI comment, the element with 8-space children, then the blank-line gap. */
-function entityBlock(iri: string, element: string, lines: readonly string[]): string {
-  const head = `    <!-- ${iri} -->\n\n    <${element} rdf:about="${iri}"`;
-  if (lines.length === 0) return `${head}/>\n    \n\n\n`;
-  return `${head}>\n        ${lines.join('\n        ')}\n    </${element}>\n    \n\n\n`;
-}
-
-function literal(tag: string, text: string, language: string | null = null): string {
-  return `<${tag}${language === null ? '' : ` xml:lang="${language}"`}>${escapeXml(text)}</${tag}>`;
-}
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
-}
-
-// Code-unit order, as the OWL API sorts; localeCompare would depend on the machine's ICU data.
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function titleCase(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function withArticle(word: string, capital = false): string {
-  const form = /^[aeiou]/i.test(word) ? 'an' : 'a';
-  return `${capital ? titleCase(form) : form} ${word}`;
-}
-
-/** Upper-case initials for hidden labels ("Motion to Dismiss" → "MTD"), at least two letters. */
-function initials(label: string): string {
-  const letters = label
-    .split(/[\s/]+/)
-    .map((word) => word.charAt(0))
-    .join('')
-    .replace(/[^A-Za-z]/g, '')
-    .toUpperCase();
-  return letters.length >= 2
-    ? letters
-    : label
-        .replace(/[^A-Za-z]/g, '')
-        .slice(0, 3)
-        .toUpperCase();
-}
-
-// FNV-1a: maps an English word to the same foreign word every time.
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }

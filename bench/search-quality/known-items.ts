@@ -1,6 +1,6 @@
 // Known-item queries: each is made from one entry's own text, so the right answer is that entry. Every choice
 // comes from one seeded PRNG, so the same corpus and seed give the same queries.
-import { Rng } from '../folio-shaped/generate.ts';
+import { Rng } from '../folio-shaped/rng.ts';
 import type { Corpus, CorpusEntry } from './corpus.ts';
 
 export type LabelQueryKind = 'lower-cased' | 'one typo' | 'words reordered' | 'alternative or translation';

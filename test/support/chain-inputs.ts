@@ -2,7 +2,8 @@
 // second RDF/XML file and a Turtle file adding to its subjects; a SKOS thesaurus in RDF/XML or in Turtle.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASE_IRI, generateFolioShaped, Rng } from '../../bench/folio-shaped/generate.ts';
+import { BASE_IRI, generateFolioShaped } from '../../bench/folio-shaped/generate.ts';
+import { Rng } from '../../bench/folio-shaped/rng.ts';
 import { P } from '../../generator/model/vocabulary.ts';
 import { LANGUAGES, sentence, words } from './edits/edit-kit.ts';
 import { OntologyFolder } from './edits/ontology-folder.ts';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Rng } from '../../bench/folio-shaped/generate.ts';
+import { Rng } from '../../bench/folio-shaped/rng.ts';
 import { resolveOptions } from '../../generator/config/options.ts';
 import { buildApiFolder } from '../../generator/pipeline/build-api-folder.ts';
 import { SILENT } from '../../generator/pipeline/progress.ts';

@@ -4,7 +4,7 @@
 // definitions, scope notes, notations and related concepts. Same options, same descriptions.
 import { P } from '../../generator/model/vocabulary.ts';
 import { ADJECTIVES, NOUNS, PLACES, TRANSLATION_WORDS } from '../../bench/folio-shaped/words.ts';
-import { Rng } from '../../bench/folio-shaped/generate.ts';
+import { Rng } from '../../bench/folio-shaped/rng.ts';
 import { iri, literal, SKOS_CONCEPT, SKOS_CONCEPT_SCHEME, type Description, type Statement } from './edits/statements.ts';
 
 export const THESAURUS_BASE = 'https://thesaurus.example.org/concepts/';

@@ -1,5 +1,5 @@
 // What every kind of edit is made of: the words it writes, and small changes to one description's statements.
-import type { Rng } from '../../../bench/folio-shaped/generate.ts';
+import type { Rng } from '../../../bench/folio-shaped/rng.ts';
 import type { OntologyFolder } from './ontology-folder.ts';
 import type { Description, ObjectTerm, Statement } from './statements.ts';
 

@@ -2,7 +2,7 @@
 // classes, properties or concepts, wherever their types are stated; where each subject is described).
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Rng } from '../../../bench/folio-shaped/generate.ts';
+import type { Rng } from '../../../bench/folio-shaped/rng.ts';
 import { isDescription, OWL, RDF_PROPERTY, RDFS_CLASS, SKOS_CONCEPT, typesOf, type Description, type EditableFile } from './statements.ts';
 
 export type Kind = 'class' | 'property' | 'concept';

@@ -1,6 +1,6 @@
 // An RDF/XML file as the edits see it: its head and tail as written, and each top-level element (a block, as
 // the generator splits them) as a description, or kept as written when it is not the plain shape parsed here.
-import { escapeXml } from '../../../bench/folio-shaped/generate.ts';
+import { escapeXml } from '../../../bench/folio-shaped/rdfxml-text.ts';
 import { splitRdfXml } from '../../../generator/load/split-rdfxml.ts';
 import { compact, isDescription, PREFIXES, type Description, type EditableFile, type ObjectTerm, type Statement, type Unit } from './statements.ts';
 

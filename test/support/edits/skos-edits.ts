@@ -2,7 +2,7 @@
 // flipped between the two directions (stated on the other concept, which may live in another file);
 // preferred labels' languages changed; related concepts, notations and schemes.
 import { P } from '../../../generator/model/vocabulary.ts';
-import type { Rng } from '../../../bench/folio-shaped/generate.ts';
+import type { Rng } from '../../../bench/folio-shaped/rng.ts';
 import { addStatement, indexesOf, isNamed, LANGUAGES, removeOne, setObject, shown, words, type EditTable } from './edit-kit.ts';
 import type { OntologyFolder } from './ontology-folder.ts';
 import { iri, literal, SKOS_CONCEPT, type Description, type Statement } from './statements.ts';

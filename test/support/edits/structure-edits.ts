@@ -5,7 +5,7 @@ import { XSD_STRING, P } from '../../../generator/model/vocabulary.ts';
 import { addStatement, isNamed, removeOne, setObject, shown, words, type EditTable } from './edit-kit.ts';
 import type { Kind, OntologyFolder, Place } from './ontology-folder.ts';
 import { iri, isDescription, literal, OWL, RDF_PROPERTY, RDF_TYPE, RDFS_CLASS, SKOS_CONCEPT, type Description, type Statement } from './statements.ts';
-import type { Rng } from '../../../bench/folio-shaped/generate.ts';
+import type { Rng } from '../../../bench/folio-shaped/rng.ts';
 
 const PROPERTY_TYPES = [OWL.ObjectProperty, OWL.DatatypeProperty, OWL.AnnotationProperty, RDF_PROPERTY];
 const CLASS_TYPES = [OWL.Class, RDFS_CLASS];

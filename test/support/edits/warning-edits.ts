@@ -2,7 +2,7 @@
 // by letter case (case-collision), ids the site's own paths take (site-path). The terms they add are edited,
 // moved and removed later in the chain like any other.
 import { P } from '../../../generator/model/vocabulary.ts';
-import type { Rng } from '../../../bench/folio-shaped/generate.ts';
+import type { Rng } from '../../../bench/folio-shaped/rng.ts';
 import { words, type EditTable } from './edit-kit.ts';
 import type { OntologyFolder } from './ontology-folder.ts';
 import { literal, SKOS_CONCEPT, type Description } from './statements.ts';
