@@ -91,7 +91,7 @@ const WORKING_FOLDER = /^cli-[\w-]+\.building-(\d+)$/;
 /**
  * Rewrites a bundled file's characters past ASCII (esbuild escapes them in strings, regular expressions and names,
  * but not in comments) as \u escapes, which mean the same anywhere they may stand: an ASCII file is read into a
- * one-byte string, in a sixth of the time a file with a few other characters takes (docs/performance.md).
+ * one-byte string, in a quarter of the time a file with a few other characters takes (docs/performance.md).
  */
 function asciiOnly(path: string): void {
   const text = readFileSync(path, 'utf8');

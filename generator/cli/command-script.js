@@ -63,7 +63,7 @@ export function runCommandScript(folder) {
 }
 
 /**
- * The script's text: the bundle writes it in ASCII, read as one byte a character (a sixth of the time UTF-8
+ * The script's text: the bundle writes it in ASCII, read as one byte a character (a fifth of the time UTF-8
  * decoding takes here), or as UTF-8 where it is not.
  * @param {string} file
  */
