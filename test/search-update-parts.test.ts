@@ -15,6 +15,7 @@ import { joinLabels, splitLabels } from '../generator/search/joined-labels.ts';
 import { LabelRows } from '../generator/search/label-rows.ts';
 import { KeptSearchEntity } from '../generator/search/kept-entity.ts';
 import { buildSearchIndex, indexSearchSource } from '../generator/search/build-search-index.ts';
+import { hasRestLists, restListLength, restLists, restListsMoved } from '../generator/search/shard-files.ts';
 import { planIndexReuse } from '../generator/search/search-memo.ts';
 import type { SearchLabel } from '../generator/search/expand-nodes.ts';
 
@@ -105,6 +106,42 @@ describe('holdersOf: the entities an update walks for the prefixes it reaches, r
     expect(nodes.some((built) => 'leaf' in built.node)).toBe(true);
     // "l" is answered by the chain down to "la".
     expect(nodes.some((built) => built.prefix === 'la' && built.from === 1)).toBe(true);
+  });
+});
+
+describe("a node's rest lists read off its lists without cutting them: the same as restLists cuts", () => {
+  const numbers = (count: number, from = 0) => Array.from({ length: count }, (_, at) => from + at);
+  const ranked = (classes: number, properties: number, inner?: [number, number]): BuiltNode => ({
+    prefix: 'x',
+    from: 1,
+    node: {
+      ranked: { class: numbers(classes), property: numbers(properties, 5000) },
+      ...(inner ? { inner: { class: numbers(inner[0], 10_000), property: numbers(inner[1], 20_000) } } : {}),
+    },
+  });
+  it.each([
+    ['a leaf', { prefix: 'x', from: 1, node: { leaf: numbers(300) } } as BuiltNode],
+    ['a ranked node within one page', ranked(50, 50)],
+    ['one more class than a page', ranked(51, 0)],
+    ['properties past the largest limit', ranked(3, 1200)],
+    ['only its inner lists past a page', ranked(10, 10, [60, 0])],
+    ['both, inner lists past the largest limit', ranked(700, 80, [1500, 51])],
+  ])('%s', (_, built) => {
+    const lists = restLists(built);
+    const flat = lists ? [...lists.c, ...lists.p, ...(lists.i ? [...lists.i.c, ...lists.i.p] : [])] : [];
+    expect(hasRestLists(built)).toBe(lists !== undefined);
+    expect(restListLength(built)).toBe(flat.length);
+    const moved = new Uint8Array(30_000);
+    expect(restListsMoved(built, moved)).toBe(false);
+    // Each number in a rest list, and one just before it (on the first page), moved in turn.
+    for (const number of [...new Set([...flat.slice(0, 3), ...flat.slice(-3)])]) {
+      moved.fill(0);
+      moved[number] = 1;
+      expect(restListsMoved(built, moved)).toBe(true);
+    }
+    moved.fill(0);
+    if ('ranked' in built.node && built.node.ranked.class.length > 0) moved[built.node.ranked.class[0]] = 1;
+    expect(restListsMoved(built, moved)).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@ import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
 import { SEARCH_FOLDER } from '../route/router.ts';
 import { DEFAULT_LIMIT, INDEX_FILE, INDEX_VERSION, indexFilePath, shardName } from './core/search-core.js';
-import type { RestLists, SearchEntity } from './core/search-core.js';
+import type { SearchEntity } from './core/search-core.js';
 import { expandNodes, type BuiltNode } from './expand-nodes.ts';
 import { encodeNodes } from './node-codec.ts';
 import { memoDefinitions, planIndexReuse, previousNumbers, type IndexReuse, type SearchMemo } from './search-memo.ts';
@@ -15,9 +15,12 @@ import { IndexOutput, type IndexStream } from './index-output.ts';
 import {
   FILE_BUDGET_GZIP,
   entityList,
+  hasRestLists,
   packFiles,
   renderShard,
   restLists,
+  restListLength,
+  restListsMoved,
   shardBoundary,
   type FileDone,
   type KnownSizes,
@@ -104,11 +107,8 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
   stream?.between?.();
 
   const output = new IndexOutput(previous?.hashOf ?? (() => undefined), budgets.fileGzip, stream);
-  const withRest = nodes.flatMap((built) => {
-    const lists = restLists(built);
-    return lists ? [{ built, lists }] : [];
-  });
-  const hasRest = new Set(withRest.map(({ built }) => built.prefix));
+  const withRest = nodes.filter(hasRestLists);
+  const hasRest = new Set(withRest.map((built) => built.prefix));
   const shardPacking: Packing<BuiltNode> = {
     estimate: (built) => nodeSize(built, sizes),
     key: (built) => built.prefix,
@@ -135,12 +135,13 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     nameAll(shards, shardNamer.onFile);
   }
   stream?.between?.();
-  const restPacking: Packing<(typeof withRest)[number]> = {
-    estimate: ({ lists }) => REFERENCE_BYTES * countReferences(lists),
-    key: ({ built }) => built.prefix,
-    render: (group) => emitJson(Object.fromEntries(group.map(({ built, lists }) => [built.prefix, lists]))),
+  // A rest file's lists are cut from the nodes' only when it is written.
+  const restPacking: Packing<BuiltNode> = {
+    estimate: (built) => REFERENCE_BYTES * restListLength(built),
+    key: (built) => built.prefix,
+    render: (group) => emitJson(Object.fromEntries(group.map((built) => [built.prefix, restLists(built)]))),
     anchorSpacing: NODE_ANCHOR_SPACING,
-    reuse: kept ? (group, next) => kept.r(group, next?.built.prefix) : undefined,
+    reuse: kept ? (group, next) => kept.r(group, next?.prefix) : undefined,
   };
   const restNamer = output.namer('r', restPacking, contentName);
   const rest = packFiles(withRest, restPacking, budgets, stream && restNamer.onFile, known);
@@ -169,7 +170,7 @@ export function indexSearchSource(source: SearchSource, budgets: IndexBudgets = 
     base: baseIri,
     // A query is answered by the last shard whose boundary is not after it (see findShard in the client).
     shards: boundaries,
-    rest: rest.files.map(({ group }, at) => [group[0].built.prefix, restNames[at]]),
+    rest: rest.files.map(({ group }, at) => [group[0].prefix, restNames[at]]),
     chunks: chunks.files.map(({ group }, at) => {
       const start = chunkStart;
       chunkStart += group.length;
@@ -242,7 +243,7 @@ function keptRuns(reuse: IndexReuse, reused: ReadonlySet<BuiltNode>, relativeIri
   // The previous nodes renumbered: the same prefixes, and lists of the same lengths.
   const previousNodes = reuse.nodes;
   const oldNode = new Map(previousNodes.map((built, at) => [built.prefix, at]));
-  const oldWithRest = previousNodes.filter((built) => restLists(built) !== undefined).map((built) => built.prefix);
+  const oldWithRest = previousNodes.filter(hasRestLists).map((built) => built.prefix);
   const oldRestAt = new Map(oldWithRest.map((prefix, at) => [prefix, at]));
   const relative = (iri: string) => iri.slice(memo.baseIri.length);
   const matching = (run: PackRun | undefined, length: number, next: string | undefined) =>
@@ -262,13 +263,13 @@ function keptRuns(reuse: IndexReuse, reused: ReadonlySet<BuiltNode>, relativeIri
         ? run
         : undefined;
     },
-    r: (group: { built: BuiltNode; lists: RestLists }[], next: string | undefined): PackRun | undefined => {
-      const run = matching(runs.r.get(group[0].built.prefix), group.length, next);
-      const start = oldRestAt.get(group[0].built.prefix);
+    r: (group: BuiltNode[], next: string | undefined): PackRun | undefined => {
+      const run = matching(runs.r.get(group[0].prefix), group.length, next);
+      const start = oldRestAt.get(group[0].prefix);
       // Rest files list entity numbers: an edit that moves some entities changes only the files that list those.
       return run &&
         start !== undefined &&
-        group.every(({ built, lists }, at) => reused.has(built) && oldWithRest[start + at] === built.prefix && !listsMoved(lists, reuse.moved))
+        group.every((built, at) => reused.has(built) && oldWithRest[start + at] === built.prefix && !restListsMoved(built, reuse.moved))
         ? run
         : undefined;
     },
@@ -285,15 +286,6 @@ function keptRuns(reuse: IndexReuse, reused: ReadonlySet<BuiltNode>, relativeIri
         : undefined;
     },
   };
-}
-
-function listsMoved(lists: RestLists, moved: Uint8Array): boolean {
-  const any = (numbers: readonly number[]) => numbers.some((number) => moved[number] === 1);
-  return any(lists.c) || any(lists.p) || (lists.i !== undefined && (any(lists.i.c) || any(lists.i.p)));
-}
-
-function countReferences(lists: RestLists): number {
-  return lists.c.length + lists.p.length + (lists.i ? lists.i.c.length + lists.i.p.length : 0);
 }
 
 function nodeSize(built: BuiltNode, sizes: number[]): number {

@@ -214,6 +214,34 @@ function firstResults(lists: RankedLists, table: EntityTable): RankedNode {
   };
 }
 
+/** Each of a ranked node's lists (its own and its inner ones) with the stretch a rest file lists of it: none for a leaf. */
+function restStretches(built: BuiltNode): { list: readonly number[]; end: number }[] {
+  if ('leaf' in built.node) return [];
+  const lists = built.node.inner ? [built.node.ranked, built.node.inner] : [built.node.ranked];
+  return lists.flatMap(({ class: classes, property }) => [classes, property]).map((list) => ({ list, end: Math.min(list.length, MAX_LIMIT) }));
+}
+
+/** Whether restLists gives the node any (read off the lists' lengths: most updates keep every rest file). */
+export function hasRestLists(built: BuiltNode): boolean {
+  if ('leaf' in built.node) return false;
+  const { ranked, inner } = built.node;
+  const past = (lists: RankedLists) => lists.class.length > DEFAULT_LIMIT || lists.property.length > DEFAULT_LIMIT;
+  return past(ranked) || (inner !== undefined && past(inner));
+}
+
+/** How many numbers restLists would list for the node. */
+export function restListLength(built: BuiltNode): number {
+  return restStretches(built).reduce((total, { end }) => total + Math.max(0, end - DEFAULT_LIMIT), 0);
+}
+
+/** Whether restLists would list an entity `moved` marks (1): its number is not the one the previous build gave it. */
+export function restListsMoved(built: BuiltNode, moved: Uint8Array): boolean {
+  return restStretches(built).some(({ list, end }) => {
+    for (let at = DEFAULT_LIMIT; at < end; at += 1) if (moved[list[at]] === 1) return true;
+    return false;
+  });
+}
+
 /** Results past the first page of a busy prefix, by global entity number, up to the largest limit. */
 export function restLists(built: BuiltNode): RestLists | undefined {
   if ('leaf' in built.node) return undefined;
