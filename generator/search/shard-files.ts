@@ -214,11 +214,11 @@ function firstResults(lists: RankedLists, table: EntityTable): RankedNode {
   };
 }
 
-/** Each of a ranked node's lists (its own and its inner ones) with the stretch a rest file lists of it: none for a leaf. */
-function restStretches(built: BuiltNode): { list: readonly number[]; end: number }[] {
+/** A ranked node's lists, its own and its inner ones, each of which a rest file lists past the first page of: none for a leaf. */
+function rankedLists(built: BuiltNode): readonly (readonly number[])[] {
   if ('leaf' in built.node) return [];
-  const lists = built.node.inner ? [built.node.ranked, built.node.inner] : [built.node.ranked];
-  return lists.flatMap(({ class: classes, property }) => [classes, property]).map((list) => ({ list, end: Math.min(list.length, MAX_LIMIT) }));
+  const { ranked, inner } = built.node;
+  return inner ? [ranked.class, ranked.property, inner.class, inner.property] : [ranked.class, ranked.property];
 }
 
 /** Whether restLists gives the node any (read off the lists' lengths: most updates keep every rest file). */
@@ -231,13 +231,13 @@ export function hasRestLists(built: BuiltNode): boolean {
 
 /** How many numbers restLists would list for the node. */
 export function restListLength(built: BuiltNode): number {
-  return restStretches(built).reduce((total, { end }) => total + Math.max(0, end - DEFAULT_LIMIT), 0);
+  return rankedLists(built).reduce((total, list) => total + Math.max(0, Math.min(list.length, MAX_LIMIT) - DEFAULT_LIMIT), 0);
 }
 
 /** Whether restLists would list an entity `moved` marks (1): its number is not the one the previous build gave it. */
 export function restListsMoved(built: BuiltNode, moved: Uint8Array): boolean {
-  return restStretches(built).some(({ list, end }) => {
-    for (let at = DEFAULT_LIMIT; at < end; at += 1) if (moved[list[at]] === 1) return true;
+  return rankedLists(built).some((list) => {
+    for (let at = DEFAULT_LIMIT; at < Math.min(list.length, MAX_LIMIT); at += 1) if (moved[list[at]] === 1) return true;
     return false;
   });
 }
