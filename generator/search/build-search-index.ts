@@ -242,7 +242,8 @@ function keptRuns(reuse: IndexReuse, reused: ReadonlySet<BuiltNode>, relativeIri
   const runs = { s: byFirst(memo.runs.s), r: byFirst(memo.runs.r), c: byFirst(memo.runs.c) };
   // The previous nodes renumbered: the same prefixes, and lists of the same lengths.
   const previousNodes = reuse.nodes;
-  const oldNode = new Map(previousNodes.map((built, at) => [built.prefix, at]));
+  const oldNode = new Map<string, number>();
+  previousNodes.forEach((built, at) => oldNode.set(built.prefix, at));
   const oldWithRest = previousNodes.filter(hasRestLists).map((built) => built.prefix);
   const oldRestAt = new Map(oldWithRest.map((prefix, at) => [prefix, at]));
   const relative = (iri: string) => iri.slice(memo.baseIri.length);

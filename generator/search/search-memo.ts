@@ -87,7 +87,9 @@ export function memoDefinitions(memo: SearchMemo): StringTable {
 export function previousNumbers(memo: SearchMemo): ReadonlyMap<string, number> {
   let numbers = numbersByMemo.get(memo);
   if (numbers === undefined) {
-    numbers = new Map(memo.iris.map((iri, number) => [iri, number]));
+    const made = new Map<string, number>();
+    memo.iris.forEach((iri, number) => made.set(iri, number));
+    numbers = made;
     numbersByMemo.set(memo, numbers);
   }
   return numbers;

@@ -19,15 +19,18 @@ export function treeFilePath(id: string): string {
  */
 export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): OutputFile[] {
   const classes = model.entities.filter((entity) => entity.kind === 'class');
-  const byIri = new Map(classes.map((entity) => [entity.iri, entity]));
+  // The model's own lookup, which several stages share, rather than a map of the classes made here.
+  const classOf = (iri: string): ModelEntity | undefined => {
+    const entity = model.entityByIri(iri);
+    return entity?.kind === 'class' ? entity : undefined;
+  };
   // Read from the entities, not their records: an update makes the records of only the entries it shows.
-  const childrenOf = (entity: ModelEntity): ModelEntity[] =>
-    entity.children.map((iri) => byIri.get(iri)).filter((child): child is ModelEntity => child !== undefined);
+  const childrenOf = (entity: ModelEntity): ModelEntity[] => entity.children.map(classOf).filter((child): child is ModelEntity => child !== undefined);
   const entries = (list: ModelEntity[]): TreeEntry[] =>
     [...new Set(list)]
       .map((entity): TreeEntry => [entity.id, entity.record.label ?? entity.id, childrenOf(entity).length])
       .sort((a, b) => compareCodePoints(a[1], b[1]) || compareCodePoints(a[0], b[0]));
-  const roots = classes.filter((entity) => !entity.superclasses.some((iri) => byIri.has(iri)));
+  const roots = classes.filter((entity) => !entity.superclasses.some((iri) => classOf(iri) !== undefined));
   const files: OutputFile[] = [{ path: TREE_ROOT_FILE, contents: emitJson(entries(roots)) }];
   for (const entity of classes) {
     if (only && !only.has(entity.id)) continue;
