@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { constants, rmSync } from 'node:fs';
 import { copyFile, rename } from 'node:fs/promises';
 import { writeWhole } from './whole-file.ts';
 
@@ -9,9 +9,12 @@ export function writeAtomically(target: string, bytes: Uint8Array | readonly Uin
   return intoPlace(target, (temporary) => writeWhole(temporary, bytes));
 }
 
-/** Copies a file under a temporary name and renames the copy into place (the system copies it, without this process reading it). */
+/**
+ * Copies a file under a temporary name and renames the copy into place (the system copies it, without this process
+ * reading it; a file system that shares blocks until one copy is written, as Btrfs, XFS and APFS do, copies nothing).
+ */
 export function copyAtomically(source: string, target: string): Promise<void> {
-  return intoPlace(target, (temporary) => copyFile(source, temporary));
+  return intoPlace(target, (temporary) => copyFile(source, temporary, constants.COPYFILE_FICLONE));
 }
 
 /** Makes the file under a temporary name, then renames it to `target`; what a failure left is removed. */
