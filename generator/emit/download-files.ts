@@ -52,8 +52,10 @@ const encoder = new TextEncoder();
  */
 export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string, previous?: PreviousDownloads): { files: DownloadFile[]; memo: DownloadsMemo } {
   const shapes = downloadShapes(baseIri);
-  const chunks = chunkBlocks(blocks);
-  const hashes = chunks.map((chunk) => chunkHash(chunk));
+  // A block's identity is made each time it is read: read once here, for the cuts and the hashes.
+  const identities = blocks.map((block) => block.identity);
+  const chunks = chunkBlocks(blocks, identities);
+  const hashes = chunks.map(({ first, end }) => chunkHash(identities, first, end));
   const memo: DownloadsMemo = { chunks: {} as DownloadsMemo['chunks'] };
   const files = DOWNLOADS.map(({ format, path }) => {
     const shape = shapes[format];
@@ -72,7 +74,7 @@ export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string,
     chunks.forEach((chunk, index) => {
       // Whether anything comes before decides the chunk's first separator, so it is part of the key.
       const key = `${hashes[index]}${saidBefore ? '' : '^'}`;
-      const member = reused(key) ?? gzipText(chunkText(shape, chunk, saidBefore));
+      const member = reused(key) ?? gzipText(chunkText(shape, chunk.blocks, saidBefore));
       keys.push(key);
       addPart(parts, member);
       spans[2 * index] = offset;
@@ -102,18 +104,17 @@ function addPart(parts: DownloadFile['parts'], part: Uint8Array | PreviousStretc
   else parts[parts.length - 1] = { start: last.start, length: last.length + part.length };
 }
 
-/** The blocks in chunks, cut where a block's identity says (see CHUNK_SPREAD). */
-function chunkBlocks(blocks: readonly DownloadBlock[]): DownloadBlock[][] {
-  const chunks: DownloadBlock[][] = [];
-  let chunk: DownloadBlock[] = [];
-  for (const block of blocks) {
-    chunk.push(block);
-    if (chunk.length >= MAX_CHUNK || spreadHash(block.identity) % CHUNK_SPREAD === 0) {
-      chunks.push(chunk);
-      chunk = [];
+/** The blocks in chunks, cut where a block's identity says (see CHUNK_SPREAD): each chunk's blocks, and where they are in `blocks`. */
+function chunkBlocks(blocks: readonly DownloadBlock[], identities: readonly string[]): { blocks: DownloadBlock[]; first: number; end: number }[] {
+  const chunks: { blocks: DownloadBlock[]; first: number; end: number }[] = [];
+  let first = 0;
+  for (let at = 0; at < blocks.length; at += 1) {
+    if (at + 1 - first >= MAX_CHUNK || spreadHash(identities[at]) % CHUNK_SPREAD === 0) {
+      chunks.push({ blocks: blocks.slice(first, at + 1), first, end: at + 1 });
+      first = at + 1;
     }
   }
-  if (chunk.length > 0) chunks.push(chunk);
+  if (first < blocks.length) chunks.push({ blocks: blocks.slice(first), first, end: blocks.length });
   return chunks;
 }
 
@@ -124,10 +125,8 @@ function spreadHash(text: string): number {
   return hash >>> 0;
 }
 
-function chunkHash(chunk: readonly DownloadBlock[]): string {
-  return createHash('sha1')
-    .update(chunk.map((block) => block.identity).join('\n'))
-    .digest('base64url');
+function chunkHash(identities: readonly string[], first: number, end: number): string {
+  return createHash('sha1').update(identities.slice(first, end).join('\n')).digest('base64url');
 }
 
 /** The chunk's text: its blocks' segments that say anything, each after the separator but the file's first. */
