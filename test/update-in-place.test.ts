@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Manifest } from '../generator/changes/manifest-table.ts';
 import { MANIFEST_FILE, UPDATING_FILE } from '../generator/route/router.ts';
-import { discardPrepared, finishUpdate, prepareUpdate, renamePlan, updateInPlace } from '../generator/write/update-in-place.ts';
+import { renamePlan, updateInPlace } from '../generator/write/update-in-place.ts';
 
 describe('the renames of an update in place', () => {
   const staged = (target: string, at: number) => ({ temporary: `${target}.${at}.tmp`, target });
@@ -92,29 +92,6 @@ describe('an update in place', () => {
     await updateInPlace(out, files, before, after, ['gone.json'], [{ temporary: aside, path: 'changed.json' }]);
     expect(readFileSync(join(out, 'changed.json'), 'utf8')).toBe('changed');
     expect(listing(out)).toEqual(['_build', 'changed.json', 'deep', 'deep/new.json', 'kept.json']);
-    rmSync(out, { recursive: true });
-  });
-
-  it('writes the changed files aside as soon as it is prepared, and a prepared update given up leaves the output as it was', async () => {
-    const out = previous();
-    const prepared = prepareUpdate(out, files, before, after);
-    expect(existsSync(join(out, UPDATING_FILE))).toBe(true);
-    await prepared.written;
-    expect(prepared.temporaries.map(({ temporary }) => readFileSync(temporary, 'utf8'))).toEqual(['changed', 'new']);
-    await discardPrepared(prepared);
-    expect(listing(out)).toEqual(['_build', 'changed.json', 'deep', 'gone.json', 'kept.json']);
-    expect(readFileSync(join(out, 'changed.json'), 'utf8')).toBe('old');
-    rmSync(out, { recursive: true });
-  });
-
-  it('leaves the previous output as it was when a file written aside fails, every temporary file and the marker removed', async () => {
-    const out = previous();
-    // A folder where the second changed file's temporary copy goes: writing it fails after the first is written.
-    mkdirSync(join(out, 'deep', `.${process.pid}.1.tmp`), { recursive: true });
-    const prepared = prepareUpdate(out, files, before, after);
-    await expect(finishUpdate(prepared, after, ['gone.json'])).rejects.toThrow(/\.tmp/);
-    expect(listing(out)).toEqual(['_build', 'changed.json', 'deep', `deep/.${process.pid}.1.tmp`, 'gone.json', 'kept.json']);
-    expect(readFileSync(join(out, 'changed.json'), 'utf8')).toBe('old');
     rmSync(out, { recursive: true });
   });
 

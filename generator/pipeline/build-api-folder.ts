@@ -12,7 +12,7 @@ import { cacheFolder } from '../write/cache-folder.ts';
 import { SearchMemoFile } from '../write/search-memo-file.ts';
 import { removeStaleStaged, StagedFile } from '../write/staged-file.ts';
 import { SourceCopies, SourceCopying } from '../write/source-copies.ts';
-import { discardPrepared, finishUpdate, prepareUpdate, type PreparedUpdate } from '../write/update-in-place.ts';
+import { updateInPlace } from '../write/update-in-place.ts';
 import { OutputFolder, inFreshFolder, removeBuildLeftovers } from '../write/output-folder.ts';
 
 /**
@@ -59,7 +59,6 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
   // An update's whole-ontology files and manifest.json, written aside and hashed as soon as they are made (see StagedFile).
   const staged: StagedFile[] = [];
   const stagedFolders = new Set<string>();
-  let prepared: PreparedUpdate | undefined;
   try {
     const build = await generateApi(
       { ...model, copySources: copying.copy },
@@ -89,8 +88,6 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
     const previous = await previousBuild.build;
     const { update } = build;
     if (update) removeBuildLeftovers(options.out);
-    // An update's changed files are written aside by the system's thread pool while the cache is serialised.
-    prepared = update && previous ? prepareUpdate(options.out, build.files, previous.manifest, build.manifest) : undefined;
     // Written while the output is (a cache that outlives a failed build names a manifest the output lacks, and is ignored).
     cacheWritten = update
       ? (
@@ -106,10 +103,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
       : update && previous
         ? await timed(build.timings, 'write', async () => {
             await Promise.all(staged.map((file) => file.written));
-            // From here finishUpdate answers for the files written aside: a failed rename leaves its marker down.
-            const ready = prepared ?? prepareUpdate(options.out, build.files, previous.manifest, build.manifest);
-            prepared = undefined;
-            const stats = await finishUpdate(ready, build.manifest, update.removed, staged);
+            const stats = await updateInPlace(options.out, build.files, previous.manifest, build.manifest, update.removed, staged);
             return { files: stats.files, bytes: 0, linked: stats.files - stats.rewritten, updated: stats };
           })
         : await inFreshFolder(options.out, (staging) =>
@@ -130,13 +124,7 @@ async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, r
       fresh.folder.discard();
     }
     // Nothing of a failed build goes on writing once it has reported (the user may delete the folder at once).
-    await Promise.allSettled([
-      copies?.written,
-      searchWritten?.written,
-      cacheWritten,
-      ...staged.map((file) => file.discard()),
-      prepared && discardPrepared(prepared),
-    ]);
+    await Promise.allSettled([copies?.written, searchWritten?.written, cacheWritten, ...staged.map((file) => file.discard())]);
     await copying.discard();
     throw error;
   }

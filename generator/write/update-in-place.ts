@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputFile } from '../emit/emit-api.ts';
 import type { Manifest } from '../changes/manifest-table.ts';
@@ -28,24 +28,6 @@ export async function updateInPlace(
   removed: readonly string[],
   written: readonly { temporary: string; path: string }[] = [],
 ): Promise<UpdateStats> {
-  return finishUpdate(prepareUpdate(outDir, files, before, after), after, removed, written);
-}
-
-/** An update's changed files being written under temporary names beside their targets, inside the marker. */
-export interface PreparedUpdate {
-  root: string;
-  marker: string;
-  temporaries: { temporary: string; target: string }[];
-  /** Settles once every temporary file is written (the system's thread pool writes them). */
-  written: Promise<void>;
-}
-
-/**
- * The first half of updateInPlace: puts the marker down and starts writing the changed files aside, so that they
- * are written while the build goes on (its cache is serialised meanwhile). A folder that cannot be made throws
- * before any file is written, the marker taken away.
- */
-export function prepareUpdate(outDir: string, files: readonly OutputFile[], before: Manifest, after: Manifest): PreparedUpdate {
   const root = resolve(outDir);
   const marker = targetPath(root, UPDATING_FILE);
   mkdirSync(dirname(marker), { recursive: true });
@@ -54,46 +36,18 @@ export function prepareUpdate(outDir: string, files: readonly OutputFile[], befo
     const hash = before.fileHash(file.path);
     return hash === undefined || hash !== after.fileHash(file.path);
   });
-  const temporaries = changed.map((file, at) => {
-    const target = targetPath(root, file.path);
-    return { temporary: join(dirname(target), `.${process.pid}.${at}.tmp`), target, bytes: file.encoded ?? file.contents };
-  });
-  try {
-    for (const folder of new Set(temporaries.map(({ target }) => dirname(target)))) mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    rmSync(marker, { force: true });
-    throw error;
-  }
-  const written = settled(temporaries.map(({ temporary, bytes }) => writeFile(temporary, bytes)));
-  // Awaited by finishUpdate; a failure is reported there.
-  written.catch(() => {});
-  return { root, marker, temporaries: temporaries.map(({ temporary, target }) => ({ temporary, target })), written };
-}
-
-/** A prepared update given up (the build failed before renaming): its temporary files and the marker removed once written. */
-export async function discardPrepared({ marker, temporaries, written }: PreparedUpdate): Promise<void> {
-  await written.catch(() => {});
-  removeTemporaries(temporaries);
-  rmSync(marker, { force: true });
-}
-
-/**
- * The second half of updateInPlace: once the changed files and those `written` aside (see StagedFile) are all
- * written, renames them into place (the manifest last), removes the files no longer produced and the marker.
- */
-export async function finishUpdate(
-  prepared: PreparedUpdate,
-  after: Manifest,
-  removed: readonly string[],
-  written: readonly { temporary: string; path: string }[] = [],
-): Promise<UpdateStats> {
-  const { root, marker } = prepared;
   // Files written ahead under temporary names (see StagedFile) are renamed with the rest.
-  const staged = [...written.map(({ temporary, path }) => ({ temporary, target: targetPath(root, path) })), ...prepared.temporaries];
+  const staged: { temporary: string; target: string }[] = written.map(({ temporary, path }) => ({ temporary, target: targetPath(root, path) }));
   try {
-    await prepared.written;
+    for (const file of changed) {
+      const target = targetPath(root, file.path);
+      mkdirSync(dirname(target), { recursive: true });
+      const temporary = join(dirname(target), `.${process.pid}.${staged.length}.tmp`);
+      staged.push({ temporary, target });
+      writeFileSync(temporary, file.encoded ?? file.contents);
+    }
   } catch (error) {
-    removeTemporaries(staged);
+    for (const { temporary } of staged) rmSync(temporary, { force: true });
     rmSync(marker, { force: true });
     throw error;
   }
@@ -107,7 +61,7 @@ export async function finishUpdate(
   await settled(removed.map((path) => rm(targetPath(root, path), { force: true })));
   removeEmptyFolders(root, removed);
   rmSync(marker);
-  return { files: after.paths.length, rewritten: staged.length, removed: removed.length };
+  return { files: after.paths.length, rewritten: changed.length + written.length, removed: removed.length };
 }
 
 /**
@@ -123,17 +77,6 @@ export function renamePlan<T extends { target: string }>(staged: readonly T[], m
     manifest: kept.filter(({ target }) => target === manifestTarget),
     dropped: staged.filter((entry) => last.get(entry.target) !== entry),
   };
-}
-
-/** Removes the temporary files; one that cannot be removed (a folder of that name: its write failed) is left. */
-function removeTemporaries(temporaries: readonly { temporary: string }[]): void {
-  for (const { temporary } of temporaries) {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Not one this update wrote.
-    }
-  }
 }
 
 /** Waits for every one, then throws the first failure, if any: none is left under way when the caller cleans up. */
