@@ -54,7 +54,7 @@ export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string,
   const shapes = downloadShapes(baseIri);
   // A block's identity is made each time it is read: read once here, for the cuts and the hashes.
   const identities = blocks.map((block) => block.identity);
-  const chunks = chunkBlocks(blocks, identities);
+  const chunks = chunkRanges(identities);
   const hashes = chunks.map(({ first, end }) => chunkHash(identities, first, end));
   const memo: DownloadsMemo = { chunks: {} as DownloadsMemo['chunks'] };
   const files = DOWNLOADS.map(({ format, path }) => {
@@ -74,7 +74,7 @@ export function emitDownloads(blocks: readonly DownloadBlock[], baseIri: string,
     chunks.forEach((chunk, index) => {
       // Whether anything comes before decides the chunk's first separator, so it is part of the key.
       const key = `${hashes[index]}${saidBefore ? '' : '^'}`;
-      const member = reused(key) ?? gzipText(chunkText(shape, chunk.blocks, saidBefore));
+      const member = reused(key) ?? gzipText(chunkText(shape, blocks, chunk, saidBefore));
       keys.push(key);
       addPart(parts, member);
       spans[2 * index] = offset;
@@ -104,17 +104,23 @@ function addPart(parts: DownloadFile['parts'], part: Uint8Array | PreviousStretc
   else parts[parts.length - 1] = { start: last.start, length: last.length + part.length };
 }
 
-/** The blocks in chunks, cut where a block's identity says (see CHUNK_SPREAD): each chunk's blocks, and where they are in `blocks`. */
-function chunkBlocks(blocks: readonly DownloadBlock[], identities: readonly string[]): { blocks: DownloadBlock[]; first: number; end: number }[] {
-  const chunks: { blocks: DownloadBlock[]; first: number; end: number }[] = [];
+/** A chunk: the blocks from `first` up to `end`. */
+interface ChunkRange {
+  first: number;
+  end: number;
+}
+
+/** The blocks in chunks, cut where a block's identity says (see CHUNK_SPREAD). */
+function chunkRanges(identities: readonly string[]): ChunkRange[] {
+  const chunks: ChunkRange[] = [];
   let first = 0;
-  for (let at = 0; at < blocks.length; at += 1) {
+  for (let at = 0; at < identities.length; at += 1) {
     if (at + 1 - first >= MAX_CHUNK || spreadHash(identities[at]) % CHUNK_SPREAD === 0) {
-      chunks.push({ blocks: blocks.slice(first, at + 1), first, end: at + 1 });
+      chunks.push({ first, end: at + 1 });
       first = at + 1;
     }
   }
-  if (first < blocks.length) chunks.push({ blocks: blocks.slice(first), first, end: blocks.length });
+  if (first < identities.length) chunks.push({ first, end: identities.length });
   return chunks;
 }
 
@@ -130,11 +136,11 @@ function chunkHash(identities: readonly string[], first: number, end: number): s
 }
 
 /** The chunk's text: its blocks' segments that say anything, each after the separator but the file's first. */
-function chunkText(shape: DownloadShape, chunk: readonly DownloadBlock[], saidBefore: boolean): string {
+function chunkText(shape: DownloadShape, blocks: readonly DownloadBlock[], { first, end }: ChunkRange, saidBefore: boolean): string {
   let text = '';
   let said = saidBefore;
-  for (const block of chunk) {
-    const segment = shape.segment(block.quads);
+  for (let at = first; at < end; at += 1) {
+    const segment = shape.segment(blocks[at].quads);
     if (segment === '') continue;
     text += said ? `${shape.separator}${segment}` : segment;
     said = true;
