@@ -72,15 +72,17 @@ describe('LabelRows', () => {
 });
 
 describe('ReachedSuffixes walks kept labels where they are joined', () => {
+  // Every entity walked (an update walks those the previous nodes list, see holdersOf).
+  const every = ENTITIES.map((_, number) => number);
   // Prefixes of one and two characters, some starting no word, one a character outside the BMP.
   const PREFIXES = [['s'], ['sa'], ['se', 't'], ['𠀀'], ['𠀀a'], ['v', 'ta'], ['x'], ['sa', 'l']];
   const plain = (suffixes: readonly { source: string; offset: number; entity: number; label: number }[]) =>
     suffixes.map(({ source, offset, entity, label }) => ({ source, offset, entity, label }));
 
   it.each(PREFIXES.map((prefixes) => [prefixes.join(' '), prefixes] as const))('%s: the suffixes a fresh walk lists, reading no label', (_, prefixes) => {
-    const fresh = new ReachedSuffixes(LabelRows.of(ENTITIES), prefixes);
+    const fresh = new ReachedSuffixes(LabelRows.of(ENTITIES), prefixes, every);
     const { rows, read } = keptRows(ENTITIES);
-    const kept = new ReachedSuffixes(rows, prefixes);
+    const kept = new ReachedSuffixes(rows, prefixes, every);
     for (const prefix of prefixes) {
       const listed = fresh.under(prefix).known;
       // Only prefixes of one or two characters are listed in the walk.
@@ -94,8 +96,8 @@ describe('ReachedSuffixes walks kept labels where they are joined', () => {
 
   it('reads, for a prefix the walk did not list, only the kept entities whose labels hold it', () => {
     const { rows, read } = keptRows(ENTITIES);
-    const suffixes = new ReachedSuffixes(rows, ['s']).under('sea').get();
-    expect(plain(suffixes)).toEqual(plain(new ReachedSuffixes(LabelRows.of(ENTITIES), ['s']).under('sea').get()));
+    const suffixes = new ReachedSuffixes(rows, ['s'], every).under('sea').get();
+    expect(plain(suffixes)).toEqual(plain(new ReachedSuffixes(LabelRows.of(ENTITIES), ['s'], every).under('sea').get()));
     expect(suffixes.map(({ entity, label }) => [entity, label])).toEqual([
       [5, 0],
       [5, 1],

@@ -24,9 +24,9 @@ export class ReachedSuffixes {
 
   /**
    * `prefixes`: one or two characters (code points) each; `entities`: in number order, every entity with a word
-   * starting with one of them (the rest are not walked), or all of them when not given.
+   * starting with one of them, and perhaps others (the rest are not walked: see holdersOf).
    */
-  constructor(labels: LabelRows, prefixes: Iterable<string>, entities?: Iterable<number>) {
+  constructor(labels: LabelRows, prefixes: Iterable<string>, entities: Iterable<number>) {
     this.#labels = labels;
     // By first character, the list of its own (if wanted) and those of the second characters wanted after it.
     const wanted = new Map<number, { own?: Suffix[]; seconds: Map<number, Suffix[]> }>();
@@ -66,7 +66,7 @@ export class ReachedSuffixes {
         at = next;
       }
     };
-    for (const entity of entities ?? everyNumber(labels.length)) {
+    for (const entity of entities) {
       // Labels kept joined are walked where the memo joined them.
       const joined = labels.unread(entity);
       if (joined !== undefined) {
@@ -85,10 +85,6 @@ export class ReachedSuffixes {
     let found: Suffix[] | undefined;
     return { known: undefined, get: () => (found ??= suffixesStartingWith(this.#labels, prefix)) };
   }
-}
-
-function* everyNumber(count: number): Generator<number> {
-  for (let number = 0; number < count; number += 1) yield number;
 }
 
 /** Every suffix of the labels that starts with `prefix`. */
