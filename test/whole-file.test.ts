@@ -1,5 +1,5 @@
 // Files written by one request of the system's thread pool (see generator/write/whole-file.ts).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,17 @@ describe('writeWhole', () => {
     writeFileSync(path, LARGE);
     await writeWhole(path, Buffer.from('short'));
     expect(readFileSync(path, 'utf8')).toBe('short');
+  });
+
+  it('is written while this thread goes on without a turn of its event loop (as a build runs a long stage)', async () => {
+    const path = join(folder, 'meanwhile.bin');
+    const written = writeWhole(path, LARGE);
+    // Never yields: a write that waited for the next turn to begin would leave the file empty until the deadline.
+    const deadline = Date.now() + 5_000;
+    while (statSync(path).size < LARGE.length && Date.now() < deadline);
+    expect(statSync(path).size).toBe(LARGE.length);
+    await written;
+    expect(readFileSync(path)).toEqual(LARGE);
   });
 
   it('fails with the system error of a file that cannot be written', async () => {
