@@ -23,6 +23,8 @@ export interface ManifestPatch {
   kept: KeptFolders;
   /** Entities whose format files were made again: their hashes are worked out anew. */
   redo: ReadonlySet<string>;
+  /** The previous build's ids the model no longer has, where the caller found them already (otherwise looked up here). */
+  removed?: readonly string[];
 }
 
 /**
@@ -34,7 +36,7 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   const made = new Map(patch.hashed);
   const ids = { has: (id: string) => model.entityById(id) !== undefined };
   // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
-  const noneRemoved = previous.ids.toArray().every((id) => ids.has(id));
+  const noneRemoved = patch.removed ? patch.removed.length === 0 : previous.ids.toArray().every((id) => ids.has(id));
   const editedFiles = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch, router) : undefined;
   const { files, formats } = editedFiles ?? walkFiles(previous, made, patch, noneRemoved ? undefined : ids, router);
   const entityHash = entityHasher(

@@ -61,7 +61,7 @@ export async function updateBuild(
   const manifest = await timed(timings, 'manifest', () =>
     patchManifest(
       previous.manifest,
-      { hashed, carried: [search.carried, tree.carried, liveKept.carried], kept: liveKept.kept, redo: plan.emit },
+      { hashed, carried: [search.carried, tree.carried, liveKept.carried], kept: liveKept.kept, redo: plan.emit, removed },
       model,
       router,
     ),
