@@ -18,7 +18,7 @@ export async function writeWhole(path: string, bytes: Uint8Array | readonly Uint
 }
 
 function writeParts(fd: number, parts: readonly Uint8Array[]): Promise<number> {
-  return new Promise((settle, fail) => writev(fd, parts as Uint8Array[], (error, written) => (error ? fail(error) : settle(written))));
+  return new Promise((settle, fail) => writev(fd, parts, (error, written) => (error ? fail(error) : settle(written))));
 }
 
 /** The parts past the first `written` bytes. */
