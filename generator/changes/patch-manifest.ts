@@ -23,8 +23,13 @@ export interface ManifestPatch {
   kept: KeptFolders;
   /** Entities whose format files were made again: their hashes are worked out anew. */
   redo: ReadonlySet<string>;
-  /** The previous build's ids the model no longer has, where the caller found them already (otherwise looked up here). */
+  /** The previous build's ids the model no longer has (see removedIds), where the caller found them already; otherwise found here. */
   removed?: readonly string[];
+}
+
+/** The previous build's entity ids the model no longer has. */
+export function removedIds(previous: Manifest, model: OntologyModel): string[] {
+  return previous.ids.toArray().filter((id) => model.entityById(id) === undefined);
 }
 
 /**
@@ -36,7 +41,7 @@ export function patchManifest(previous: Manifest, patch: ManifestPatch, model: O
   const made = new Map(patch.hashed);
   const ids = { has: (id: string) => model.entityById(id) !== undefined };
   // Most updates remove no entity: then every format file the previous build had is kept, its id not looked up.
-  const noneRemoved = patch.removed ? patch.removed.length === 0 : previous.ids.toArray().every((id) => ids.has(id));
+  const noneRemoved = (patch.removed ?? removedIds(previous, model)).length === 0;
   const editedFiles = noneRemoved && previous.formats ? editFiles(previous, previous.formats, made, patch, router) : undefined;
   const { files, formats } = editedFiles ?? walkFiles(previous, made, patch, noneRemoved ? undefined : ids, router);
   const entityHash = entityHasher(

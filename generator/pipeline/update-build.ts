@@ -1,6 +1,6 @@
 import { hashFiles } from '../changes/manifest.ts';
 import { joinedDownload, type DownloadFile } from '../emit/download-files.ts';
-import { patchManifest } from '../changes/patch-manifest.ts';
+import { patchManifest, removedIds } from '../changes/patch-manifest.ts';
 import type { UpdatePlan } from './plan-update.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
 import { MANIFEST_FILE, SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
@@ -46,7 +46,7 @@ export async function updateBuild(
   onSearchMemo?.(search.memo);
   const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
   const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
-  const removed = previous.manifest.ids.toArray().filter((id) => model.entityById(id) === undefined);
+  const removed = removedIds(previous.manifest, model);
   const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.output);
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
