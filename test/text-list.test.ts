@@ -13,11 +13,12 @@ const read = (list: TextList) => ({
 });
 
 /**
- * Every stretch of the list joined (by its own separator and another), as the same stretch of its strings joins;
+ * The whole list and every stretch of it joined (by its own separator and another), as the same strings join;
  * and the characters before each position, as its strings' lengths add up.
  */
 const expectRanges = (list: TextList) => {
   const strings = list.toArray();
+  for (const separator of [NUL, ',']) expect(list.join(separator)).toBe(strings.join(separator));
   for (let index = 0; index <= list.length; index += 1) expect([index, list.charsBefore(index)]).toEqual([index, strings.slice(0, index).join('').length]);
   for (let from = 0; from <= list.length; from += 1)
     for (let to = from; to <= list.length; to += 1)
