@@ -5,7 +5,7 @@ import { Parser, type Quad } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { affectedIris } from '../generator/changes/affected.ts';
 import { buildModel } from '../generator/model/build-model.ts';
-import { treeUpdate } from '../generator/site/tree.ts';
+import { treeFilePath, treeUpdate } from '../generator/site/tree.ts';
 
 const EX = 'https://reach.example/';
 const PREFIXES = `@prefix ex: <${EX}> . @prefix owl: <http://www.w3.org/2002/07/owl#> .
@@ -75,7 +75,22 @@ describe('the tree files an update emits again', () => {
         ex:D a skos:Concept ; skos:prefLabel "D"@en ; skos:broader ex:C .`),
       { baseIri: EX },
     );
-    const { only } = treeUpdate(model, new Set(['C']), () => 'hash');
+    const { only } = treeUpdate(model, new Set(['C']), []);
     expect([...only].sort()).toEqual(['B', 'C']);
+  });
+
+  it('drops the files of the reached and removed entities that list no child class now, and no other', () => {
+    // A lists B; B's one child is a class the build does not publish (no tree file); C, not reached, lists D; E was removed.
+    const model = buildModel(
+      quads(`ex:A a owl:Class ; rdfs:label "A" .
+        ex:B a owl:Class ; rdfs:label "B" ; rdfs:subClassOf ex:A .
+        <http://elsewhere.example/X> a owl:Class ; rdfs:label "X" ; rdfs:subClassOf ex:B .
+        ex:C a owl:Class ; rdfs:label "C" .
+        ex:D a owl:Class ; rdfs:label "D" ; rdfs:subClassOf ex:C .`),
+      { baseIri: EX },
+    );
+    const { only, dropped } = treeUpdate(model, new Set(['B']), ['E']);
+    expect([...only].sort()).toEqual(['A', 'B']);
+    expect([...dropped].sort()).toEqual([treeFilePath('B'), treeFilePath('E')]);
   });
 });

@@ -44,9 +44,9 @@ export async function updateBuild(
   // The index keeps the files the previous build wrote that the edit does not reach.
   const search = await indexSearch(loaded, source, progress, memo && { memo, hashOf: previous.manifest.hashesUnder(`${SEARCH_FOLDER}/`) });
   onSearchMemo?.(search.memo);
-  const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, previous.manifest.hashesUnder(`${TREE_FOLDER}/`)));
-  const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
   const removed = removedIds(previous.manifest, model);
+  const tree = await timed(timings, 'site', () => treeUpdate(model, plan.emit, removed));
+  const hashesUnder = (prefix: string) => previous.manifest.hashesUnder(prefix);
   const reach = liveUpdate(model, plan.emit, removed, previous.cache.live, hashesUnder, previous.output);
   const live = await emitLiveFiles(loaded, reach.selection);
   const liveKept = keptLiveFiles(model, reach, removed, hashesUnder, live.keptQueryFiles);
@@ -61,7 +61,13 @@ export async function updateBuild(
   const manifest = await timed(timings, 'manifest', () =>
     patchManifest(
       previous.manifest,
-      { hashed, carried: [search.carried, tree.carried, liveKept.carried], kept: liveKept.kept, redo: plan.emit, removed },
+      {
+        hashed,
+        carried: [search.carried, liveKept.carried],
+        kept: { folders: [...liveKept.kept.folders, `${TREE_FOLDER}/`], except: new Set([...liveKept.kept.except, ...tree.dropped]) },
+        redo: plan.emit,
+        removed,
+      },
       model,
       router,
     ),

@@ -19,55 +19,55 @@ export function treeFilePath(id: string): string {
  */
 export function emitTree(model: OntologyModel, only?: ReadonlySet<string>): OutputFile[] {
   const classes = model.entities.filter((entity) => entity.kind === 'class');
-  // The model's own lookup, which several stages share, rather than a map of the classes made here.
-  const classOf = (iri: string): ModelEntity | undefined => {
-    const entity = model.entityByIri(iri);
-    return entity?.kind === 'class' ? entity : undefined;
-  };
-  // Read from the entities, not their records: an update makes the records of only the entries it shows.
-  const childrenOf = (entity: ModelEntity): ModelEntity[] => entity.children.map(classOf).filter((child): child is ModelEntity => child !== undefined);
   const entries = (list: ModelEntity[]): TreeEntry[] =>
     [...new Set(list)]
-      .map((entity): TreeEntry => [entity.id, entity.record.label ?? entity.id, childrenOf(entity).length])
+      .map((entity): TreeEntry => [entity.id, entity.record.label ?? entity.id, childClasses(model, entity).length])
       .sort((a, b) => compareCodePoints(a[1], b[1]) || compareCodePoints(a[0], b[0]));
-  const roots = classes.filter((entity) => !entity.superclasses.some((iri) => classOf(iri) !== undefined));
+  const roots = classes.filter((entity) => !entity.superclasses.some((iri) => classByIri(model, iri) !== undefined));
   const files: OutputFile[] = [{ path: TREE_ROOT_FILE, contents: emitJson(entries(roots)) }];
   for (const entity of classes) {
     if (only && !only.has(entity.id)) continue;
-    const children = childrenOf(entity);
+    const children = childClasses(model, entity);
     if (children.length > 0) files.push({ path: treeFilePath(entity.id), contents: emitJson(entries(children)) });
   }
   return files;
 }
 
+// The model's own lookup, which several stages share, rather than a map of the classes made here.
+function classByIri(model: OntologyModel, iri: string): ModelEntity | undefined {
+  const entity = model.entityByIri(iri);
+  return entity?.kind === 'class' ? entity : undefined;
+}
+
+// Read from the entities, not their records: an update makes the records of only the entries it shows.
+function childClasses(model: OntologyModel, entity: ModelEntity): ModelEntity[] {
+  return entity.children.map((iri) => classByIri(model, iri)).filter((child): child is ModelEntity => child !== undefined);
+}
+
 /**
  * Updating after an edit, the tree files that can change: those of the classes the edit reaches and of their
  * parents (which show their labels and child counts), found as the model links them, so a parent that lists a
- * class by skos:narrower is found though the class itself names no parent. The others keep the previous
- * build's hashes, where it had them. Returns the ids to emit again, and the hashes carried.
+ * class by skos:narrower is found though the class itself names no parent. Every other class keeps its children,
+ * their labels and their counts, so the previous build's tree files are kept as a folder (the manifest passes over
+ * them by range, as the live files'), but for those of the reached and removed entities that list no children now.
+ * Returns the ids to emit again, and the files to drop.
  */
-export function treeUpdate(
-  model: OntologyModel,
-  reached: ReadonlySet<string>,
-  previous: (path: string) => string | undefined,
-): { only: Set<string>; carried: Map<string, string> } {
+export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, removed: readonly string[]): { only: Set<string>; dropped: Set<string> } {
   const only = new Set<string>();
-  const parents = new Set<string>();
-  for (const entity of model.entities) {
-    if (!reached.has(entity.id)) continue;
-    only.add(entity.id);
-    for (const parent of model.linked(entity.iri)) parents.add(parent);
+  // The reached entities and their parents: a few, looked up in the model's maps rather than found by a walk.
+  for (const id of reached) {
+    const entity = model.entityById(id);
+    if (entity === undefined) continue;
+    only.add(id);
+    for (const parent of model.linked(entity.iri)) {
+      const linked = model.entityByIri(parent);
+      if (linked !== undefined) only.add(linked.id);
+    }
   }
-  // The reached classes' parents, by IRI: a few, so they are looked for rather than every entity mapped.
-  for (const entity of model.entities) if (parents.has(entity.iri)) only.add(entity.id);
-  // A map, not an object: with its 10,000 keys added to an object this loop took 19-20 ms of an update, with a map 11-13 ms (measured).
-  const carried = new Map<string, string>();
-  for (const entity of model.entities) {
-    if (entity.kind !== 'class' || only.has(entity.id) || entity.children.length === 0) continue;
-    const path = treeFilePath(entity.id);
-    const hash = previous(path);
-    if (hash === undefined) only.add(entity.id);
-    else carried.set(path, hash);
+  const dropped = new Set<string>();
+  for (const id of [...only, ...removed]) {
+    const entity = model.entityById(id);
+    if (entity?.kind !== 'class' || childClasses(model, entity).length === 0) dropped.add(treeFilePath(id));
   }
-  return { only, carried };
+  return { only, dropped };
 }
