@@ -5,6 +5,7 @@ import { Parser, type Quad } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { affectedIris } from '../generator/changes/affected.ts';
 import { buildModel } from '../generator/model/build-model.ts';
+import { TREE_FOLDER } from '../generator/route/router.ts';
 import { treeFilePath, treeUpdate } from '../generator/site/tree.ts';
 
 const EX = 'https://reach.example/';
@@ -89,8 +90,9 @@ describe('the tree files an update emits again', () => {
         ex:D a owl:Class ; rdfs:label "D" ; rdfs:subClassOf ex:C .`),
       { baseIri: EX },
     );
-    const { only, dropped } = treeUpdate(model, new Set(['B']), ['E']);
+    const { only, kept } = treeUpdate(model, new Set(['B']), ['E']);
     expect([...only].sort()).toEqual(['A', 'B']);
-    expect([...dropped].sort()).toEqual([treeFilePath('B'), treeFilePath('E')]);
+    expect(kept.folders).toEqual([`${TREE_FOLDER}/`]);
+    expect([...kept.except].sort()).toEqual([treeFilePath('B'), treeFilePath('E')]);
   });
 });

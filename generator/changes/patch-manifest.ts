@@ -13,6 +13,11 @@ export interface KeptFolders {
   except: ReadonlySet<string>;
 }
 
+/** Folders kept by several parts of an update, as one. */
+export function keptTogether(...parts: readonly KeptFolders[]): KeptFolders {
+  return { folders: parts.flatMap((part) => part.folders), except: new Set(parts.flatMap((part) => [...part.except])) };
+}
+
 /** What an in-place update hands the manifest: the files it made, and the previous hashes it kept. */
 export interface ManifestPatch {
   /** Path and hash of every file the update made; these win over kept hashes. */

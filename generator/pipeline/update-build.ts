@@ -1,9 +1,9 @@
 import { hashFiles } from '../changes/manifest.ts';
 import { joinedDownload, type DownloadFile } from '../emit/download-files.ts';
-import { patchManifest, removedIds } from '../changes/patch-manifest.ts';
+import { keptTogether, patchManifest, removedIds } from '../changes/patch-manifest.ts';
 import type { UpdatePlan } from './plan-update.ts';
 import type { SearchMemo } from '../search/search-memo.ts';
-import { MANIFEST_FILE, SEARCH_FOLDER, TREE_FOLDER } from '../route/router.ts';
+import { MANIFEST_FILE, SEARCH_FOLDER } from '../route/router.ts';
 import { treeUpdate } from '../site/tree.ts';
 import { keptLiveFiles, liveUpdate } from '../live/live-update.ts';
 import type { BuildCache, PreviousBuild } from '../write/build-cache.ts';
@@ -61,13 +61,7 @@ export async function updateBuild(
   const manifest = await timed(timings, 'manifest', () =>
     patchManifest(
       previous.manifest,
-      {
-        hashed,
-        carried: [search.carried, liveKept.carried],
-        kept: { folders: [...liveKept.kept.folders, `${TREE_FOLDER}/`], except: new Set([...liveKept.kept.except, ...tree.dropped]) },
-        redo: plan.emit,
-        removed,
-      },
+      { hashed, carried: [search.carried, liveKept.carried], kept: keptTogether(tree.kept, liveKept.kept), redo: plan.emit, removed },
       model,
       router,
     ),

@@ -50,9 +50,13 @@ function childClasses(model: OntologyModel, entity: ModelEntity): ModelEntity[] 
  * class by skos:narrower is found though the class itself names no parent. Every other class keeps its children,
  * their labels and their counts, so the previous build's tree files are kept as a folder (the manifest passes over
  * them by range, as the live files'), but for those of the reached and removed entities that list no children now.
- * Returns the ids to emit again, and the files to drop.
+ * Returns the ids to emit again, and the folder kept.
  */
-export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, removed: readonly string[]): { only: Set<string>; dropped: Set<string> } {
+export function treeUpdate(
+  model: OntologyModel,
+  reached: ReadonlySet<string>,
+  removed: readonly string[],
+): { only: Set<string>; kept: { folders: string[]; except: Set<string> } } {
   const only = new Set<string>();
   // The reached entities and their parents: a few, looked up in the model's maps rather than found by a walk.
   for (const id of reached) {
@@ -64,10 +68,10 @@ export function treeUpdate(model: OntologyModel, reached: ReadonlySet<string>, r
       if (linked !== undefined) only.add(linked.id);
     }
   }
-  const dropped = new Set<string>();
+  const except = new Set<string>();
   for (const id of [...only, ...removed]) {
     const entity = model.entityById(id);
-    if (entity?.kind !== 'class' || childClasses(model, entity).length === 0) dropped.add(treeFilePath(id));
+    if (entity?.kind !== 'class' || childClasses(model, entity).length === 0) except.add(treeFilePath(id));
   }
-  return { only, dropped };
+  return { only, kept: { folders: [`${TREE_FOLDER}/`], except } };
 }
