@@ -38,11 +38,6 @@ export class EditedTextList extends TextList {
     return 'from' in piece ? this.#base.lengthAt(piece.from + offset) : this.#pick(piece[offset]).length;
   }
 
-  // The runs' text is sliced from the base (a joined text's in one piece), not made string by string.
-  override join(separator: string): string {
-    return this.joinRange(0, this.length, separator);
-  }
-
   override joinRange(from: number, to: number, separator: string): string {
     const parts: string[] = [];
     for (let at = from < to ? pieceAt(this.#starts, from) : this.#pieces.length; at < this.#pieces.length && this.#starts[at] < to; at += 1) {

@@ -31,8 +31,9 @@ export abstract class TextList {
     return this.#array;
   }
 
+  /** Every string joined: each list joins its stretches as it holds them (a joined text's are sliced, not split). */
   join(separator: string): string {
-    return this.toArray().join(separator);
+    return this.joinRange(0, this.length, separator);
   }
 
   /** The strings from `from` up to `to`, joined by `separator` (a page of the manifest's files column is two such texts). */
@@ -66,6 +67,10 @@ class ArrayTextList extends TextList {
 
   override toArray(): readonly string[] {
     return this.#items;
+  }
+
+  override join(separator: string): string {
+    return this.#items.join(separator);
   }
 }
 
