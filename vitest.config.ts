@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 
+// The builds the tests run stay in their own processes: a build server (generator/cli/build-server.ts) outliving the
+// run would hold its memory, and test/build-server.test.ts starts and stops the ones it tests itself.
+process.env.FOLIO_BUILD_SERVER = '0';
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],

@@ -109,7 +109,9 @@ async function runTimed(work: string, ontology: string, args: string[]): Promise
 /** Runs the command to its end, its output gathered, while Pagefind's process below it is watched. */
 function runWatched(command: string[]): Promise<{ status: number | null; stdout: string; stderr: string; pagefind: WatchedTree }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command[0], command.slice(1), { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each build in its own process: no build server outlives the bench (served rebuilds are timed apart, served-rebuilds.ts).
+    const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FOLIO_BUILD_SERVER: '0' };
+    const child = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const watch = new SubprocessWatch(child.pid ?? 0, 'pagefind');
     let stdout = '';
     let stderr = '';

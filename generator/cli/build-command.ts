@@ -5,7 +5,7 @@ import type { ModelOptions } from '../pipeline/load-model.ts';
 import { foldsCase } from '../write/case-folding.ts';
 import { checkOutputTarget, inFreshFolder } from '../write/output-folder.ts';
 import { parseBuildArgs, USAGE } from './parse-args.ts';
-import { Reporter, runCommand } from './reporter.ts';
+import { commandStatus, Reporter, runCommand } from './reporter.ts';
 import { UserError } from '../errors.ts';
 import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
@@ -14,8 +14,14 @@ import { withFingerprint } from '../cache/generator-fingerprint.js';
 import { noteRunKind } from './run-kind.js';
 import { cacheFolder } from '../write/cache-folder.ts';
 import { existsSync } from 'node:fs';
+import { serveBuilds, startBuildServer } from './build-server.ts';
+import { collectGarbage } from '../pipeline/collect-garbage.ts';
+import { buildServerSocket, SERVE_FLAG } from './build-server-socket.js';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LAUNCHER = resolve(PACKAGE_ROOT, 'generator/cli/build.js');
+// This process serves builds (see build-server.ts) rather than running one.
+const serving = process.argv[2] === SERVE_FLAG;
 
 /** `npm run build`: the API alone, or the whole site with Astro; either way into a fresh folder swapped in at the end. */
 async function main(argv: string[]): Promise<number> {
@@ -36,12 +42,15 @@ async function main(argv: string[]): Promise<number> {
   });
   // Only where an update is likely: the second start costs 0.1-0.15 s, which a first build, a refused input or
   // --full does not win back (and a full build's peak memory would keep what an update reuses).
-  if (!options.full && existsSync(cacheFolder(options.out))) restartTunedForUpdate(withFingerprint(process.env));
+  if (!serving && !options.full && existsSync(cacheFolder(options.out))) restartTunedForUpdate(withFingerprint(process.env));
   reporter.log(`building ${given.ontology} → ${given.out} for ${options.baseUrl}`);
   // Ids that differ only by letter case are one file where the output's file system folds case.
   const model: ModelOptions = { ...options, caseFoldingOutput: foldsCase(dirname(options.out)) ? dirname(options.out) : undefined };
   // Each mode's modules are loaded when it runs: --help and a refused option load none of them.
   const lines = options.apiOnly ? await buildApi(options, model, reporter) : await buildSiteFolder(options, model, reporter);
+  // The next update of the API goes to a server kept warm (see build-server.ts), where one may run.
+  const socket = buildServerSocket();
+  if (options.apiOnly && !serving && socket !== undefined) startBuildServer(socket, LAUNCHER);
   const broken = options.checkLinks ? await checkOutputLinks(options, lines) : undefined;
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
   if (broken) throw new UserError(`${broken} (the output is written)`, 'fix the references in the ontology, or serve the site where they resolve (--base-url)');
@@ -70,4 +79,20 @@ async function checkOutputLinks(options: BuildOptions, lines: string[]): Promise
   return undefined;
 }
 
-runCommand(main);
+/** Why the server leaves a command to the launcher: it runs updates of the API, whose previous build it finds. */
+function declines(argv: string[]): string | undefined {
+  try {
+    const args = parseBuildArgs(argv);
+    const options = args.help ? undefined : resolveOptions(args.options);
+    if (!options?.apiOnly || options.full || options.bundleEntities) return 'not an update of the API';
+    return existsSync(cacheFolder(resolve(options.out))) ? undefined : 'no previous build to update';
+  } catch {
+    // The launcher's own process reports what is wrong with the options.
+    return 'options to check';
+  }
+}
+
+const socket = buildServerSocket();
+// Between builds, the last one's garbage is collected while the server waits, rather than by the next build.
+if (serving && socket !== undefined) serveBuilds(socket, { declines, run: (argv) => commandStatus(main, argv), between: collectGarbage });
+else runCommand(main);

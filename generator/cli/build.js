@@ -5,11 +5,14 @@
 // The command runs as one script with V8's code kept from earlier runs (command-script.js); V8's code for the
 // modules its threads load is kept in Node's compile cache (in the system's temporary folder, see Node's
 // module.enableCompileCache), enabled before they are loaded.
+import { existsSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledEntry } from './bundle-location.js';
 import { hasCommandScript, runCommandScript } from './command-script.js';
+import { launcherRequest, runOnServer } from './build-server-client.js';
+import { SERVE_FLAG, serverAllowed, serverSocket, setBuildServerSocket, STOP_FLAG } from './build-server-socket.js';
 
 const COMMAND = 'cli/build-command.ts';
 
@@ -26,5 +29,12 @@ if (directory !== undefined) process.env.NODE_COMPILE_CACHE ??= directory;
 // Without a bundle for this source, cli-bundle.ts makes one first (or runs the source if that fails).
 const bundled = bundledEntry(COMMAND) ?? (await (await import('./cli-bundle.ts')).commandModule(COMMAND));
 const folder = dirname(fileURLToPath(bundled));
-if (hasCommandScript(folder)) runCommandScript(folder);
+// An update of the API goes to the build server kept warm for this bundle, if one runs (see build-server.ts).
+const socket = hasCommandScript(folder) && (serverAllowed() || process.argv[2] === STOP_FLAG) ? serverSocket(folder) : undefined;
+if (socket !== undefined) setBuildServerSocket(socket);
+const served =
+  socket !== undefined && process.argv[2] !== SERVE_FLAG && existsSync(socket) ? await runOnServer(socket, launcherRequest(process.argv.slice(2))) : undefined;
+if (served !== undefined) process.exitCode = served;
+else if (process.argv[2] === STOP_FLAG) process.stdout.write('no build server runs for this installation\n');
+else if (hasCommandScript(folder)) runCommandScript(folder);
 else await import(bundled.href);

@@ -25,6 +25,8 @@ export const USAGE = `Usage: npm run build -- [options]
   --download-timeout <seconds>  how long an ontology URL may take to download   (default: 120)
   --check-links                 after writing, follow every link into the site from every page and data
                                 file (records, JSON-LD, XML, Markdown); any broken one fails the build
+  --stop-server                 stop the build server that keeps this installation's API updates warm
+                                (it stops by itself after 15 idle minutes; FOLIO_BUILD_SERVER=0 starts none)
   --help                        show this help`;
 
 export interface ParsedArgs {

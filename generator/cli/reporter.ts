@@ -31,13 +31,15 @@ export class Reporter {
 
 /** Runs a command's main: its number is the exit status; a failure is one line (a stack only for our bugs) and `failureStatus`. */
 export function runCommand(main: (argv: string[]) => Promise<number>, failureStatus = 1): void {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${describeFailure(error)}\n`);
-      process.exitCode = failureStatus;
-    },
-  );
+  commandStatus(main, process.argv.slice(2), failureStatus).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+/** The exit status of a command's main run on `argv`, its failure reported (see runCommand). */
+export function commandStatus(main: (argv: string[]) => Promise<number>, argv: string[], failureStatus = 1): Promise<number> {
+  return main(argv).catch((error: unknown) => {
+    process.stderr.write(`${describeFailure(error)}\n`);
+    return failureStatus;
+  });
 }

@@ -22,8 +22,8 @@ export function userEnvironment(): NodeJS.ProcessEnv {
  * JavaScript launcher `npm run build` starts (the TypeScript entry, which loads Node's stripper first, has a test
  * of its own in cli-bundle.test.ts).
  */
-export function runBuild(args: string[], cwd: string = REPO_ROOT): Promise<CliResult> {
-  return runCommand('generator/cli/build.js', args, cwd);
+export function runBuild(args: string[], cwd: string = REPO_ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runCommand('generator/cli/build.js', args, cwd, env);
 }
 
 /** Runs `npm run conformance -- …`. */

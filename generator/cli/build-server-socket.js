@@ -1,0 +1,104 @@
+// Where the build server listens, and the lines it and the launcher exchange, in plain JavaScript: the launcher
+// (cli/build.js) asks the server before it loads any of the build's code, and the bundled server answers.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The launcher's argument that makes the process the build server instead of a build. */
+export const SERVE_FLAG = '--serve-builds';
+/** The command line that stops the server (`npm run build -- --stop-server`). */
+export const STOP_FLAG = '--stop-server';
+/** Set to 0 (or `off`) to build in the command's own process, and start no server. */
+export const SERVER_SWITCH = 'FOLIO_BUILD_SERVER';
+
+/**
+ * Whether builds may go to a server on this machine: not where the switch turns it off, nor on Windows (whose
+ * temporary folder holds no Unix sockets).
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function serverAllowed(env = process.env) {
+  const setting = env[SERVER_SWITCH];
+  return setting !== '0' && setting !== 'off' && process.platform !== 'win32';
+}
+
+/**
+ * The server's socket for this bundle under this Node, in a folder of the user's own (other users may not connect):
+ * undefined where that folder is someone else's. Short, since a socket's path may hold at most about 100 bytes.
+ * @param {string} bundleFolder
+ * @returns {string | undefined}
+ */
+export function serverSocket(bundleFolder) {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  const key = createHash('sha256').update(`${bundleFolder}\n${process.execPath}\n${process.version}`).digest('hex').slice(0, 20);
+  // The system's own temporary folder where the user's is too deep for a socket's path.
+  for (const base of [tmpdir(), '/tmp']) {
+    const folder = join(base, `folio-static-api-${uid}`);
+    const socket = join(folder, `build-${key}.sock`);
+    if (Buffer.byteLength(socket) <= MAX_SOCKET_PATH && ownFolder(folder, uid)) return socket;
+  }
+  return undefined;
+}
+
+// A Unix socket's path is at most 107 bytes on Linux, 103 on macOS.
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * Whether the folder is the user's alone (made so if it is missing).
+ * @param {string} folder
+ * @param {number} uid
+ */
+function ownFolder(folder, uid) {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(folder);
+    return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+// Where the launcher leaves the socket for the bundled command: they hold two copies of this module (see run-kind.js).
+const SOCKET_KEY = Symbol.for('folio-static-api.build-server-socket');
+const holder = /** @type {{ [SOCKET_KEY]?: string }} */ (globalThis);
+
+/**
+ * The socket the launcher found for this bundle, where builds may go to a server.
+ * @returns {string | undefined}
+ */
+export function buildServerSocket() {
+  return holder[SOCKET_KEY];
+}
+
+/** @param {string} socket */
+export function setBuildServerSocket(socket) {
+  holder[SOCKET_KEY] = socket;
+}
+
+/**
+ * What the launcher sends: the command line, and what the build would read of its process.
+ * @typedef {{ argv: string[], cwd: string, env: Record<string, string | undefined>, stdoutIsTTY: boolean, stderrIsTTY: boolean, columns?: number }} BuildRequest
+ */
+
+/**
+ * What the server sends, a line each: text for the launcher's standard output (`out`) or error (`err`), then the exit
+ * status; or `declined` first, when the launcher is to build in its own process.
+ * @typedef {{ out: string } | { err: string } | { exit: number } | { declined: string }} ServerMessage
+ */
+
+/**
+ * Splits a stream's text into lines as they arrive, calling `onLine` for each whole one.
+ * @param {(line: string) => void} onLine
+ * @returns {(chunk: string) => void}
+ */
+export function lineReader(onLine) {
+  let pending = '';
+  return (chunk) => {
+    pending += chunk;
+    for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n')) {
+      const line = pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      if (line !== '') onLine(line);
+    }
+  };
+}
