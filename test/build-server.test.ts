@@ -106,6 +106,16 @@ describe('the build server and the launcher', () => {
     expect(await asked.exited).toBe(0);
   });
 
+  it('gives way to a fresh server after a full build, once its socket is free', async () => {
+    const { socket, exited } = await fakeServer('renewed');
+    expect((await served(socket, request(['update']))).status).toBe(0);
+    expect(existsSync(`${socket}.renewed`)).toBe(false);
+    expect((await served(socket, request(['full']))).status).toBe(0);
+    expect(await exited).toBe(0);
+    expect(existsSync(`${socket}.renewed`)).toBe(true);
+    expect(existsSync(socket)).toBe(false);
+  });
+
   it('finds no server behind the socket of one that was killed, and removes the socket for the next to start', async () => {
     const killed = await fakeServer('killed');
     servers.at(-1)?.kill('SIGKILL');

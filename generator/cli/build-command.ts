@@ -11,7 +11,7 @@ import { isUrl } from '../load/read-sources.ts';
 import { Router } from '../route/router.ts';
 import { restartTunedForUpdate } from './malloc-tunables.js';
 import { withFingerprint } from '../cache/generator-fingerprint.js';
-import { noteRunKind } from './run-kind.js';
+import { noteRunKind, runKind } from './run-kind.js';
 import { cacheFolder } from '../write/cache-folder.ts';
 import { existsSync } from 'node:fs';
 import { serveBuilds, startBuildServer } from './build-server.ts';
@@ -93,6 +93,17 @@ function declines(argv: string[]): string | undefined {
 }
 
 const socket = buildServerSocket();
-// Between builds, the last one's garbage is collected while the server waits, rather than by the next build.
-if (serving && socket !== undefined) serveBuilds(socket, { declines, run: (argv) => commandStatus(main, argv), between: collectGarbage });
-else runCommand(main);
+if (serving && socket !== undefined) {
+  serveBuilds(socket, {
+    declines,
+    run: (argv) => commandStatus(main, argv),
+    // A full build (a cache left by other code, a large edit) leaves a heap an update would only have to sweep:
+    // a fresh server takes over. Otherwise the last build's garbage is collected while the server waits.
+    between: () => {
+      if (runKind() === 'api-full') return 'renew';
+      collectGarbage();
+      return undefined;
+    },
+    renew: () => startBuildServer(socket, LAUNCHER),
+  });
+} else runCommand(main);

@@ -14,8 +14,13 @@ export interface BuildService {
   declines(argv: string[]): string | undefined;
   /** The command's exit status. */
   run(argv: string[]): Promise<number>;
-  /** Called once a build is over and answered, while the server waits for the next. */
-  between?(): void;
+  /**
+   * Called once a build is over and answered, while the server waits for the next: `renew` where this server should
+   * give way to a fresh one (after a full build, whose memory an update does not need).
+   */
+  between?(): 'renew' | undefined;
+  /** Starts the server that takes over from this one, once its socket is free. */
+  renew?(): void;
 }
 
 /**
@@ -82,7 +87,14 @@ export function serveBuilds(socket: string, service: BuildService, { idleMs = ID
             if (stopAfter || process.memoryUsage.rss() > MEMORY_LIMIT_BYTES) stop();
             else {
               waitIdle();
-              setImmediate(() => service.between?.());
+              setImmediate(() => {
+                if (service.between?.() !== 'renew') return;
+                clearTimeout(idle);
+                server.close(() => {
+                  service.renew?.();
+                  process.exit(0);
+                });
+              });
             }
           });
       }),
