@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runOnServer } from '../generator/cli/build-server-client.js';
 import type { BuildRequest } from '../generator/cli/build-server-socket.js';
+import { folderHashes, until } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 
@@ -18,21 +19,13 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.kill();
 });
 
-async function until(done: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const started = Date.now();
-  while (!done()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A fake build server (test/support/fake-build-server.ts) on a socket of its own, once it listens. */
-async function fakeServer(name: string, idleMs = 60_000): Promise<{ socket: string; exited: Promise<number | null> }> {
+async function fakeServer(name: string, idleMs = 60_000, rehearsing = false): Promise<{ socket: string; exited: Promise<number | null> }> {
   const socket = join(scratch, `${name}.sock`);
-  const server = spawn(process.execPath, [FAKE_SERVER, socket, String(idleMs)], { stdio: 'ignore' });
+  const server = spawn(process.execPath, [FAKE_SERVER, socket, String(idleMs), ...(rehearsing ? ['rehearse'] : [])], { stdio: 'ignore' });
   servers.push(server);
   const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
-  await until(() => existsSync(socket), 'the fake server to listen');
+  expect(await until(() => existsSync(socket), 20_000)).toBe(true);
   return { socket, exited };
 }
 
@@ -106,6 +99,13 @@ describe('the build server and the launcher', () => {
     expect(await asked.exited).toBe(0);
   });
 
+  it('makes a build that comes while it rehearses wait for the rehearsal, rather than leave it to the launcher', async () => {
+    const { socket } = await fakeServer('rehearsing', 60_000, true);
+    const early = await served(socket, request(['build']));
+    expect(early.status).toBe(0);
+    expect(early.stdout).toBe(`ran build in ${scratch} with nothing\nbytes as well\n`);
+  });
+
   it('gives way to a fresh server after a full build, once its socket is free', async () => {
     const { socket, exited } = await fakeServer('renewed');
     expect((await served(socket, request(['update']))).status).toBe(0);
@@ -142,7 +142,11 @@ describe('npm run build with the build server', () => {
     try {
       expect((await build(['--out', out])).code).toBe(0);
       const sockets = join(home, `folio-static-api-${process.getuid?.() ?? 0}`);
-      await until(() => existsSync(sockets) && readdirSync(sockets).some((name) => name.endsWith('.sock')), 'the build server to listen');
+      expect(await until(() => existsSync(sockets) && readdirSync(sockets).some((name) => name.endsWith('.sock')), 20_000)).toBe(true);
+      // The new server rehearses an update of that build, writing nothing: a command it declines waits for the rehearsal.
+      const written = [folderHashes(out), folderHashes(join(home, '.out.cache'))];
+      expect((await runBuild(['--help'], REPO_ROOT, env)).stdout).toMatch(/^Usage: npm run build/);
+      expect([folderHashes(out), folderHashes(join(home, '.out.cache'))]).toEqual(written);
 
       const turtle = join(ontology, 'sample-extra.ttl');
       writeFileSync(turtle, readFileSync(turtle, 'utf8').replace('rdfs:label "Mediator"', 'rdfs:label "Mediator (served)"'));

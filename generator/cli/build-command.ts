@@ -14,7 +14,7 @@ import { withFingerprint } from '../cache/generator-fingerprint.js';
 import { noteRunKind, runKind } from './run-kind.js';
 import { cacheFolder } from '../write/cache-folder.ts';
 import { existsSync } from 'node:fs';
-import { serveBuilds, startBuildServer } from './build-server.ts';
+import { BuildServer, rehearsalOf, startBuildServer } from './build-server.ts';
 import { collectGarbage } from '../pipeline/collect-garbage.ts';
 import { buildServerSocket, SERVE_FLAG } from './build-server-socket.js';
 
@@ -33,8 +33,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const given = resolveOptions(args.options);
-  // Absolute from here on: the site build runs Astro from this package's folder.
-  const options = { ...given, out: resolve(given.out), ontology: isUrl(given.ontology) ? given.ontology : resolve(given.ontology) };
+  const options = absolute(given);
   checkOutputTarget(options.out, {
     'the working folder': process.cwd(),
     'this tool': PACKAGE_ROOT,
@@ -50,11 +49,24 @@ async function main(argv: string[]): Promise<number> {
   const lines = options.apiOnly ? await buildApi(options, model, reporter) : await buildSiteFolder(options, model, reporter);
   // The next update of the API goes to a server kept warm (see build-server.ts), where one may run.
   const socket = buildServerSocket();
-  if (options.apiOnly && !serving && socket !== undefined) startBuildServer(socket, LAUNCHER);
+  if (options.apiOnly && !serving && socket !== undefined) startBuildServer(socket, LAUNCHER, argv);
   const broken = options.checkLinks ? await checkOutputLinks(options, lines) : undefined;
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
   if (broken) throw new UserError(`${broken} (the output is written)`, 'fix the references in the ontology, or serve the site where they resolve (--base-url)');
   return 0;
+}
+
+// Absolute paths: the site build runs Astro from this package's folder, and a server rehearses from its own.
+function absolute(given: BuildOptions): BuildOptions {
+  return { ...given, out: resolve(given.out), ontology: isUrl(given.ontology) ? given.ontology : resolve(given.ontology) };
+}
+
+/** The update of the API the command line would make now, worked out and let go: a new server's first run (see rehearseUpdate). */
+async function rehearse(argv: string[]): Promise<void> {
+  const options = absolute(resolveOptions(parseBuildArgs(argv).options));
+  if (!options.apiOnly || options.full || options.bundleEntities) return;
+  const [{ rehearseUpdate }, { readPreviousBuild }] = await Promise.all([import('../pipeline/rehearse-update.ts'), import('../write/build-cache.ts')]);
+  await rehearseUpdate({ ...options, caseFoldingOutput: undefined }, readPreviousBuild(options.out));
 }
 
 async function buildApi(options: BuildOptions, model: ModelOptions, reporter: Reporter): Promise<string[]> {
@@ -94,9 +106,14 @@ function declines(argv: string[]): string | undefined {
 
 const socket = buildServerSocket();
 if (serving && socket !== undefined) {
-  serveBuilds(socket, {
+  const rehearsal = rehearsalOf();
+  let last = rehearsal;
+  new BuildServer(socket, {
     declines,
-    run: (argv) => commandStatus(main, argv),
+    run: (argv) => {
+      last = argv;
+      return commandStatus(main, argv);
+    },
     // A full build (a cache left by other code, a large edit) leaves a heap an update would only have to sweep:
     // a fresh server takes over. Otherwise the last build's garbage is collected while the server waits.
     between: () => {
@@ -104,6 +121,7 @@ if (serving && socket !== undefined) {
       collectGarbage();
       return undefined;
     },
-    renew: () => startBuildServer(socket, LAUNCHER),
-  });
+    renew: () => startBuildServer(socket, LAUNCHER, last),
+    ...(rehearsal ? { rehearse: () => rehearse(rehearsal) } : {}),
+  }).listen();
 } else runCommand(main);

@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
-import { lineReader, SERVE_FLAG, STOP_FLAG, type BuildRequest, type ServerMessage } from './build-server-socket.js';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { lineReader, SERVE_FLAG, STOP_FLAG, type BuildRequest } from './build-server-socket.js';
+import { enterRequest, send } from './served-process.ts';
 
 /** How long a server waits for its next build before it exits and gives its memory back. */
 export const IDLE_EXIT_MS = 15 * 60_000;
 // Past this much memory held after a build, the server answers and exits: the next build starts a fresh one.
 const MEMORY_LIMIT_BYTES = 1.5 * 2 ** 30;
+// The command line a new server rehearses an update of (see rehearsalOf), as JSON, from the build that started it.
+const REHEARSAL = 'FOLIO_BUILD_SERVER_REHEARSAL';
 
 /** What the server runs: the build command, in the request's folder and environment. */
 export interface BuildService {
@@ -21,37 +24,76 @@ export interface BuildService {
   between?(): 'renew' | undefined;
   /** Starts the server that takes over from this one, once its socket is free. */
   renew?(): void;
+  /** Run once the server listens, before its first build (which waits for it). */
+  rehearse?(): Promise<void>;
 }
 
 /**
  * Starts a build server for the next builds, in the background, unless one holds the socket: a process of its own
- * (not this one's child in the terminal's eyes, so Ctrl-C there does not stop it), which outlives this command.
+ * (not this one's child in the terminal's eyes, so Ctrl-C there does not stop it), which outlives this command. It
+ * rehearses an update of `rehearsal`, the command line of the build that starts it.
  */
-export function startBuildServer(socket: string, launcher: string): void {
+export function startBuildServer(socket: string, launcher: string, rehearsal?: string[]): void {
   if (existsSync(socket)) return;
-  const child = spawn(process.execPath, [...process.execArgv, launcher, SERVE_FLAG], { detached: true, stdio: 'ignore' });
+  const env = rehearsal ? { ...process.env, [REHEARSAL]: JSON.stringify(rehearsal) } : process.env;
+  const child = spawn(process.execPath, [...process.execArgv, launcher, SERVE_FLAG], { detached: true, stdio: 'ignore', env });
   child.on('error', () => {});
   child.unref();
 }
 
+/** The command line the build that started this server ran, taken out of the environment its builds see. */
+export function rehearsalOf(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  const text = env[REHEARSAL];
+  delete env[REHEARSAL];
+  try {
+    const argv: unknown = text === undefined ? undefined : JSON.parse(text);
+    return Array.isArray(argv) && argv.every((arg) => typeof arg === 'string') ? argv : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Serves builds at the socket, one at a time, until none has come for IDLE_EXIT_MS. The launcher sends the command
+ * Serves builds at a socket, one at a time, until none has come for its idle time. The launcher sends the command
  * line, its folder and environment; the server runs the build there, sends what it prints as it prints it, then the
  * exit status. A launcher that goes away mid-build (Ctrl-C) stops the server with it, as it would have stopped the
  * build's own process.
  */
-export function serveBuilds(socket: string, service: BuildService, { idleMs = IDLE_EXIT_MS }: { idleMs?: number } = {}): void {
-  let busy = false;
-  let served = 0;
-  let stopAfter = false;
-  let idle: NodeJS.Timeout | undefined;
-  const server = createServer((connection) => {
+export class BuildServer {
+  readonly #socket: string;
+  readonly #service: BuildService;
+  readonly #idleMs: number;
+  readonly #server: Server;
+  #busy = false;
+  #served = 0;
+  #stopAfter = false;
+  #idle: NodeJS.Timeout | undefined;
+  // Settled once the rehearsal is over: a build that comes meanwhile waits for it.
+  #ready: Promise<void> = Promise.resolve();
+
+  constructor(socket: string, service: BuildService, { idleMs = IDLE_EXIT_MS }: { idleMs?: number } = {}) {
+    this.#socket = socket;
+    this.#service = service;
+    this.#idleMs = idleMs;
+    this.#server = createServer((connection) => this.#connected(connection));
+    this.#server.on('error', (error: NodeJS.ErrnoException) => this.#failedToListen(error));
+  }
+
+  listen(): void {
+    this.#server.listen(this.#socket, () => {
+      const { rehearse } = this.#service;
+      this.#ready = rehearse ? rehearse().catch(() => {}) : Promise.resolve();
+      this.#ready.then(() => this.#between());
+    });
+  }
+
+  #connected(connection: Socket): void {
     connection.setEncoding('utf8');
     connection.on('error', () => {});
     let asked = false;
-    let answered = false;
+    let building = false;
     connection.on('close', () => {
-      if (asked && !answered) process.exit(130);
+      if (building) process.exit(130);
     });
     connection.on(
       'data',
@@ -59,83 +101,83 @@ export function serveBuilds(socket: string, service: BuildService, { idleMs = ID
         if (asked) return;
         asked = true;
         const request = requestOf(line);
-        if (request?.argv[0] === STOP_FLAG) {
-          answered = true;
-          stopAfter = true;
-          const when = busy ? 'stops once the build it runs ends' : 'stopped';
-          send(connection, { out: `the build server (process ${process.pid}, ${served} build(s) served) ${when}\n` });
-          send(connection, { exit: 0 });
-          connection.end(() => busy || stop());
-          return;
-        }
-        if (busy || request === undefined) {
-          answered = true;
-          send(connection, { declined: request ? 'the build server is busy with another build' : 'not a request' });
-          connection.end();
-          return;
-        }
-        busy = true;
-        clearTimeout(idle);
-        // A request the server cannot enter (its folder gone) ends without an answer: the launcher builds itself.
-        serveRequest(request, connection, service)
-          .catch(() => false)
-          .then((ran) => {
-            served += ran ? 1 : 0;
-            answered = true;
-            busy = false;
+        if (request?.argv[0] === STOP_FLAG) return this.#stopOnRequest(connection);
+        this.#ready.then(() => {
+          if (this.#busy || request === undefined || connection.destroyed) {
+            send(connection, { declined: request ? 'the build server is busy with another build' : 'not a request' });
             connection.end();
-            if (stopAfter || process.memoryUsage.rss() > MEMORY_LIMIT_BYTES) stop();
-            else {
-              waitIdle();
-              setImmediate(() => {
-                if (service.between?.() !== 'renew') return;
-                clearTimeout(idle);
-                server.close(() => {
-                  service.renew?.();
-                  process.exit(0);
-                });
-              });
-            }
-          });
+            return;
+          }
+          building = true;
+          this.#busy = true;
+          clearTimeout(this.#idle);
+          // A request the server cannot enter (its folder gone) ends without an answer: the launcher builds itself.
+          this.#serve(request, connection)
+            .catch(() => false)
+            .then((ran) => {
+              building = false;
+              this.#busy = false;
+              this.#served += ran ? 1 : 0;
+              connection.end();
+              if (this.#stopAfter || process.memoryUsage.rss() > MEMORY_LIMIT_BYTES) this.#stop();
+              else this.#between();
+            });
+        });
       }),
     );
-  });
-  const stop = () => {
-    server.close();
+  }
+
+  /** Runs one request's build in its folder and environment, then puts the server's own back: whether it ran. */
+  async #serve(request: BuildRequest, connection: Socket): Promise<boolean> {
+    const restore = enterRequest(request, connection);
+    try {
+      const declined = this.#service.declines(request.argv);
+      if (declined !== undefined) {
+        send(connection, { declined });
+        return false;
+      }
+      send(connection, { exit: await this.#service.run(request.argv) });
+      return true;
+    } finally {
+      restore();
+    }
+  }
+
+  // Waiting for the next build: the last one's garbage collected, or a fresh server in this one's place.
+  #between(): void {
+    this.#idle = setTimeout(() => this.#stop(), this.#idleMs);
+    setImmediate(() => {
+      if (this.#busy || this.#service.between?.() !== 'renew') return;
+      clearTimeout(this.#idle);
+      this.#server.close(() => {
+        this.#service.renew?.();
+        process.exit(0);
+      });
+    });
+  }
+
+  #stopOnRequest(connection: Socket): void {
+    this.#stopAfter = true;
+    const when = this.#busy ? 'stops once the build it runs ends' : 'stopped';
+    send(connection, { out: `the build server (process ${process.pid}, ${this.#served} build(s) served) ${when}\n` });
+    send(connection, { exit: 0 });
+    connection.end(() => this.#busy || this.#stop());
+  }
+
+  #stop(): void {
+    this.#server.close();
     process.exit(0);
-  };
-  const waitIdle = () => {
-    idle = setTimeout(stop, idleMs);
-  };
-  server.on('error', (error: NodeJS.ErrnoException) => {
+  }
+
+  // Another server's socket: it goes on serving, unless it is gone and left the socket behind.
+  #failedToListen(error: NodeJS.ErrnoException): void {
     if (error.code !== 'EADDRINUSE') process.exit(1);
-    // Another server's socket: it goes on serving, unless it is gone and left the socket behind.
-    const probe = connect(socket);
+    const probe = connect(this.#socket);
     probe.on('connect', () => process.exit(0));
     probe.on('error', () => {
-      rmSync(socket, { force: true });
-      server.listen(socket);
+      rmSync(this.#socket, { force: true });
+      this.#server.listen(this.#socket);
     });
-  });
-  server.listen(socket, waitIdle);
-}
-
-/**
- * Runs one request's build in its folder and environment, its output sent to the launcher, then puts the server's own
- * back: whether it ran (rather than declined).
- */
-async function serveRequest(request: BuildRequest, connection: Socket, service: BuildService): Promise<boolean> {
-  const restore = enterRequest(request, connection);
-  try {
-    const declined = service.declines(request.argv);
-    if (declined !== undefined) {
-      send(connection, { declined });
-      return false;
-    }
-    send(connection, { exit: await service.run(request.argv) });
-    return true;
-  } finally {
-    restore();
   }
 }
 
@@ -146,52 +188,4 @@ function requestOf(line: string): BuildRequest | undefined {
   } catch {
     return undefined;
   }
-}
-
-function send(connection: Socket, message: ServerMessage): void {
-  if (!connection.destroyed) connection.write(`${JSON.stringify(message)}\n`);
-}
-
-type Write = typeof process.stdout.write;
-type Terminal = { isTTY?: boolean; columns?: number };
-
-/** The process made to look like the launcher's for the build: its folder, environment, and output, which goes to the launcher. */
-function enterRequest(request: BuildRequest, connection: Socket): () => void {
-  const folder = process.cwd();
-  const environment = { ...process.env };
-  const writes = { out: process.stdout.write, err: process.stderr.write };
-  const terminals = { out: terminalOf(process.stdout), err: terminalOf(process.stderr) };
-  process.chdir(request.cwd);
-  replaceEnvironment(request.env);
-  process.stdout.write = forwarded(connection, 'out');
-  process.stderr.write = forwarded(connection, 'err');
-  Object.assign(process.stdout, { isTTY: request.stdoutIsTTY, columns: request.columns });
-  Object.assign(process.stderr, { isTTY: request.stderrIsTTY, columns: request.columns });
-  return () => {
-    process.stdout.write = writes.out;
-    process.stderr.write = writes.err;
-    Object.assign(process.stdout, terminals.out);
-    Object.assign(process.stderr, terminals.err);
-    replaceEnvironment(environment);
-    process.chdir(folder);
-  };
-}
-
-function terminalOf(stream: Terminal): Terminal {
-  return { isTTY: stream.isTTY, columns: stream.columns };
-}
-
-function forwarded(connection: Socket, stream: 'out' | 'err'): Write {
-  return ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    send(connection, stream === 'out' ? { out: text } : { err: text });
-    const done = rest.find((argument) => typeof argument === 'function');
-    if (typeof done === 'function') done();
-    return true;
-  }) as Write;
-}
-
-function replaceEnvironment(next: Record<string, string | undefined>): void {
-  for (const name of Object.keys(process.env)) if (!(name in next)) delete process.env[name];
-  for (const [name, value] of Object.entries(next)) if (value !== undefined) process.env[name] = value;
 }
