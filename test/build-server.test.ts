@@ -116,6 +116,15 @@ describe('the build server and the launcher', () => {
     expect(existsSync(socket)).toBe(false);
   });
 
+  it("stops the servers of the installation's earlier bundles as it starts, and no other installation's", async () => {
+    const earlier = await fakeServer('build-0123abcd-000000000001');
+    const other = await fakeServer('build-4567cdef-000000000001');
+    const current = await fakeServer('build-0123abcd-000000000002');
+    expect(await earlier.exited).toBe(0);
+    expect((await served(other.socket, request(['still']))).status).toBe(0);
+    expect((await served(current.socket, request(['current']))).status).toBe(0);
+  });
+
   it('finds no server behind the socket of one that was killed, and removes the socket for the next to start', async () => {
     const killed = await fakeServer('killed');
     servers.at(-1)?.kill('SIGKILL');

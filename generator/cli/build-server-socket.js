@@ -1,9 +1,9 @@
 // Where the build server listens, and the lines it and the launcher exchange, in plain JavaScript: the launcher
 // (cli/build.js) asks the server before it loads any of the build's code, and the bundled server answers.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** The launcher's argument that makes the process the build server instead of a build. */
 export const SERVE_FLAG = '--serve-builds';
@@ -30,7 +30,7 @@ export function serverAllowed(env = process.env) {
  */
 export function serverSocket(bundleFolder) {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  const key = createHash('sha256').update(`${bundleFolder}\n${process.execPath}\n${process.version}`).digest('hex').slice(0, 20);
+  const key = `${installationKey(bundleFolder)}-${shortHash(`${bundleFolder}\n${process.execPath}\n${process.version}`, 12)}`;
   // The system's own temporary folder where the user's is too deep for a socket's path.
   for (const base of [tmpdir(), '/tmp']) {
     const folder = join(base, `folio-static-api-${uid}`);
@@ -38,6 +38,44 @@ export function serverSocket(bundleFolder) {
     if (Buffer.byteLength(socket) <= MAX_SOCKET_PATH && ownFolder(folder, uid)) return socket;
   }
   return undefined;
+}
+
+/**
+ * The sockets of this installation's other servers (an earlier bundle of its source, another Node): the server for
+ * the current bundle stops them as it starts, so that editing the generator leaves no trail of idle servers.
+ * @param {string} socket
+ * @returns {string[]}
+ */
+export function earlierSockets(socket) {
+  const name = basename(socket);
+  const installation = SOCKET_NAME.exec(name)?.[1];
+  if (installation === undefined) return [];
+  try {
+    return readdirSync(dirname(socket))
+      .filter((other) => other !== name && SOCKET_NAME.exec(other)?.[1] === installation)
+      .map((other) => join(dirname(socket), other));
+  } catch {
+    return [];
+  }
+}
+
+// build-{installation}-{bundle and Node}.sock
+const SOCKET_NAME = /^build-([0-9a-f]{8})-[0-9a-f]{12}\.sock$/;
+
+/**
+ * The part of a socket's name all bundles of one installation share: its bundles' folder.
+ * @param {string} bundleFolder
+ */
+function installationKey(bundleFolder) {
+  return shortHash(dirname(bundleFolder), 8);
+}
+
+/**
+ * @param {string} text
+ * @param {number} length
+ */
+function shortHash(text, length) {
+  return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
 
 // A Unix socket's path is at most 107 bytes on Linux, 103 on macOS.

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { lineReader, SERVE_FLAG, STOP_FLAG, type BuildRequest } from './build-server-socket.js';
+import { earlierSockets, lineReader, SERVE_FLAG, STOP_FLAG, type BuildRequest } from './build-server-socket.js';
 import { enterRequest, send } from './served-process.ts';
 
 /** How long a server waits for its next build before it exits and gives its memory back. */
@@ -81,6 +81,7 @@ export class BuildServer {
 
   listen(): void {
     this.#server.listen(this.#socket, () => {
+      for (const earlier of earlierSockets(this.#socket)) stopServerAt(earlier);
       const { rehearse } = this.#service;
       this.#ready = rehearse ? rehearse().catch(() => {}) : Promise.resolve();
       this.#ready.then(() => this.#between());
@@ -179,6 +180,16 @@ export class BuildServer {
       this.#server.listen(this.#socket);
     });
   }
+}
+
+// Asks the server at the socket to stop (once its build ends, if it runs one), without waiting for it.
+function stopServerAt(socket: string): void {
+  const connection = connect(socket);
+  // A socket no server holds any more (it was killed) is removed.
+  connection.on('error', (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED' && rmSync(socket, { force: true }));
+  const request: BuildRequest = { argv: [STOP_FLAG], cwd: process.cwd(), env: {}, stdoutIsTTY: false, stderrIsTTY: false };
+  connection.on('connect', () => connection.end(`${JSON.stringify(request)}\n`));
+  connection.resume();
 }
 
 function requestOf(line: string): BuildRequest | undefined {
