@@ -43,8 +43,8 @@ export async function timeServedRebuilds(
     if (waited > 20_000) throw new Error('the build server did not start');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  // A command the server declines waits for the update it rehearses first (a user editing takes longer than that).
-  spawnSync(process.execPath, [launcher, '--help'], { env });
+  // The server first rehearses an update (about a second here); a user's next edit takes longer than that.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
   const byHand = [edit, undo, edit].map((change) => editedThen(change, process.execPath, [launcher, ...args]));
   const npm = [undo, edit, undo].map((change) => editedThen(change, 'npm', ['run', '-s', 'build', '--', ...args]));
   const stopped = spawnSync(process.execPath, [launcher, '--stop-server'], { env, encoding: 'utf8' }).stdout;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runOnServer } from '../generator/cli/build-server-client.js';
-import type { BuildRequest } from '../generator/cli/build-server-socket.js';
+import { type BuildRequest, mayServe } from '../generator/cli/build-server-socket.js';
 import { folderHashes, until } from './support/folder-state.ts';
 import { runBuild } from './support/run-cli.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
@@ -135,6 +135,20 @@ describe('the build server and the launcher', () => {
   });
 });
 
+describe('which command lines the launcher asks a build server about', () => {
+  // The repository's static-api.config.json sets no apiOnly.
+  it.each([
+    [['--api-only'], true],
+    [['--ontology', 'x.owl', '--api-only', '--out', 'y'], true],
+    [['--api-only', '--full'], false],
+    [['--api-only', '--help'], false],
+    [['-h'], false],
+    [['--ontology', 'x.owl'], false],
+  ])('%j: %s', (argv, asks) => {
+    expect(mayServe(argv)).toBe(asks);
+  });
+});
+
 // The real command: a build of the API starts a server for the installation, and the next update goes to it.
 describe('npm run build with the build server', () => {
   it('serves an update of the API that equals a build in its own process, and leaves other builds to the launcher', async () => {
@@ -152,9 +166,10 @@ describe('npm run build with the build server', () => {
       expect((await build(['--out', out])).code).toBe(0);
       const sockets = join(home, `folio-static-api-${process.getuid?.() ?? 0}`);
       expect(await until(() => existsSync(sockets) && readdirSync(sockets).some((name) => name.endsWith('.sock')), 20_000)).toBe(true);
-      // The new server rehearses an update of that build, writing nothing: a command it declines waits for the rehearsal.
+      // The new server rehearses an update of that build, writing nothing. A command it declines (a first build into
+      // another folder, which the launcher then makes itself) waits for the rehearsal.
       const written = [folderHashes(out), folderHashes(join(home, '.out.cache'))];
-      expect((await runBuild(['--help'], REPO_ROOT, env)).stdout).toMatch(/^Usage: npm run build/);
+      expect((await build(['--out', join(home, 'first')])).code).toBe(0);
       expect([folderHashes(out), folderHashes(join(home, '.out.cache'))]).toEqual(written);
 
       const turtle = join(ontology, 'sample-extra.ttl');

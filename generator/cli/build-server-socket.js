@@ -1,7 +1,7 @@
 // Where the build server listens, and the lines it and the launcher exchange, in plain JavaScript: the launcher
 // (cli/build.js) asks the server before it loads any of the build's code, and the bundled server answers.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
@@ -21,6 +21,25 @@ export function serverAllowed(env = process.env) {
   const setting = env[SERVER_SWITCH];
   return setting !== '0' && setting !== 'off' && process.platform !== 'win32';
 }
+
+/**
+ * Whether the command line may be an update of the API, which a build server takes: `--api-only` on it or in the
+ * config file (config/options.ts), without `--full` or `--help`. The launcher asks no server about the others, which
+ * would only decline them (after a rehearsal it may be running).
+ * @param {string[]} argv
+ */
+export function mayServe(argv) {
+  if (argv.some((arg) => arg === '--help' || arg === '-h' || arg === '--full')) return false;
+  if (argv.includes('--api-only')) return true;
+  try {
+    return JSON.parse(readFileSync(CONFIG_FILE, 'utf8')).apiOnly === true;
+  } catch {
+    return false;
+  }
+}
+
+// The config file's name (config/options.ts), which the launcher reads before any TypeScript is loaded.
+const CONFIG_FILE = 'static-api.config.json';
 
 /**
  * The server's socket for this bundle under this Node, in a folder of the user's own (other users may not connect):

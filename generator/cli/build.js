@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { bundledEntry } from './bundle-location.js';
 import { hasCommandScript, runCommandScript } from './command-script.js';
 import { launcherRequest, runOnServer } from './build-server-client.js';
-import { SERVE_FLAG, serverAllowed, serverSocket, setBuildServerSocket, STOP_FLAG } from './build-server-socket.js';
+import { mayServe, SERVE_FLAG, serverAllowed, serverSocket, setBuildServerSocket, STOP_FLAG } from './build-server-socket.js';
 
 const COMMAND = 'cli/build-command.ts';
 
@@ -32,9 +32,10 @@ const folder = dirname(fileURLToPath(bundled));
 // An update of the API goes to the build server kept warm for this bundle, if one runs (see build-server.ts).
 const socket = hasCommandScript(folder) && (serverAllowed() || process.argv[2] === STOP_FLAG) ? serverSocket(folder) : undefined;
 if (socket !== undefined) setBuildServerSocket(socket);
-const served =
-  socket !== undefined && process.argv[2] !== SERVE_FLAG && existsSync(socket) ? await runOnServer(socket, launcherRequest(process.argv.slice(2))) : undefined;
+const argv = process.argv.slice(2);
+const asked = socket !== undefined && argv[0] !== SERVE_FLAG && (argv[0] === STOP_FLAG || mayServe(argv)) && existsSync(socket);
+const served = asked ? await runOnServer(socket, launcherRequest(argv)) : undefined;
 if (served !== undefined) process.exitCode = served;
-else if (process.argv[2] === STOP_FLAG) process.stdout.write('no build server runs for this installation\n');
+else if (argv[0] === STOP_FLAG) process.stdout.write('no build server runs for this installation\n');
 else if (hasCommandScript(folder)) runCommandScript(folder);
 else await import(bundled.href);
