@@ -163,13 +163,18 @@ describe('npm run build with the build server', () => {
       runBuild(['--ontology', ontology, '--api-only', ...args], REPO_ROOT, environment);
     const stopServer = () => runBuild(['--stop-server'], REPO_ROOT, env);
     try {
-      expect((await build(['--out', out])).code).toBe(0);
+      const first = await build(['--out', out]);
+      expect(first.code).toBe(0);
+      expect(first.stderr).toMatch(/^started a build server for the next updates \(npm run build -- --stop-server stops it/m);
       const sockets = join(home, `folio-static-api-${process.getuid?.() ?? 0}`);
       expect(await until(() => existsSync(sockets) && readdirSync(sockets).some((name) => name.endsWith('.sock')), 20_000)).toBe(true);
       // The new server rehearses an update of that build, writing nothing. A command it declines (a first build into
       // another folder, which the launcher then makes itself) waits for the rehearsal.
       const written = [folderHashes(out), folderHashes(join(home, '.out.cache'))];
-      expect((await build(['--out', join(home, 'first')])).code).toBe(0);
+      const declined = await build(['--out', join(home, 'first')]);
+      expect(declined.code).toBe(0);
+      // One server runs already: none is started.
+      expect(declined.stderr).not.toMatch(/started a build server/);
       expect([folderHashes(out), folderHashes(join(home, '.out.cache'))]).toEqual(written);
 
       const turtle = join(ontology, 'sample-extra.ttl');

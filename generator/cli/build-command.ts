@@ -49,7 +49,9 @@ async function main(argv: string[]): Promise<number> {
   const lines = options.apiOnly ? await buildApi(options, model, reporter) : await buildSiteFolder(options, model, reporter);
   // The next update of the API goes to a server kept warm (see build-server.ts), where one may run.
   const socket = buildServerSocket();
-  if (options.apiOnly && !serving && socket !== undefined) startBuildServer(socket, LAUNCHER, argv);
+  if (options.apiOnly && !serving && socket !== undefined && startBuildServer(socket, LAUNCHER, argv)) {
+    reporter.log('started a build server for the next updates (npm run build -- --stop-server stops it; FOLIO_BUILD_SERVER=0 starts none)');
+  }
   const broken = options.checkLinks ? await checkOutputLinks(options, lines) : undefined;
   process.stdout.write(`${[...lines, `done in ${((performance.now() - started) / 1000).toFixed(1)} s`].join('\n')}\n`);
   if (broken) throw new UserError(`${broken} (the output is written)`, 'fix the references in the ontology, or serve the site where they resolve (--base-url)');
@@ -121,7 +123,7 @@ if (serving && socket !== undefined) {
       collectGarbage();
       return undefined;
     },
-    renew: () => startBuildServer(socket, LAUNCHER, last),
+    renew: () => void startBuildServer(socket, LAUNCHER, last),
     ...(rehearsal ? { rehearse: () => rehearse(rehearsal) } : {}),
   }).listen();
 } else runCommand(main);

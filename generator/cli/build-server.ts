@@ -31,14 +31,15 @@ export interface BuildService {
 /**
  * Starts a build server for the next builds, in the background, unless one holds the socket: a process of its own
  * (not this one's child in the terminal's eyes, so Ctrl-C there does not stop it), which outlives this command. It
- * rehearses an update of `rehearsal`, the command line of the build that starts it.
+ * rehearses an update of `rehearsal`, the command line of the build that starts it. Whether it started one.
  */
-export function startBuildServer(socket: string, launcher: string, rehearsal?: string[]): void {
-  if (existsSync(socket)) return;
+export function startBuildServer(socket: string, launcher: string, rehearsal?: string[]): boolean {
+  if (existsSync(socket)) return false;
   const env = rehearsal ? { ...process.env, [REHEARSAL]: JSON.stringify(rehearsal) } : process.env;
   const child = spawn(process.execPath, [...process.execArgv, launcher, SERVE_FLAG], { detached: true, stdio: 'ignore', env });
   child.on('error', () => {});
   child.unref();
+  return true;
 }
 
 /** The command line the build that started this server ran, taken out of the environment its builds see. */
