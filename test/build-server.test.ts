@@ -177,17 +177,20 @@ describe('npm run build with the build server', () => {
       expect(declined.stderr).not.toMatch(/started a build server/);
       expect([folderHashes(out), folderHashes(join(home, '.out.cache'))]).toEqual(written);
 
+      // Two updates: the second finds the previous build read while the server waited (write/prepared-reading.ts).
       const turtle = join(ontology, 'sample-extra.ttl');
-      writeFileSync(turtle, readFileSync(turtle, 'utf8').replace('rdfs:label "Mediator"', 'rdfs:label "Mediator (served)"'));
-      const update = await build(['--out', out]);
-      expect(update.code, update.stderr).toBe(0);
-      expect(update.stdout).toMatch(/^updated .* in place: \d+ file\(s\) rewritten/m);
-      expect(update.stderr).toMatch(/^building .* → /);
+      for (const label of ['Mediator', 'Arbitration Clause']) {
+        writeFileSync(turtle, readFileSync(turtle, 'utf8').replace(`rdfs:label "${label}"`, `rdfs:label "${label} (served)"`));
+        const update = await build(['--out', out]);
+        expect(update.code, update.stderr).toBe(0);
+        expect(update.stdout).toMatch(/^updated .* in place: \d+ file\(s\) rewritten/m);
+        expect(update.stderr).toMatch(/^building .* → /);
+      }
       const updated = readFileSync(join(out, '_build/manifest.json'), 'utf8');
-      // A full build and a site build are the launcher's own: the server counts only the update.
+      // A full build is the launcher's own: the server counts only the updates.
       expect((await build(['--out', out, '--full'])).code).toBe(0);
       const stopped = await stopServer();
-      expect(stopped.stdout).toMatch(/^the build server \(process \d+, 1 build\(s\) served\) stopped\n$/);
+      expect(stopped.stdout).toMatch(/^the build server \(process \d+, 2 build\(s\) served\) stopped\n$/);
       expect((await stopServer()).stdout).toBe('no build server runs for this installation\n');
 
       const alone = join(home, 'alone');

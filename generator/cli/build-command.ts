@@ -16,12 +16,15 @@ import { cacheFolder } from '../write/cache-folder.ts';
 import { existsSync } from 'node:fs';
 import { BuildServer, rehearsalOf, startBuildServer } from './build-server.ts';
 import { collectGarbage } from '../pipeline/collect-garbage.ts';
+import { prepareReading } from '../write/prepared-reading.ts';
 import { buildServerSocket, SERVE_FLAG } from './build-server-socket.js';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LAUNCHER = resolve(PACKAGE_ROOT, 'generator/cli/build.js');
 // This process serves builds (see build-server.ts) rather than running one.
 const serving = process.argv[2] === SERVE_FLAG;
+// The output of the last build this process ran, absolute.
+let lastOutput: string | undefined;
 
 /** `npm run build`: the API alone, or the whole site with Astro; either way into a fresh folder swapped in at the end. */
 async function main(argv: string[]): Promise<number> {
@@ -34,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const given = resolveOptions(args.options);
   const options = absolute(given);
+  lastOutput = options.out;
   checkOutputTarget(options.out, {
     'the working folder': process.cwd(),
     'this tool': PACKAGE_ROOT,
@@ -67,6 +71,7 @@ function absolute(given: BuildOptions): BuildOptions {
 async function rehearse(argv: string[]): Promise<void> {
   const options = absolute(resolveOptions(parseBuildArgs(argv).options));
   if (!options.apiOnly || options.full || options.bundleEntities) return;
+  lastOutput = options.out;
   const [{ rehearseUpdate }, { readPreviousBuild }] = await Promise.all([import('../pipeline/rehearse-update.ts'), import('../write/build-cache.ts')]);
   await rehearseUpdate({ ...options, caseFoldingOutput: undefined }, readPreviousBuild(options.out));
 }
@@ -121,6 +126,8 @@ if (serving && socket !== undefined) {
     between: () => {
       if (runKind() === 'api-full') return 'renew';
       collectGarbage();
+      // The next update of the same output finds its previous build read already, if no other build came between.
+      if (lastOutput !== undefined) void prepareReading(lastOutput);
       return undefined;
     },
     renew: () => void startBuildServer(socket, LAUNCHER, last),

@@ -7,7 +7,8 @@ import { summarizeApi, type ApiSummary } from './api-summary.ts';
 import { writeFiles, type WriteStats } from '../write/write-files.ts';
 import { ThreadedWriter } from '../write/threaded-writer.ts';
 import { reusableOutput } from '../write/previous-output.ts';
-import { readPreviousBuild, writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
+import { writeBuildCache, type BuildCache, type PreviousBuild } from '../write/build-cache.ts';
+import { previousReading } from '../write/prepared-reading.ts';
 import { cacheFolder } from '../write/cache-folder.ts';
 import { SearchMemoFile } from '../write/search-memo-file.ts';
 import { removeStaleStaged, StagedFile } from '../write/staged-file.ts';
@@ -42,7 +43,7 @@ interface GeneratedApi {
 }
 
 async function generateAndWriteApi(options: BuildOptions, model: ModelOptions, reporter: Progress): Promise<GeneratedApi> {
-  const previousBuild = readPreviousBuild(options.out, { forUpdate: !options.full && !options.bundleEntities });
+  const previousBuild = previousReading(options.out, { forUpdate: !options.full && !options.bundleEntities });
   // A build of the whole API writes into a fresh folder on a thread of its own, while it makes the files.
   let fresh: { folder: OutputFolder; writer: ThreadedWriter } | undefined;
   const openSink = (previous: PreviousBuild | undefined) => {
