@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { CONFIG_FILE } from '../config/config-file.js';
 
 /** The launcher's argument that makes the process the build server instead of a build. */
 export const SERVE_FLAG = '--serve-builds';
@@ -37,9 +38,6 @@ export function mayServe(argv) {
     return false;
   }
 }
-
-// The config file's name (config/options.ts), which the launcher reads before any TypeScript is loaded.
-const CONFIG_FILE = 'static-api.config.json';
 
 /**
  * The server's socket for this bundle under this Node, in a folder of the user's own (other users may not connect):

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { OptionsError } from '../errors.ts';
 import { HOSTS, isHostName, RESERVED_BRANCH_SEGMENTS, type HostName } from '../route/paths.ts';
+import { CONFIG_FILE } from './config-file.js';
 
 /** A branch of the taxonomy as configured (static-api.config.json's `branches`): see generator/live/branches.ts. */
 export interface BranchSetting {
@@ -41,7 +42,7 @@ export interface BuildOptions {
   branches?: BranchSetting[];
 }
 
-export const CONFIG_FILE = 'static-api.config.json';
+export { CONFIG_FILE };
 
 export const DEFAULT_OPTIONS: BuildOptions = {
   ontology: 'ontology',
