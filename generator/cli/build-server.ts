@@ -122,7 +122,7 @@ export class BuildServer {
               this.#served += ran ? 1 : 0;
               connection.end();
               if (this.#stopAfter || process.memoryUsage.rss() > MEMORY_LIMIT_BYTES) this.#stop();
-              else this.#between();
+              else this.#between(ran);
             });
         });
       }),
@@ -145,9 +145,10 @@ export class BuildServer {
     }
   }
 
-  // Waiting for the next build: the last one's garbage collected, or a fresh server in this one's place.
-  #between(): void {
+  // Waiting for the next build: after one that ran, its garbage collected, or a fresh server in this one's place.
+  #between(ran = true): void {
     this.#idle = setTimeout(() => this.#stop(), this.#idleMs);
+    if (!ran) return;
     setImmediate(() => {
       if (this.#busy || this.#service.between?.() !== 'renew') return;
       clearTimeout(this.#idle);
