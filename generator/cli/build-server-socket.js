@@ -5,6 +5,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CONFIG_FILE } from '../config/config-file.js';
+import { processWide } from './process-wide.js';
 
 /** The launcher's argument that makes the process the build server instead of a build. */
 export const SERVE_FLAG = '--serve-builds';
@@ -113,21 +114,21 @@ function ownFolder(folder, uid) {
   }
 }
 
-// Where the launcher leaves the socket for the bundled command: they hold two copies of this module (see run-kind.js).
-const SOCKET_KEY = Symbol.for('folio-static-api.build-server-socket');
-const holder = /** @type {{ [SOCKET_KEY]?: string }} */ (globalThis);
+// Where the launcher leaves the socket for the bundled command, which holds another copy of this module.
+/** @type {ReturnType<typeof processWide<string>>} */
+const socketSlot = processWide('build-server-socket');
 
 /**
  * The socket the launcher found for this bundle, where builds may go to a server.
  * @returns {string | undefined}
  */
 export function buildServerSocket() {
-  return holder[SOCKET_KEY];
+  return socketSlot.get();
 }
 
 /** @param {string} socket */
 export function setBuildServerSocket(socket) {
-  holder[SOCKET_KEY] = socket;
+  socketSlot.set(socket);
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { earlierSockets, lineReader, SERVE_FLAG, STOP_FLAG, type BuildRequest } from './build-server-socket.js';
+import { runOnServer } from './build-server-client.js';
 import { enterRequest, send } from './served-process.ts';
 
 /** How long a server waits for its next build before it exits and gives its memory back. */
@@ -184,15 +185,14 @@ export class BuildServer {
   }
 }
 
-// Asks the server at the socket to stop (once its build ends, if it runs one), without waiting for it.
+// Asks the server at the socket to stop (once its build ends, if it runs one), as `--stop-server` does, without
+// waiting for it; a socket no server holds any more is removed (see runOnServer).
 function stopServerAt(socket: string): void {
-  const connection = connect(socket);
-  // A socket no server holds any more (it was killed) is removed.
-  connection.on('error', (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED' && rmSync(socket, { force: true }));
   const request: BuildRequest = { argv: [STOP_FLAG], cwd: process.cwd(), env: {}, stdoutIsTTY: false, stderrIsTTY: false };
-  connection.on('connect', () => connection.end(`${JSON.stringify(request)}\n`));
-  connection.resume();
+  void runOnServer(socket, request, { stdout: IGNORED, stderr: IGNORED });
 }
+
+const IGNORED = { write: () => true };
 
 function requestOf(line: string): BuildRequest | undefined {
   try {

@@ -30,12 +30,13 @@ if (directory !== undefined) process.env.NODE_COMPILE_CACHE ??= directory;
 const bundled = bundledEntry(COMMAND) ?? (await (await import('./cli-bundle.ts')).commandModule(COMMAND));
 const folder = dirname(fileURLToPath(bundled));
 // An update of the API goes to the build server kept warm for this bundle, if one runs (see build-server.ts).
-const socket = hasCommandScript(folder) && (serverAllowed() || process.argv[2] === STOP_FLAG) ? serverSocket(folder) : undefined;
+const scripted = hasCommandScript(folder);
+const socket = scripted && (serverAllowed() || process.argv[2] === STOP_FLAG) ? serverSocket(folder) : undefined;
 if (socket !== undefined) setBuildServerSocket(socket);
 const argv = process.argv.slice(2);
 const asked = socket !== undefined && argv[0] !== SERVE_FLAG && (argv[0] === STOP_FLAG || mayServe(argv)) && existsSync(socket);
 const served = asked ? await runOnServer(socket, launcherRequest(argv)) : undefined;
 if (served !== undefined) process.exitCode = served;
 else if (argv[0] === STOP_FLAG) process.stdout.write('no build server runs for this installation\n');
-else if (hasCommandScript(folder)) runCommandScript(folder);
+else if (scripted) runCommandScript(folder);
 else await import(bundled.href);

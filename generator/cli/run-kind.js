@@ -1,15 +1,16 @@
 // What kind of run the build command made, in plain JavaScript: the launcher (cli/command-script.js) reads it as
-// the process exits, to keep V8's code for each kind of run (see there), and the bundled command sets it. They
-// hold two copies of this module, so the kind is kept on the global object.
-const RUN_KIND = Symbol.for('folio-static-api.run-kind');
-const holder = /** @type {{ [RUN_KIND]?: string }} */ (globalThis);
+// the process exits, to keep V8's code for each kind of run (see there), and the bundled command sets it.
+import { processWide } from './process-wide.js';
+
+/** @type {ReturnType<typeof processWide<string>>} */
+const kind = processWide('run-kind');
 
 /**
  * Records what this run built, once it has: `api-full`, `api-update` or `site`.
- * @param {string} kind
+ * @param {string} made
  */
-export function noteRunKind(kind) {
-  holder[RUN_KIND] = kind;
+export function noteRunKind(made) {
+  kind.set(made);
 }
 
 /**
@@ -17,5 +18,5 @@ export function noteRunKind(kind) {
  * @returns {string | undefined}
  */
 export function runKind() {
-  return holder[RUN_KIND];
+  return kind.get();
 }
