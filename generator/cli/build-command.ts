@@ -70,7 +70,7 @@ function absolute(given: BuildOptions): BuildOptions {
 /** The update of the API the command line would make now, worked out and let go: a new server's first run (see rehearseUpdate). */
 async function rehearse(argv: string[]): Promise<void> {
   const options = absolute(resolveOptions(parseBuildArgs(argv).options));
-  if (!options.apiOnly || options.full || options.bundleEntities) return;
+  if (!updatesApi(options)) return;
   lastOutput = options.out;
   const [{ rehearseUpdate }, { readPreviousBuild }] = await Promise.all([import('../pipeline/rehearse-update.ts'), import('../write/build-cache.ts')]);
   await rehearseUpdate({ ...options, caseFoldingOutput: undefined }, readPreviousBuild(options.out));
@@ -98,12 +98,17 @@ async function checkOutputLinks(options: BuildOptions, lines: string[]): Promise
   return undefined;
 }
 
+/** Whether the options build the API alone, as an update where a previous build allows: what a build server runs. */
+function updatesApi(options: BuildOptions): boolean {
+  return options.apiOnly && !options.full && !options.bundleEntities;
+}
+
 /** Why the server leaves a command to the launcher: it runs updates of the API, whose previous build it finds. */
 function declines(argv: string[]): string | undefined {
   try {
     const args = parseBuildArgs(argv);
     const options = args.help ? undefined : resolveOptions(args.options);
-    if (!options?.apiOnly || options.full || options.bundleEntities) return 'not an update of the API';
+    if (!options || !updatesApi(options)) return 'not an update of the API';
     return existsSync(cacheFolder(resolve(options.out))) ? undefined : 'no previous build to update';
   } catch {
     // The launcher's own process reports what is wrong with the options.
