@@ -198,9 +198,10 @@ function filesIn(files: ReadonlyMap<string, Uint8Array>): PreviousFiles & { whol
 }
 
 describe.skipIf(!hasShared)('structured queries on the rooted FOLIO excerpt', () => {
-  const excerpt = loadOntology(ROOTED_EXCERPT).then((loaded) => new LiveGraph(buildModel(loaded.quads)));
   it("branch: the live service's names (AREA_OF_LAW, Area of Law), its client's (areas_of_law) and the URL segment alike", async () => {
-    const graph = await excerpt;
+    // Loaded in the test, not as the block is collected: without ../shared the block is skipped, but its body still
+    // runs, and the load's rejection went unhandled (npm test then ended with status 1 though every test passed).
+    const graph = new LiveGraph(buildModel((await loadOntology(ROOTED_EXCERPT)).quads));
     const answers = await Promise.all(
       ['AREA_OF_LAW', 'Area%20of%20Law', 'areas_of_law', 'area_of_law', 'aReA_oF_lAw'].map(async (name) =>
         iris(await ask(`/search/query?branch=${name}&limit=1000`, graph)),
