@@ -7,6 +7,7 @@ import { emitServiceWorker } from '../generator/host/service-worker.ts';
 import { emitVercelConfig } from '../generator/host/vercel-config.ts';
 import { FORMATS, Router, type HostName } from '../generator/route/router.ts';
 import { REPO_ROOT } from './support/shared-data.ts';
+import { pathToRegexp, type Key } from 'path-to-regexp';
 
 interface VercelRule {
   source: string;
@@ -14,16 +15,11 @@ interface VercelRule {
   headers?: { key: string; value: string }[];
 }
 
-// Vercel's path patterns are path-to-regexp: `:id([^/.]+)` is one segment without a dot.
+// Vercel's path patterns are path-to-regexp 6's (its own dependency): `:id([^/.]+)` is one segment without a dot.
 function matches(source: string, path: string): Record<string, string> | undefined {
-  const names: string[] = [];
-  const pattern = source.replace(/:(\w+)\(([^)]+)\)|\(\.\*\)/g, (_whole, name: string | undefined, group: string | undefined) => {
-    if (!name) return '(?:.*)';
-    names.push(name);
-    return `(${group})`;
-  });
-  const found = new RegExp(`^${pattern}$`).exec(path);
-  return found ? Object.fromEntries(names.map((name, at) => [name, found[at + 1]])) : undefined;
+  const keys: Key[] = [];
+  const found = pathToRegexp(source, keys).exec(path);
+  return found ? Object.fromEntries(keys.map((key, at) => [String(key.name), found[at + 1]])) : undefined;
 }
 
 describe('vercel.json', () => {
@@ -48,6 +44,13 @@ describe('vercel.json', () => {
     ['/folio/R1/xml', '/folio/_api/R1.xml', ['application/rdf+xml']],
     ['/folio/R1/markdown', '/folio/_api/R1.md', ['text/markdown; charset=utf-8']],
     ['/folio/R1/html', '/folio/_site/pages/R1/', ['text/html; charset=utf-8']],
+    // An id with a "/": its record from the formats folder (Vercel rewrites only a path no file answers), typed by its extension.
+    ['/folio/Astronaut/timeInSpace', '/folio/_api/Astronaut/timeInSpace.json', []],
+    ['/folio/Astronaut/timeInSpace/jsonld', '/folio/_api/Astronaut/timeInSpace.jsonld', ['application/ld+json']],
+    ['/folio/Place/area/total/ttl', '/folio/_api/Place/area/total.ttl', ['text/turtle; charset=utf-8']],
+    ['/folio/Place/area/total/html', '/folio/_site/pages/Place/area/total/', ['text/html; charset=utf-8']],
+    ['/folio/a/b/c/d', undefined, []],
+    ['/folio/search/index.json', undefined, []],
     // Site files keep the type Vercel gives their extension.
     ['/folio/openapi.json', undefined, []],
     ['/folio/sw.js', undefined, []],

@@ -81,9 +81,25 @@ describe('hostile or broken input is refused with one clear line', () => {
 });
 
 // The rest of the ontology is published; the build warns once, naming the first few with the reason for each.
-describe('ids that cannot be one file name and URL segment are left out, with a warning', () => {
+describe('ids that cannot be file names and a URL path are left out, with a warning', () => {
   it.each([
-    ['a slash', 'slash.owl', ontology(named('a/b')), /"a\/b" \("https:\/\/x\.example\/a\/b"\) contains "\/"/, ['a', 'a/b']],
+    // A slash id is published (test/slash-ids.test.ts), but for a format's name after a slash: /a/xml is a's RDF/XML.
+    [
+      'a format name after a slash',
+      'slash.owl',
+      ontology(named('a/xml')),
+      /"a\/xml" \("https:\/\/x\.example\/a\/xml"\) has the segment "xml" after a "\/", where a URL names a format or page of the id before it/,
+      ['a', 'a/xml', '_api/a/xml.json', '_api/a/xml.xml'],
+    ],
+    ['an empty segment', 'empty.owl', ontology(named('a//b')), /"a\/\/b" .* has an empty segment/, ['a', '_api/a']],
+    ['four segments', 'deep.owl', ontology(named('a/b/c/d')), /"a\/b\/c\/d" .* has 4 "\/"-separated segments \(at most 3\)/, ['a', '_api/a']],
+    [
+      'a site folder before a slash',
+      'site.owl',
+      ontology(named('search/x')),
+      /"search\/x" .* starts with "search\/", below which the site's own URLs are/,
+      ['_api/search', 'search/x'],
+    ],
     [
       'an encoded slash',
       'encoded.owl',
@@ -115,7 +131,7 @@ describe('ids that cannot be one file name and URL segment are left out, with a 
     const result = await build(name, text, extra);
     expect(result.code, result.stderr).toBe(0);
     const warning = result.stdout.split('\n').find((line) => line.includes('warning: unsafe-id:'));
-    expect(warning).toMatch(/warning: unsafe-id: 1 id\(s\) cannot be one file name and URL segment, and are not published: /);
+    expect(warning).toMatch(/warning: unsafe-id: 1 id\(s\) cannot be file names and URL paths, and are not published: /);
     expect(warning).toMatch(expected);
     for (const path of absent) expect(existsSync(join(result.out, path)), path).toBe(false);
     expect(readdirSync(result.out).filter((file) => !file.startsWith('_') && !file.includes('.') && !SITE_PATH_IDS.includes(file))).toEqual(['Good']);

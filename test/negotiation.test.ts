@@ -123,7 +123,8 @@ describe('negotiated /{id}', () => {
       default: (request: Request, context: { next(): Promise<Response> }) => Promise<Response>;
       config: { path: string };
     };
-    expect(edge.config).toEqual({ path: '/:id' });
+    // Every path an id of up to three "/"-separated segments takes.
+    expect(edge.config).toEqual({ path: ['/:id', '/:id0/:id1', '/:id0/:id1/:id2'] });
     const origin = await startStaticServer(negotiating);
     try {
       // What Netlify serves for the path itself: here, the file as the host's _headers give it.
@@ -144,6 +145,9 @@ describe('negotiated /{id}', () => {
       }
       const docs = await edge.default(new Request(`${origin.baseUrl}/docs`, { headers: { Accept: 'text/turtle' } }), { next });
       expect(await docs.text()).toBe('the static file');
+      // A format's URL is no record's, though the two-segment pattern takes it: passed on as it is.
+      const format = await edge.default(new Request(`${origin.baseUrl}/${IDS[0]}/jsonld`, { headers: { Accept: 'text/turtle' } }), { next });
+      expect(await format.text()).toBe('the static file');
     } finally {
       await origin.stop();
     }

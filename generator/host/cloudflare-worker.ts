@@ -9,6 +9,7 @@ import {
   LIVE_CONTENT_TYPE,
   LIVE_ENTITY_FILES,
   LIVE_QUERY_PATHS,
+  MOST_ID_SEGMENTS,
   OPENAPI_FILE,
   SITE_FOLDER,
   type Router,
@@ -38,7 +39,7 @@ export function emitCloudflareWorker(router: Router, { bundles, negotiate = fals
 const BUNDLES = ${bundles};
 const BUNDLE_PATH = ${JSON.stringify(`${router.basePath}/${BUNDLES_FOLDER}/`)};
 const ENTITY_PATH = new RegExp(${JSON.stringify(
-          `^${escapeRegExp(router.basePath)}/([^/.]+)(${FORMATS.filter((spec) => spec.urlSuffix)
+          `^${escapeRegExp(router.basePath)}/([^/.]+(?:/[^/.]+){0,${MOST_ID_SEGMENTS - 1}}?)(${FORMATS.filter((spec) => spec.urlSuffix)
             .map((spec) => escapeRegExp(spec.urlSuffix))
             .join('|')})?$`,
         )});
@@ -51,21 +52,13 @@ const LIVE_PATHS = ${JSON.stringify(
         )}.map(([pattern, slot]) => [new RegExp(pattern), slot]);
 const LIVE_TYPE = ${JSON.stringify(LIVE_CONTENT_TYPE)};
 
-// The id a path segment names, whether the client escaped its characters or not (\`a%2A\` and \`a*\` alike: bundles
-// are keyed by the id), or undefined where its escapes are malformed (it names no entity: the host's 404 answers).
-function decodedId(segment) {
-  try {
-    return idOfFileName(decodeURIComponent(segment));
-  } catch {
-    return undefined;
-  }
-}
 
 // The id and entry place of an entity's live file at this path, if it is one.
 function liveFile(path) {
   for (const [pattern, slot] of LIVE_PATHS) {
     const found = pattern.exec(path);
-    const id = found ? decodedId(found[1]) : undefined;
+    // Bundles are keyed by the id, which idOfUrlPath makes of an escaped path or not (undefined: a malformed escape).
+    const id = found ? idOfUrlPath(found[1]) : undefined;
     if (id !== undefined) return { id, slot };
   }
   return undefined;
@@ -88,7 +81,7 @@ async function answerEntity(request, env, url) {
   const match = ENTITY_PATH.exec(url.pathname);
   const live = match ? undefined : liveFile(url.pathname);
   if (!match && !live) return undefined;
-  const id = match ? decodedId(match[1]) : live.id;
+  const id = match ? idOfUrlPath(match[1]) : live.id;
   if (id === undefined) return undefined;
   const entry = await bundleEntry(env, url, id);
   if (!entry) return undefined;

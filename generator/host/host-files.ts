@@ -16,9 +16,14 @@ import { emitVercelConfig } from './vercel-config.ts';
  * Every file the build writes for its hosts: the JSON 404 body, the service worker and, for hosts that rewrite
  * or run code, their configuration and search handlers. GitHub Pages reads none of those, so its layout gets
  * only what it serves. `fold`: the search index's fold table, which the nginx handler inlines. `negotiate`: the
- * Cloudflare worker and Netlify's edge functions answer `/{id}` too (see BuildOptions).
+ * Cloudflare worker and Netlify's edge functions answer `/{id}` too (see BuildOptions). `nestedIds`: the ids with a
+ * "/", whose records `_redirects` rewrites one by one.
  */
-export function emitHostFiles(router: Router, fold: FoldMemo, { negotiate = false }: { negotiate?: boolean } = {}): OutputFile[] {
+export function emitHostFiles(
+  router: Router,
+  fold: FoldMemo,
+  { negotiate = false, nestedIds = [] }: { negotiate?: boolean; nestedIds?: readonly string[] } = {},
+): OutputFile[] {
   const served: OutputFile[] = [
     // Hosts serve this for unknown paths; at the root every unknown path is an unknown id.
     { path: NOT_FOUND_FILE, contents: emitJson(NOT_FOUND_BODY) },
@@ -31,7 +36,7 @@ export function emitHostFiles(router: Router, fold: FoldMemo, { negotiate = fals
   return [
     ...served,
     { path: '_headers', contents: emitHeaders(router) },
-    { path: '_redirects', contents: emitRedirects(router) },
+    { path: '_redirects', contents: emitRedirects(router, nestedIds) },
     { path: 'vercel.json', contents: emitVercelConfig(router) },
     ...emitCloudflareWorker(router, { negotiate }),
     ...emitNginxSearch(router, fold),

@@ -1,6 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { LIVE_QUERY_PATHS, SEARCH_CLIENT_FILE, type Router } from '../route/router.ts';
 import { negotiatedEntitySource } from './negotiated-entity.ts';
+import { segmentPatterns } from './path-rules.ts';
 
 /** Where Netlify should look for edge functions: `edge_functions = "<out>/_netlify/edge-functions"` in netlify.toml. */
 export const NETLIFY_EDGE_FOLDER = '_netlify/edge-functions';
@@ -58,6 +59,6 @@ export default async function negotiate(request, context) {
   return file.ok ? negotiatedResponse(request.method, asked.slot, file) : context.next();
 }
 
-export const config = { path: ${JSON.stringify(`${router.basePath}/:id`)} };
+export const config = { path: ${JSON.stringify([`${router.basePath}/:id`, ...segmentPatterns((at) => `:id${at}`).map(({ id }) => `${router.basePath}/${id}`)])} };
 `;
 }

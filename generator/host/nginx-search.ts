@@ -21,7 +21,7 @@ ${searchLocations(router)}`;
   return [
     {
       path: `${NGINX_FOLDER}/search.js`,
-      contents: `var FOLD = ${fold.json};\n${negotiatedConstants()}\n\n${withoutExports(searchCoreSource())}\n${handler}`,
+      contents: `var FOLD = ${fold.json};\n${negotiatedConstants()}\n${nestedRecordConstant(router)}\n\n${withoutExports(searchCoreSource())}\n${handler}`,
     },
     { path: `${NGINX_FOLDER}/search.conf`, contents: location },
   ];
@@ -30,6 +30,12 @@ ${searchLocations(router)}`;
 /** The formats `/{id}` is negotiated among, the record's first: their media types, and their files' extensions. */
 function negotiatedConstants(): string {
   return `var NEGOTIATED_TYPES = ${JSON.stringify(NEGOTIATED_TYPES)};\nvar NEGOTIATED = ${JSON.stringify(FORMATS.map((spec) => spec.extension))};`;
+}
+
+/** Where the record of an id with a "/" lies below the site's folder, `{id}` standing for its file name (see the layouts). */
+function nestedRecordConstant(router: Router): string {
+  const path = router.nestedRecordLinkPath('{id}') ?? router.formatLinkPath('{id}', 'json');
+  return `var NESTED_RECORD_FILE = ${JSON.stringify(path.slice(router.basePath.length + 1))};`;
 }
 
 /** The search location and the one that hides the nginx files, for `search.conf` and `site.conf`. */

@@ -1,20 +1,28 @@
 import type { Router } from '../route/router.ts';
-import { pathRules } from './path-rules.ts';
+import { pathRules, segmentPatterns } from './path-rules.ts';
 
-// `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read.
+// `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read: one placeholder a segment.
 // Their rules are matched against the request path, so they are written with the base path.
-const SYNTAX = { id: ':id', idTaken: ':id', rest: '*' };
+// Cloudflare Pages puts a placeholder's value in for every text that starts with its name (`:id` would spoil `:id2`):
+// names of one length, none another's start.
+const SYNTAX = {
+  id: ':id',
+  idTaken: ':id',
+  // Cloudflare Pages applies a rewrite whether a file answers the path or not: each nested id's record has its own rule.
+  nested: { patterns: segmentPatterns((at) => `:part${String.fromCharCode(65 + at)}`), records: false },
+  rest: '*',
+};
 
-/** `_redirects`: `/{id}/{format}` answers 200 from the formats folder, with no redirect. */
-export function emitRedirects(router: Router): string {
-  return `${pathRules(router.basePath, SYNTAX)
+/** `_redirects`: `/{id}/{format}` answers 200 from the formats folder, with no redirect; so does `/{a}/{b}` for an id `a/b` (`nestedIds`). */
+export function emitRedirects(router: Router, nestedIds: readonly string[] = []): string {
+  return `${pathRules(router, SYNTAX, nestedIds)
     .rewrites.map(({ source, value }) => `${source} ${value} 200`)
     .join('\n')}\n`;
 }
 
 /** `_headers`: CORS on everything, and each format's Content-Type by URL shape. */
 export function emitHeaders(router: Router): string {
-  const { contentTypes, cacheControls } = pathRules(router.basePath, SYNTAX);
+  const { contentTypes, cacheControls } = pathRules(router, SYNTAX);
   const blocks = [
     `${router.basePath}/*\n  Access-Control-Allow-Origin: *`,
     ...contentTypes.map(({ source, value }) => `${source}\n  Content-Type: ${value}`),

@@ -1,10 +1,31 @@
-import { DOWNLOADS, FORMATS, FORMATS_FOLDER, LIVE_CONTENT_TYPE, LIVE_FILE_FOLDERS, PAGES_FOLDER, PAGE_CONTENT_TYPE, SEARCH_FOLDER } from '../route/router.ts';
+import {
+  DOWNLOADS,
+  FORMATS,
+  FORMATS_FOLDER,
+  LIVE_CONTENT_TYPE,
+  LIVE_FILE_FOLDERS,
+  MOST_ID_SEGMENTS,
+  PAGES_FOLDER,
+  PAGE_CONTENT_TYPE,
+  SEARCH_FOLDER,
+  type Router,
+} from '../route/router.ts';
 import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
 
-/** How a host's path patterns write one id segment in a source, take it into a destination, and match the rest of a path. */
-export interface PathSyntax {
+/** How a host's path patterns write an id in a source and take it into a destination. */
+export interface IdPattern {
   id: string;
   idTaken: string;
+}
+
+/** How a host's path patterns write ids and match the rest of a path. */
+export interface PathSyntax extends IdPattern {
+  /**
+   * Ids with a "/": one pattern for every number of segments (a regular expression's), or one for each. `records`:
+   * whether their records may be rewritten by the pattern too, on a host that serves a file at the path before any
+   * rewrite (Vercel); otherwise each such id's record gets a rule of its own.
+   */
+  nested: { patterns: readonly IdPattern[]; records: boolean };
   rest: string;
 }
 
@@ -19,20 +40,45 @@ export interface PathRule {
  * `_headers`, Vercel's `vercel.json`), each host writing them in its own syntax: `/{id}/{format}` and `/{id}/html`
  * answered from their folders with no redirect; each URL shape's Content-Type, most specific first (on some hosts
  * `/:id` would otherwise also claim the two-segment URLs); and how long the search files may be cached (the entry
- * file changes with every build, SEARCH_FOLDER_CACHE says how long the files behind it last).
+ * file changes with every build, SEARCH_FOLDER_CACHE says how long the files behind it last). An id with a "/"
+ * (`nestedIds`) has its record in the formats folder: on hosts that apply a rewrite whether or not a file answers the
+ * path (Cloudflare Pages), a pattern `/:id/:id2` would take every two-segment file of the site, so each has its own.
  */
-export function pathRules(base: string, { id, idTaken, rest }: PathSyntax): { rewrites: PathRule[]; contentTypes: PathRule[]; cacheControls: PathRule[] } {
+export function pathRules(
+  router: Router,
+  syntax: PathSyntax,
+  nestedIds: readonly string[] = [],
+): { rewrites: PathRule[]; contentTypes: PathRule[]; cacheControls: PathRule[] } {
+  const base = router.basePath;
+  const { rest, nested } = syntax;
+  const patterns = [syntax, ...nested.patterns];
+  const recordRule = (source: string, taken: string) => {
+    const value = router.nestedRecordLinkPath(taken);
+    return value === undefined ? [] : [{ source, value }];
+  };
+  // Rules of their own are static, which Cloudflare Pages reads first; a pattern would also take `/a/jsonld`, so comes last.
+  const ownRecords = nested.records ? [] : [...nestedIds].sort().flatMap((id) => recordRule(router.urlPath(id, 'json'), id));
+  const patternRecords = nested.records ? nested.patterns.flatMap(({ id, idTaken }) => recordRule(`${base}/${id}`, idTaken)) : [];
   return {
     rewrites: [
-      ...FORMATS.filter((spec) => spec.extension !== '').map((spec) => ({
-        source: `${base}/${id}${spec.urlSuffix}`,
-        value: `${base}/${FORMATS_FOLDER}/${idTaken}${spec.extension}`,
-      })),
-      { source: `${base}/${id}/html`, value: `${base}/${PAGES_FOLDER}/${idTaken}/` },
+      ...ownRecords,
+      ...patterns.flatMap(({ id, idTaken }) => [
+        ...FORMATS.filter((spec) => spec.extension !== '').map((spec) => ({
+          source: `${base}/${id}${spec.urlSuffix}`,
+          value: `${base}/${FORMATS_FOLDER}/${idTaken}${spec.extension}`,
+        })),
+        { source: `${base}/${id}/html`, value: `${base}/${PAGES_FOLDER}/${idTaken}/` },
+      ]),
+      ...patternRecords,
     ],
     contentTypes: [
-      { source: `${base}/${id}/html`, value: PAGE_CONTENT_TYPE },
-      ...[...FORMATS].reverse().map((spec) => ({ source: `${base}/${id}${spec.urlSuffix}`, value: spec.contentType })),
+      // A nested id's record takes its type from its file's extension (see nestedRecords).
+      ...patterns.flatMap(({ id }, at) => [
+        { source: `${base}/${id}/html`, value: PAGE_CONTENT_TYPE },
+        ...[...FORMATS]
+          .reverse()
+          .flatMap((spec) => (at > 0 && spec.urlSuffix === '' ? [] : [{ source: `${base}/${id}${spec.urlSuffix}`, value: spec.contentType }])),
+      ]),
       ...DOWNLOADS.map(({ path, contentType }) => ({ source: `${base}/${path}`, value: contentType })),
       // The live service's read URLs: files at their paths, JSON without an extension.
       ...LIVE_FILE_FOLDERS.map((folder) => ({ source: `${base}/${folder}/${rest}`, value: LIVE_CONTENT_TYPE })),
@@ -42,4 +88,12 @@ export function pathRules(base: string, { id, idTaken, rest }: PathSyntax): { re
       ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => ({ source: `${base}/${SEARCH_FOLDER}/${folder}/${rest}`, value: cache })),
     ],
   };
+}
+
+/** Ids of 2 to MOST_ID_SEGMENTS segments in a syntax of one placeholder a segment: `:id/:id2`, `:id/:id2/:id3`. */
+export function segmentPatterns(placeholder: (at: number) => string): IdPattern[] {
+  return Array.from({ length: MOST_ID_SEGMENTS - 1 }, (_, at) => {
+    const id = Array.from({ length: at + 2 }, (_, segment) => placeholder(segment)).join('/');
+    return { id, idTaken: id };
+  });
 }

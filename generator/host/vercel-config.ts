@@ -1,18 +1,23 @@
 import { emitReadableJson } from '../emit/json.ts';
-import type { Router } from '../route/router.ts';
+import { MOST_ID_SEGMENTS, type Router } from '../route/router.ts';
 import { pathRules } from './path-rules.ts';
 
 // One path segment without a dot: an entity id, never a site file such as /openapi.json or /sw.js.
-const ID = ':id([^/.]+)';
+const SEGMENT = '[^/.]+';
+const ID = `:id(${SEGMENT})`;
+// An id with a "/": 2 to MOST_ID_SEGMENTS such segments (path-to-regexp takes a non-capturing group in a pattern).
+const NESTED_ID = `:id(${SEGMENT}/${SEGMENT}${`(?:/${SEGMENT})?`.repeat(MOST_ID_SEGMENTS - 2)})`;
 
 /**
  * `vercel.json`: CORS on every answer, each URL shape's Content-Type, and `/{id}/{format}` rewritten (status
- * 200, no redirect) into the formats folder. Vercel matches headers against the requested path, before rewrites.
+ * 200, no redirect) into the formats folder. Vercel matches headers against the requested path, before rewrites,
+ * and rewrites only a path no file answers, so one pattern rewrites every nested id's record.
  */
 export function emitVercelConfig(router: Router): string {
   const base = router.basePath;
   const header = (key: string, value: string) => ({ key, value });
-  const { rewrites, contentTypes, cacheControls } = pathRules(base, { id: ID, idTaken: ':id', rest: '(.*)' });
+  const syntax = { id: ID, idTaken: ':id', nested: { patterns: [{ id: NESTED_ID, idTaken: ':id' }], records: true }, rest: '(.*)' };
+  const { rewrites, contentTypes, cacheControls } = pathRules(router, syntax);
   const headers = [
     { source: `${base}/(.*)`, headers: [header('Access-Control-Allow-Origin', '*')] },
     ...contentTypes.map(({ source, value }) => ({ source, headers: [header('Content-Type', value)] })),

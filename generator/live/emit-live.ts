@@ -3,7 +3,16 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { OntologyModel } from '../model/ontology-model.ts';
-import { LIVE_DATA, LIVE_FILES, liveBranchFile, liveChildrenFile, liveEntityGraphFile, liveTreeNodeFile, liveWalkFile } from '../route/paths.ts';
+import {
+  hasLiveIdFiles,
+  LIVE_DATA,
+  LIVE_FILES,
+  liveBranchFile,
+  liveChildrenFile,
+  liveEntityGraphFile,
+  liveTreeNodeFile,
+  liveWalkFile,
+} from '../route/paths.ts';
 import type { ClassRecord, PropertyRecord } from '../schema/records.ts';
 import { branchesOf } from './branches.ts';
 import { entityGraph } from './entity-graph-view.ts';
@@ -61,8 +70,10 @@ export function emitLive(
   }
   for (const entity of model.entities) {
     if (!selection.ids(entity.id)) continue;
-    if (entity.kind === 'class') add(liveTreeNodeFile(entity.id), treeNode(graph, entity.id));
-    add(liveEntityGraphFile(entity.id), entityGraph(graph, entity.id, 'ancestors'));
+    if (hasLiveIdFiles(entity.id)) {
+      if (entity.kind === 'class') add(liveTreeNodeFile(entity.id), treeNode(graph, entity.id));
+      add(liveEntityGraphFile(entity.id), entityGraph(graph, entity.id, 'ancestors'));
+    }
     add(liveChildrenFile(entity.id), childrenList(graph, entity.iri));
   }
   if (handOff) handOff(files.splice(0));

@@ -1,20 +1,25 @@
 import { UserError } from '../errors.ts';
-import { SITE_OWN_NAMES, SITE_PATH_IDS } from '../route/paths.ts';
+import { ENTITY_URL_SEGMENTS, MOST_ID_SEGMENTS, SITE_OWN_NAMES, SITE_PATH_IDS } from '../route/paths.ts';
 import { fileNameOf, idOfFileName } from '../route/id-names.js';
 import type { Entity } from './entities.ts';
 
-// Letters, digits, "-", "_", "~" and ":", starting with a letter, digit or "_": one path segment on every host (a
-// colon is a URL path segment's own character, as in Open Graph's `audio:type`) and a file name on every file system
-// but Windows', which cannot hold a colon: a build there leaves such ids out, with the same warning as any other. A
-// leading "_" is EXIF's `_unknown`; the site's own "_" names (SITE_OWN_NAMES) are refused. Any other character is
-// a percent escape, as a URL holds it (GS1's `defaultLink%2A`): its files are named by the decoded id (route/id-names.js).
+// Segments of letters, digits, "-", "_", "~" and ":", each starting with a letter, digit or "_", joined by "/": one
+// URL path segment or more (DBpedia's `Astronaut/timeInSpace` answers at `/Astronaut/timeInSpace`), and a file name
+// (or folders) on every file system but Windows', which cannot hold a colon: a build there leaves such ids out, with
+// the same warning as any other. A colon is a URL path segment's own character (Open Graph's `audio:type`); a
+// leading "_" is EXIF's `_unknown`, and the site's own "_" names (SITE_OWN_NAMES) are refused. Any other character
+// is a percent escape, as a URL holds it (GS1's `defaultLink%2A`): its files are named by the decoded id
+// (route/id-names.js).
 const COLON = process.platform === 'win32' ? '' : ':';
-// What may follow the first character, beside letters and digits.
+// What may follow the first character of a segment, beside letters and digits.
 const MARKS = `_~${COLON}-`;
-const SAFE_ID = new RegExp(`^[\\p{L}\\p{N}_][\\p{L}\\p{N}${MARKS}]*$`, 'u');
-const ASCII_SAFE_ID = new RegExp(`^[A-Za-z0-9_][A-Za-z0-9${MARKS}]*$`);
+const SEGMENT = `[\\p{L}\\p{N}_][\\p{L}\\p{N}${MARKS}]*`;
+const ASCII_SEGMENT = `[A-Za-z0-9_][A-Za-z0-9${MARKS}]*`;
+const SAFE_ID = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`, 'u');
+const ASCII_SAFE_ID = new RegExp(`^${ASCII_SEGMENT}(?:/${ASCII_SEGMENT})*$`);
+// What starts a segment (and so comes first, and after a "/"), and what may follow.
 const FIRST_CHARACTER = /[\p{L}\p{N}_%]/u;
-const LATER_CHARACTER = new RegExp(`[%\\p{L}\\p{N}${MARKS}]`, 'u');
+const LATER_CHARACTER = new RegExp(`[%/\\p{L}\\p{N}${MARKS}]`, 'u');
 // What an escape may not stand for: what would leave or nest a folder, or make a name a host reads a type from (a
 // dot), or be decoded twice (a percent sign), and control characters; on Windows, what its file names cannot hold.
 const UNESCAPABLE = process.platform === 'win32' ? /[/\\.%\p{Cc}<>:"|?*]/u : /[/\\.%\p{Cc}]/u;
@@ -25,7 +30,7 @@ const SHOWN = 5;
 export interface IdFindings<T extends Entity> {
   /** The entities whose ids can be a file name and URL segment, in their order. */
   publishable: T[];
-  /** "id (iri) reason" of each entity left out: its id cannot be one file name and URL segment. */
+  /** "id (iri) reason" of each entity left out: its id cannot be file names and a URL path. */
   unpublishable: string[];
   /** Groups of ids that differ only by letter case, with any site name they match so (see caseCollisionError). */
   caseCollisions: string[][];
@@ -70,7 +75,7 @@ export function checkIds<T extends Entity>(entities: readonly T[], siteIds: Read
 
 /** The one warning for every entity left out because its id cannot be a file and URL (DBpedia has 138: `Person/height`). */
 export function unpublishableWarning(problems: readonly string[]): string {
-  return `unsafe-id: ${problems.length} id(s) cannot be one file name and URL segment, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_", "~" and ":", other characters percent-escaped with capital hex digits but never "/", "\\", ".", "%" or a control character, at most 200 bytes after the base IRI, starting with a letter, digit, "_" or an escape, and none of the site's own names ${[...SITE_OWN_NAMES].join(', ')}), or pass --base-iri with the IRI their ids start after`;
+  return `unsafe-id: ${problems.length} id(s) cannot be file names and URL paths, and are not published: ${firstFew(problems)}; to publish them, rename those IRIs (letters, digits, "-", "_", "~" and ":", other characters percent-escaped with capital hex digits but never "/", "\\", ".", "%" or a control character, at most 200 bytes after the base IRI; at most ${MOST_ID_SEGMENTS} segments joined by "/", each starting with a letter, digit, "_" or an escape, none after the first named ${[...ENTITY_URL_SEGMENTS].join(', ')}; none of the site's own names ${[...SITE_OWN_NAMES].join(', ')}, nor starting with one of them or ${SITE_PATH_IDS.join(', ')} and a "/"), or pass --base-iri with the IRI their ids start after`;
 }
 
 /** The warning an entity gets whose `/{id}` is one of the site's own paths. */
@@ -99,10 +104,26 @@ function idProblem(id: string): string | undefined {
   const bytes = ascii ? id.length : Buffer.byteLength(name ?? id);
   if (bytes > MOST_ID_BYTES) return `is ${bytes} bytes long (at most ${MOST_ID_BYTES})`;
   if (SITE_OWN_NAMES.has(id)) return "is the name of one of the site's own files or folders";
+  if (id.includes('/')) {
+    const problem = segmentsProblem(id.split('/'));
+    if (problem !== undefined) return problem;
+  }
   if (ascii || SAFE_ID.test(id)) return undefined;
-  const bad = [...id].find((character, at) => !(at === 0 ? FIRST_CHARACTER : LATER_CHARACTER).test(character));
-  if (bad !== undefined) return `contains ${JSON.stringify(bad)}${[...id][0] === bad ? ' at its start' : ''}`;
+  const points = [...id];
+  const bad = points.find((character, at) => !(at === 0 || points[at - 1] === '/' ? FIRST_CHARACTER : LATER_CHARACTER).test(character));
+  if (bad !== undefined) return `contains ${JSON.stringify(bad)}${points[0] === bad ? ' at its start' : ''}`;
   return escapeProblem(id, name);
+}
+
+/** What is wrong with the "/"-separated segments of an id that has more than one, as far as their number and names go. */
+function segmentsProblem(segments: readonly string[]): string | undefined {
+  if (segments.includes('')) return 'has an empty segment (a "/" at its start or end, or "//")';
+  if (segments.length > MOST_ID_SEGMENTS) return `has ${segments.length} "/"-separated segments (at most ${MOST_ID_SEGMENTS})`;
+  const [first] = segments;
+  if (SITE_OWN_NAMES.has(first) || SITE_PATH_IDS.includes(first)) return `starts with "${first}/", below which the site's own URLs are`;
+  const format = segments.slice(1).find((segment) => ENTITY_URL_SEGMENTS.has(segment));
+  if (format !== undefined) return `has the segment "${format}" after a "/", where a URL names a format or page of the id before it`;
+  return undefined;
 }
 
 /** What is wrong with an id's percent escapes, if anything: each must decode to a character a file name holds, written as a URL writes it. */

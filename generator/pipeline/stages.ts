@@ -94,7 +94,10 @@ export async function indexSearch(loaded: LoadedModel, source: SearchSource, pro
 /** The files around the API: each host's configuration, openapi.json, /docs and the tree's data. */
 export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: SearchExample, treeOnly?: ReadonlySet<string>): Promise<OutputFile[]> {
   return timed(loaded.timings, 'site', () => [
-    ...emitHostFiles(loaded.router, search.memo.fold, { negotiate: loaded.negotiate }),
+    ...emitHostFiles(loaded.router, search.memo.fold, {
+      negotiate: loaded.negotiate,
+      nestedIds: loaded.model.entities.flatMap((entity) => (entity.id.includes('/') ? [entity.id] : [])),
+    }),
     ...emitSite(loaded.model, loaded.router, {
       search: example,
       source: sourceOf(loaded.sources),

@@ -1,9 +1,11 @@
 // Where each entity's files go, for each kind of host. A URL cannot be both a file and a folder, so `/{id}` and
 // `/{id}/jsonld` need either a host that rewrites URLs, or GitHub Pages' habit of serving `/x` from `x.html`.
 import {
+  ENTITY_URL_SEGMENTS,
   FORMATS,
   FORMATS_FOLDER,
   HOME_FILE,
+  MOST_ID_SEGMENTS,
   NOT_FOUND_FILE,
   PAGES_FOLDER,
   SITE_OWN_NAMES,
@@ -40,6 +42,8 @@ export interface EntityLayout {
   pageFile(id: string): string;
   /** Below the base path: what the site's links to a format use, so they work on every host of the layout. */
   formatLink(id: string, format: Format): string;
+  /** Where the hosts that rewrite find the record of an id with a "/" written `id` (a host's pattern may stand for one). */
+  nestedRecordLink?(id: string): string;
   pageLink(id: string): string;
   /** The id whose record or format file `path` is, if it is one. Asked of every file an update keeps. */
   formatFileId(path: string): string | undefined;
@@ -50,23 +54,27 @@ export interface EntityLayout {
 }
 
 const FORMATS_PREFIX = `${FORMATS_FOLDER}/`;
-const RENDERED_PAGE = new RegExp(`^${PAGES_FOLDER}/([^/]+)/index\\.html$`);
+const RENDERED_PAGE = new RegExp(`^${PAGES_FOLDER}/([^.]+)/index\\.html$`);
+// The extension of a record in the formats folder: the record of an id with a "/" (see rewritingFile).
+const NESTED_RECORD = '.json';
 
 /**
  * For hosts that rewrite (Cloudflare Pages, Netlify, nginx, Vercel) or store flat keys (S3): the record is a
- * file named exactly `{id}`, the other formats live in the formats folder, the page in `_site/pages/{id}/`.
+ * file named exactly `{id}`, the other formats live in the formats folder, the page in `_site/pages/{id}/`. An id
+ * with a "/" (`a/b`) has its record in the formats folder too, as `a/b.json`: the file `a` may be a's record.
  */
 export const REWRITING_LAYOUT: EntityLayout = {
   host: 'rewriting',
   siteIds: new Set(SITE_PATH_IDS),
-  pagesGlob: `${PAGES_FOLDER}/*/index.html`,
+  pagesGlob: `${PAGES_FOLDER}/**/index.html`,
   pagesNotFoundFile: `${PAGES_FOLDER}/${NOT_FOUND_FILE}`,
-  pageRoute: { pattern: `/${PAGES_FOLDER}/[id]`, format: 'directory' },
+  pageRoute: { pattern: `/${PAGES_FOLDER}/[...id]`, format: 'directory' },
   sitePageRoute: (folder) => `/${folder}`,
   filePath: (id, format) => rewritingFile(fileNameOf(id), format),
   pageFile: (id) => `${PAGES_FOLDER}/${fileNameOf(id)}/${HOME_FILE}`,
   // The files themselves, at the URL that names them: they answer on a plain static server too, where no rewrite runs.
   formatLink: (id, format) => rewritingFile(id, format),
+  nestedRecordLink: nestedRecordFile,
   pageLink: (id) => `${PAGES_FOLDER}/${id}/`,
   formatFileId(path) {
     const end = rewritingIdEnd(path);
@@ -80,15 +88,13 @@ export const REWRITING_LAYOUT: EntityLayout = {
       return { id, format: path.includes('/') && spec ? spec.format : 'json' };
     }
     const page = RENDERED_PAGE.exec(path);
-    return page?.[1] === undefined ? undefined : { id: idOfFileName(page[1]), format: 'html' };
+    return page?.[1] === undefined ? undefined : plainPathEntity(page[1], 'html');
   },
   servedFile(relative, has) {
-    const [name, suffix, ...rest] = relative.split('/');
-    if (name && rest.length === 0) {
-      const id = idOfFileName(name);
-      const format = formatOfSegment(suffix)?.format;
-      const rewritten = suffix === 'html' ? this.pageFile(id) : format && this.filePath(id, format);
-      if (rewritten !== undefined && has(rewritten)) return rewritten;
+    const asked = urlEntity(relative);
+    if (asked !== undefined) {
+      const rewritten = asked.format === 'html' ? this.pageFile(asked.id) : this.filePath(asked.id, asked.format);
+      if (has(rewritten)) return rewritten;
     }
     const candidates = relative === '' || relative.endsWith('/') ? [`${relative}${HOME_FILE}`] : [relative, `${relative}/${HOME_FILE}`];
     return candidates.find(has);
@@ -112,7 +118,7 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   siteIds: new Set([...SITE_PATH_IDS, ...SITE_HTML_FILES]),
   pagesGlob: `*/${PAGE_NAME}`,
   // Astro's "preserve" names a page that is not an index after its route's last segment: `{id}/html.html`.
-  pageRoute: { pattern: '/[id]/html', format: 'preserve' },
+  pageRoute: { pattern: '/[...id]/html', format: 'preserve' },
   // "preserve" writes a route that is not an index as `{last segment}.html`: an explicit index lands in the folder.
   sitePageRoute: (folder) => `/${folder}/index`,
   unslashedFolderFile: (folder) => `${folder}${HTML}`,
@@ -124,23 +130,20 @@ export const GITHUB_PAGES_LAYOUT: EntityLayout = {
   formatLink: (id, format) => `${id}${formatSpec(format).urlSuffix}`,
   pageLink: (id) => `${id}/html`,
   formatFileId(path) {
-    const slash = path.indexOf('/');
-    // `index.html` and the other site files named like an id are the site's, not records.
-    if (slash === -1) return path.endsWith(HTML) ? plainName(path.slice(0, -HTML.length), this.siteIds) : undefined;
-    // A format's file under `{id}/` is named as its URL's last segment.
-    return formatOfSegment(path.slice(slash + 1)) ? plainName(path.slice(0, slash)) : undefined;
+    const entity = this.fileEntity(path);
+    return entity?.format === 'html' ? undefined : entity?.id;
   },
   isFormatFile(path) {
     return this.formatFileId(path) !== undefined;
   },
   fileEntity(path) {
-    const id = this.formatFileId(path);
-    const slash = path.indexOf('/');
-    // `{id}.html` is the record; `{id}/{segment}` the format of that URL segment.
-    const format = id === undefined ? undefined : slash !== -1 ? formatOfSegment(path.slice(slash + 1))?.format : 'json';
-    if (id !== undefined && format !== undefined) return { id, format };
-    const page = path.endsWith(`/${PAGE_NAME}`) ? plainName(path.slice(0, -PAGE_NAME.length - 1)) : undefined;
-    return page === undefined ? undefined : { id: page, format: 'html' };
+    if (path.endsWith(`/${PAGE_NAME}`)) return plainPathEntity(path.slice(0, -PAGE_NAME.length - 1), 'html');
+    // `{id}.html` is the record (`index.html` and the other site files named like an id are the site's, not records).
+    if (path.endsWith(HTML)) return plainPathEntity(path.slice(0, -HTML.length), 'json', this.siteIds);
+    // A format's file under `{id}/` is named as its URL's last segment.
+    const slash = path.lastIndexOf('/');
+    const format = slash === -1 ? undefined : formatOfSegment(path.slice(slash + 1))?.format;
+    return format === undefined ? undefined : plainPathEntity(path.slice(0, slash), format);
   },
   servedFile(relative, has) {
     if (relative === '' || relative.endsWith('/')) return FOLDER_INDEXES.map((name) => `${relative}${name}`).find(has);
@@ -158,18 +161,26 @@ export const SITE_IDS_OF_ANY_LAYOUT: ReadonlySet<string> = new Set(Object.values
 function rewritingIdEnd(path: string): number {
   if (path.startsWith(FORMATS_PREFIX)) {
     const dot = path.lastIndexOf('.');
-    if (dot === -1 || path.indexOf('/', FORMATS_PREFIX.length) !== -1) return -1;
-    const known = FORMATS.some(({ extension }) => extension !== '' && path.length - dot === extension.length && path.endsWith(extension));
-    return known ? dot : -1;
+    const nested = path.indexOf('/', FORMATS_PREFIX.length) !== -1;
+    // A name of one segment is read back as it is (see idOfFileName); one of several must be an id's path.
+    if (dot === -1 || (nested && !isPlainPath(path.slice(FORMATS_PREFIX.length, dot)))) return -1;
+    const extensions = nested ? [...FORMATS.map(({ extension }) => extension), NESTED_RECORD] : FORMATS.map(({ extension }) => extension);
+    return extensions.some((extension) => extension !== '' && path.length - dot === extension.length && path.endsWith(extension)) ? dot : -1;
   }
   // A record is a top-level file without a dot, but for the site's own ("_headers").
   return isPlainName(path) ? path.length : -1;
 }
 
-/** Where the rewriting layout keeps a format of the entity whose file name (or, for a link, URL segment) is `name`. */
+/** Where the rewriting layout keeps a format of the entity whose file name (or, for a link, URL) is `name`. */
 function rewritingFile(name: string, format: Format): string {
   const spec = formatSpec(format);
-  return spec.extension === '' ? name : `${FORMATS_PREFIX}${name}${spec.extension}`;
+  if (spec.extension !== '') return `${FORMATS_PREFIX}${name}${spec.extension}`;
+  return name.includes('/') ? nestedRecordFile(name) : name;
+}
+
+/** The rewriting layout's record of an id with a "/": in the formats folder, since the file `a` may be a's record. */
+function nestedRecordFile(name: string): string {
+  return `${FORMATS_PREFIX}${name}${NESTED_RECORD}`;
 }
 
 /** Whether the text could be an id's file name: no dot or "/", not one of the site's own names, nor one of `except`. */
@@ -177,7 +188,28 @@ function isPlainName(text: string, except?: ReadonlySet<string>): boolean {
   return text.length > 0 && !text.includes('.') && !text.includes('/') && !SITE_OWN_NAMES.has(text) && !except?.has(text);
 }
 
-/** The id whose file name the text is, if it could be one (see isPlainName). */
-function plainName(text: string, except?: ReadonlySet<string>): string | undefined {
-  return isPlainName(text, except) ? idOfFileName(text) : undefined;
+/**
+ * Whether the text could be an id's file path: one plain name (see isPlainName), or up to MOST_ID_SEGMENTS of them
+ * joined by "/", the first none of the site's own folders (SITE_PATH_IDS), the others no format's URL segment.
+ */
+function isPlainPath(text: string, except?: ReadonlySet<string>): boolean {
+  if (!text.includes('/')) return isPlainName(text, except);
+  const segments = text.split('/');
+  if (segments.length > MOST_ID_SEGMENTS || SITE_PATH_IDS.includes(segments[0])) return false;
+  return segments.every((segment, at) => isPlainName(segment) && (at === 0 || !ENTITY_URL_SEGMENTS.has(segment)));
+}
+
+/** The entity file of the id whose file path the text is, if it could be one (see isPlainPath). */
+function plainPathEntity(text: string, format: EntityFile['format'], except?: ReadonlySet<string>): EntityFile | undefined {
+  return isPlainPath(text, except) ? { id: idOfFileName(text), format } : undefined;
+}
+
+/** Which entity file a URL path below the base (decoded, no leading "/") asks for, if it has an id's shape: `{id}` or `{id}/{segment}`. */
+function urlEntity(relative: string): EntityFile | undefined {
+  const slash = relative.lastIndexOf('/');
+  const segment = relative.slice(slash + 1);
+  if (slash !== -1 && ENTITY_URL_SEGMENTS.has(segment)) {
+    return plainPathEntity(relative.slice(0, slash), segment === 'html' ? 'html' : (formatOfSegment(segment)?.format ?? 'json'));
+  }
+  return plainPathEntity(relative, 'json');
 }

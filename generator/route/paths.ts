@@ -119,6 +119,14 @@ export function liveEntityGraphFile(id: string): string {
   return `explore/api/entity-graph/${fileNameOf(id)}`;
 }
 
+/**
+ * Whether an entity has the live files named by its id (tree node, entity graph): not one whose id holds a "/", whose
+ * file (`…/node/Astronaut/timeInSpace`) would need a folder where another id's file may be (`…/node/Astronaut`).
+ */
+export function hasLiveIdFiles(id: string): boolean {
+  return !id.includes('/');
+}
+
 /** What hosts that run code read to answer the live URLs with a query string (no URL of the API's). */
 export const LIVE_DATA = {
   /** The base IRI ids are taken after, and every connection with the labels it shows and the one it is found by. */
@@ -155,13 +163,20 @@ export function isLiveFile(path: string): boolean {
   return LIVE_FILE_FOLDERS.includes(path.slice(0, path.indexOf('/')));
 }
 
-/** Segments a branch's URL cannot take: the taxonomy's other URLs, and the formats' (a Pages folder holds those). */
-export const RESERVED_BRANCH_SEGMENTS: readonly string[] = [
-  'branches',
-  'tree',
-  'html',
+/** The URL segments that follow `/{id}` to name one of its formats or its page: `jsonld`, …, `html`. */
+export const ENTITY_URL_SEGMENTS: ReadonlySet<string> = new Set([
   ...FORMATS.flatMap((spec) => (spec.urlSuffix === '' ? [] : [spec.urlSuffix.slice(1)])),
-];
+  'html',
+]);
+
+/**
+ * The most "/"-separated segments an id has (DBpedia's `Astronaut/timeInSpace` has two): the hosts' rewrite rules
+ * are written for each number of them (host/path-rules.ts). No segment but the first is one of ENTITY_URL_SEGMENTS.
+ */
+export const MOST_ID_SEGMENTS = 3;
+
+/** Segments a branch's URL cannot take: the taxonomy's other URLs, and the formats' (a Pages folder holds those). */
+export const RESERVED_BRANCH_SEGMENTS: readonly string[] = ['branches', 'tree', ...ENTITY_URL_SEGMENTS];
 
 /**
  * Ids whose `/{id}` the seed's own paths answer on every host: such an entity is published without its record

@@ -1,12 +1,13 @@
 // The one place that decides where each entity's formats live on disk and at which URL they answer.
 import { LAYOUTS, type EntityFile, type EntityLayout } from './layouts.ts';
-import { idOfFileName } from './id-names.js';
+import { idOfUrlPath } from './id-names.js';
 import {
   BUNDLES_FOLDER,
   FORMATS,
   SEARCH_CLIENT_FILE,
   SEARCH_FOLDER,
   SEARCH_KINDS,
+  ENTITY_URL_SEGMENTS,
   formatOfSegment,
   formatSpec,
   type Format,
@@ -16,7 +17,7 @@ import {
 } from './paths.ts';
 
 export * from './paths.ts';
-export { fileNameOf, idOfFileName } from './id-names.js';
+export { fileNameOf, idOfFileName, idOfUrlPath } from './id-names.js';
 export type { EntityFile } from './layouts.ts';
 export { SITE_IDS_OF_ANY_LAYOUT } from './layouts.ts';
 
@@ -63,6 +64,12 @@ export class Router {
   /** Path of a link to an entity's format from the site's own pages: one every host of the layout answers. */
   formatLinkPath(id: string, format: Format): string {
     return `${this.basePath}/${this.#layout.formatLink(id, format)}`;
+  }
+
+  /** Where hosts that rewrite find the record of an id with a "/" written `id` (their pattern's placeholder, say), if the layout puts it apart. */
+  nestedRecordLinkPath(id: string): string | undefined {
+    const link = this.#layout.nestedRecordLink?.(id);
+    return link === undefined ? undefined : `${this.basePath}/${link}`;
   }
 
   /** Path of a link to an entity's concept page from the site's own pages. */
@@ -179,15 +186,17 @@ export class Router {
     return id !== undefined && spec ? { id, format: spec.format } : undefined;
   }
 
-  /** `/{id}` or `/{id}/{segment}` below the base path: the id (as published, whether the URL escaped its characters or not) and the segment. */
+  /**
+   * `/{id}` or `/{id}/{segment}` below the base path: the id (as published, whether the URL escaped its characters or
+   * not) and the segment. An id may hold "/" (`/a/b` is the id `a/b`), but never ends in a format's segment.
+   */
   #entitySegments(path: string): [id: string, segment: string | undefined] | undefined {
     if (!path.startsWith(`${this.basePath}/`)) return undefined;
-    const [id, segment, ...rest] = path.slice(this.basePath.length + 1).split('/');
-    if (!id || rest.length > 0) return undefined;
-    try {
-      return [idOfFileName(decodeURIComponent(id)), segment];
-    } catch {
-      return undefined;
-    }
+    const relative = path.slice(this.basePath.length + 1);
+    const slash = relative.lastIndexOf('/');
+    const segment = slash === -1 ? undefined : relative.slice(slash + 1);
+    const named = segment !== undefined && ENTITY_URL_SEGMENTS.has(segment);
+    const id = idOfUrlPath(named ? relative.slice(0, slash) : relative);
+    return id === undefined || id === '' || id.split('/').includes('') ? undefined : [id, named ? segment : undefined];
   }
 }

@@ -65,7 +65,9 @@ export function emitSite(model: OntologyModel, router: Router, { search, source,
     wordExamples ? [wordExamples.label, wordExamples.definition].flatMap((example) => [...example.results, ...example.properties].map(([id]) => id)) : [],
   );
   // openapi.json quotes the example entities' files and the search examples' records: emitted again here, as they are served.
-  const quoted = emitApi(model, router, { only: (id) => id === picked.class.id || id === picked.property?.id || found.has(id) });
+  const quoted = emitApi(model, router, {
+    only: (id) => id === picked.class.id || id === picked.property?.id || id === picked.nested?.id || found.has(id),
+  });
   const entryPath = `${SEARCH_FOLDER}/${INDEX_FILE}`;
   const served = new Map([...quoted, ...searchFiles.filter((file) => file.path === entryPath)].map((file) => [file.path, file.contents]));
   return [

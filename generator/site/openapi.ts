@@ -27,9 +27,10 @@ import type { WordExamples } from '../search/word-examples.ts';
 export interface OpenApiExamples {
   /** Where the build read the ontology, as /info/health says. */
   source: OntologySource;
-  /** A class and a property to show, and the files the build serves for them. */
+  /** A class, a property and an id with a "/" to show, and the files the build serves for them. */
   class: ModelEntity;
   property?: ModelEntity;
+  nested?: ModelEntity;
   served: ReadonlyMap<string, string>;
   search: { query: string; response: SearchResponse; badQuery: string; badResponse: unknown };
   /** Label and definition search's examples: each result's record is the served file of its id. */
@@ -73,8 +74,11 @@ const FORMAT_SCHEMA: Record<Format, { media: Media; schema: unknown; summary: st
   markdown: { media: 'text', schema: { type: 'string' }, summary: 'Markdown, as the live FOLIO API returns it' },
 };
 
-/** The entity the docs show: the first class, by id, with a definition and alternative labels. */
-export function pickExamples(model: OntologyModel): { class: ModelEntity; property?: ModelEntity } {
+/** The entities the docs show (see firstExamples). */
+export type Examples = { class: ModelEntity; property?: ModelEntity; nested?: ModelEntity };
+
+/** The entity the docs show: the first class, by id, with a definition and alternative labels; the first property; the first id with a "/". */
+export function pickExamples(model: OntologyModel): Examples {
   let picked = pickedExamples.get(model);
   if (!picked) {
     picked = firstExamples(model);
@@ -84,11 +88,12 @@ export function pickExamples(model: OntologyModel): { class: ModelEntity; proper
 }
 
 // Asked several times per build, of 18,000 entities: worked out once per model.
-const pickedExamples = new WeakMap<OntologyModel, { class: ModelEntity; property?: ModelEntity }>();
+const pickedExamples = new WeakMap<OntologyModel, Examples>();
 
 /** The first of each kind by id, found in one pass. */
-function firstExamples(model: OntologyModel): { class: ModelEntity; property?: ModelEntity } {
+function firstExamples(model: OntologyModel): Examples {
   let rich: ModelEntity | undefined;
+  let nested: ModelEntity | undefined;
   let someClass: ModelEntity | undefined;
   let property: ModelEntity | undefined;
   let first: ModelEntity | undefined;
@@ -97,6 +102,7 @@ function firstExamples(model: OntologyModel): { class: ModelEntity; property?: M
     // Its record would be the site's own page: the examples quote every format.
     if (SITE_IDS_OF_ANY_LAYOUT.has(entity.id)) continue;
     if (before(entity, first)) first = entity;
+    if (entity.id.includes('/') && before(entity, nested)) nested = entity;
     if (entity.kind === 'property') {
       if (before(entity, property)) property = entity;
       continue;
@@ -105,12 +111,16 @@ function firstExamples(model: OntologyModel): { class: ModelEntity; property?: M
     // The order first, so an update makes the records of only a few entities.
     if (before(entity, rich) && entity.record.definition !== null && entity.record.alternative_labels.length > 0) rich = entity;
   }
-  return { class: (rich ?? someClass ?? first ?? model.entities[0]) as ModelEntity, property };
+  return { class: (rich ?? someClass ?? first ?? model.entities[0]) as ModelEntity, property, ...(nested ? { nested } : {}) };
 }
 
 /** openapi.json: OpenAPI 3.1 describing exactly what the build serves, with examples taken from it. */
 export function emitOpenApi(model: OntologyModel, router: Router, examples: OpenApiExamples): OutputFile {
-  const entities = { class: examples.class, ...(examples.property ? { property: examples.property } : {}) };
+  const entities = {
+    class: examples.class,
+    ...(examples.property ? { property: examples.property } : {}),
+    ...(examples.nested ? { with_slash: examples.nested } : {}),
+  };
   const exampleValues = (format: Format) =>
     Object.fromEntries(
       Object.entries(entities).map(([name, entity]) => {
@@ -129,7 +139,11 @@ export function emitOpenApi(model: OntologyModel, router: Router, examples: Open
     in: 'path',
     required: true,
     schema: { type: 'string' },
-    description: `The local part of a class's, property's or concept's IRI under ${model.baseIri}`,
+    description: `The local part of a class's, property's or concept's IRI under ${model.baseIri}${
+      examples.nested
+        ? `; it may hold "/" (\`${examples.nested.id}\`), which a client writes in the URL as it is (/${examples.nested.id}/jsonld): "Try it out" below escapes it as %2F, which names no entity`
+        : ''
+    }`,
     examples: Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { value: entity.id }])),
   };
   // Hosts that set Content-Type by URL shape send the 404 body with the format's type.

@@ -34,13 +34,15 @@ function answer(r) {
 }
 
 // A result's record is the file `{id}` in the site's folder, named by the id decoded (GS1's `defaultLink%2A` is the
-// file `defaultLink*`). njs does not keep the order of a parsed object's keys, so an answer holds a mark in a
-// record's place, and the file's text goes where the mark is.
+// file `defaultLink*`), or for an id with a "/" NESTED_RECORD_FILE. njs does not keep the order of a parsed object's
+// keys, so an answer holds a mark in a record's place, and the file's text goes where the mark is.
 function recordReader(root) {
   var records = [];
   return {
     read: (id) => {
-      records.push(asStringified(fs.readFileSync(root + decodeURIComponent(id), 'utf8').trim()));
+      var name = decodeURIComponent(id);
+      var file = name.indexOf('/') === -1 ? name : NESTED_RECORD_FILE.replace('{id}', name);
+      records.push(asStringified(fs.readFileSync(root + file, 'utf8').trim()));
       return RECORD_MARK + (records.length - 1);
     },
     stringify: (body) => JSON.stringify(body).replace(/"\\u0001([0-9]+)"/g, (_mark, at) => records[Number(at)]),

@@ -25,13 +25,20 @@ function insert(folder: OntologyFolder, rng: Rng, description: Description): str
 export const WARNING_EDITS: EditTable = {
   unsafeId(folder, rng) {
     const name = folder.newName(rng);
-    const odd = rng.pick([`${name}.v2`, `${name}/part`, `${name}%2Fpart`, `${name}%2a`, `${name}${'x'.repeat(200)}`]);
+    const odd = rng.pick([`${name}.v2`, `${name}/xml`, `${name}%2Fpart`, `${name}%2a`, `${name}${'x'.repeat(200)}`]);
     return insert(folder, rng, newTerm(folder, rng, odd));
   },
   // Published, with no warning: a leading "_", and escapes, whose files are named by the decoded id.
   escapedId(folder, rng) {
     const name = folder.newName(rng);
     return insert(folder, rng, newTerm(folder, rng, rng.pick([`_${name}`, `${name}%20range`, `${name}%2A`])));
+  },
+  // Published too: an id below another's, as DBpedia's `Astronaut/timeInSpace` is below `Astronaut` (whose record is
+  // a file where the slash id needs a folder), or below no id at all.
+  slashId(folder, rng) {
+    const ids = [...folder.kinds().keys()].map((subject) => subject.slice(folder.baseIri.length)).filter((id) => /^[A-Za-z0-9_-]+$/.test(id));
+    const above = rng.pick([...ids, folder.newName(rng)]);
+    return insert(folder, rng, newTerm(folder, rng, `${above}/${folder.newName(rng)}`));
   },
   caseTwin(folder, rng) {
     const ids = [...folder.kinds().keys()].map((subject) => subject.slice(folder.baseIri.length));
