@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import jsonld from 'jsonld';
 import { Parser } from 'n3';
@@ -82,3 +83,4 @@ function roundTrips(name: string, ontology: string, enabled: boolean): void {
 roundTrips('the repo sample', SAMPLE_ONTOLOGY, true);
 roundTrips('folio-excerpt.owl', EXCERPT, hasShared);
 roundTrips('W3C PROV-O, N-Quads from the npm registry (@vocabulary/prov)', PROV_O, true);
+roundTrips('literals holding backslashes as text (test/fixtures/backslashes.ttl)', fileURLToPath(new URL('./fixtures/backslashes.ttl', import.meta.url)), true);

@@ -3,7 +3,7 @@ import { Writer } from 'n3';
 import { termKey } from '../model/triple-index.ts';
 import { NS, RDF_TYPE, XSD_STRING } from '../model/vocabulary.ts';
 import { escapeJsonText } from './json.ts';
-import { ended, escapingAngles, N_TRIPLES_ESCAPES, TURTLE_ESCAPES } from './n3-text.ts';
+import { codePointBackslashes, ended, escapingAngles, N_TRIPLES_ESCAPES, TURTLE_ESCAPES } from './n3-text.ts';
 import { knownPrefix, splitIri } from './namespaces.ts';
 import { emitRdfXmlDescriptions, rdfXmlOpening } from './rdfxml.ts';
 import type { DownloadFormat } from '../route/paths.ts';
@@ -28,7 +28,12 @@ export function downloadShapes(baseIri: string): Record<DownloadFormat, Download
   const turtleHeader = ended(new Writer({ format: 'Turtle', prefixes }));
   const xmlPrefixes = new Map(Object.entries(prefixes).map(([prefix, namespace]) => [namespace, prefix || 'base']));
   return {
-    nt: { header: '', separator: '', footer: '', segment: (quads) => n3Text(quads, new Writer({ format: 'N-Triples' }), N_TRIPLES_ESCAPES) },
+    nt: {
+      header: '',
+      separator: '',
+      footer: '',
+      segment: (quads) => codePointBackslashes(n3Text(quads, new Writer({ format: 'N-Triples' }), N_TRIPLES_ESCAPES)),
+    },
     ttl: {
       header: turtleHeader,
       separator: '\n',

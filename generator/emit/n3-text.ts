@@ -28,3 +28,13 @@ export function ended(writer: Writer): string {
   if (text === undefined) throw new Error("n3's writer did not end synchronously");
   return text;
 }
+
+/**
+ * N-Triples text with each escaped backslash (`\\`) written as `\u005C`, which N-Triples takes alike: rdflib 6's
+ * N-Triples parser (Debian's) reads `\\n` as a backslash and a line break, not a backslash and "n" (schema.org's
+ * comments hold such text), where it reads `\u005Cn` right. Every backslash in n3's output starts an escape, and
+ * only the escape `\\` has a backslash second, so the pairs found left to right are exactly those escapes.
+ */
+export function codePointBackslashes(text: string): string {
+  return text.includes('\\\\') ? text.replaceAll('\\\\', '\\u005C') : text;
+}

@@ -3,7 +3,7 @@ import { DataFactory, Writer } from 'n3';
 import { NS, RDF_LANG_STRING, RDF_TYPE, XSD_BOOLEAN, XSD_STRING } from '../model/vocabulary.ts';
 import { splitIri } from './namespaces.ts';
 import type { Statement, TreeNode, TreeValue } from './node-tree.ts';
-import { ended, escapingAngles, N_TRIPLES_ESCAPES, TURTLE_ESCAPES } from './n3-text.ts';
+import { codePointBackslashes, ended, escapingAngles, N_TRIPLES_ESCAPES, TURTLE_ESCAPES } from './n3-text.ts';
 
 const { blankNode, namedNode, quad } = DataFactory;
 const UNWRITTEN_DATATYPES = new Set([XSD_STRING, RDF_LANG_STRING]);
@@ -28,7 +28,7 @@ export function emitTurtle(tree: TreeNode): string {
 
 /**
  * N-Triples holding exactly the entity's source triples, blank nodes labelled b0, b1… in order: n3's writer's canonical
- * form, but for "<" in a literal, escaped (see escapingAngles).
+ * form, but for "<" in a literal, escaped (see escapingAngles), and a backslash, as a code point (see codePointBackslashes).
  */
 export function emitNTriples(tree: TreeNode): string {
   const writer = escapingAngles(new Writer({ format: 'N-Triples' }), N_TRIPLES_ESCAPES);
@@ -42,7 +42,7 @@ export function emitNTriples(tree: TreeNode): string {
     }
   };
   write(tree);
-  return ended(writer);
+  return codePointBackslashes(ended(writer));
 }
 
 /** Blank node labels for N-Triples: each node's in the order the tree reaches it, the tree's own labels mapped to them. */
