@@ -2,16 +2,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Router, type HostName } from '../generator/route/router.ts';
+import { formatSpec, Router, type HostName } from '../generator/route/router.ts';
 import { createSearchClient } from '../generator/search/client/search-client.js';
 import { pagesArtifact, startGitHubPages } from './support/github-pages.ts';
-import { hasNginx } from './support/nginx.ts';
+import { hasNginx, startNginxSite } from './support/nginx.ts';
 import { runBuild } from './support/run-cli.ts';
 import { freePort, type RunningServer } from './support/server-process.ts';
 import { startWranglerPages } from './support/wrangler.ts';
 
-// Terms named as the site's own paths once were (DBpedia's dbo:tree, W3C ORG's org:Site), and as the seed's still are.
-const IDS = ['docs', 'search', 'index', '404', 'tree', 'site', 'find', 'html', 'pagefind', 'not-found', 'Docs'];
+// Terms named as the site's own paths once were (DBpedia's dbo:tree, W3C ORG's org:Site), and as the seed's and the
+// live service's folders still are (VoID's void:properties).
+const LIVE_FOLDER_IDS = ['info', 'taxonomy', 'properties', 'explore'];
+const IDS = ['docs', 'search', 'index', '404', 'tree', 'site', 'find', 'html', 'pagefind', 'not-found', 'Docs', ...LIVE_FOLDER_IDS];
 const label = (id: string) => `${id.replace(/^./, (first) => first.toUpperCase())} term`;
 const TURTLE = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
@@ -34,11 +36,16 @@ interface Served {
  * Every term is published; one whose `/{id}` is the site's own page loses only its record there, with a
  * warning: its other formats, page and search entry stay, and the site's page still answers.
  */
-function servedWithSiteNames(host: HostName, siteIds: readonly string[], serve: (out: string, port: number) => Promise<RunningServer>, enabled = true): void {
-  describe.skipIf(!enabled)(`terms named like the site's paths, laid out for ${host}`, () => {
+function servedWithSiteNames(
+  host: HostName,
+  siteIds: readonly string[],
+  [server, serve]: [string, (out: string, port: number) => Promise<RunningServer>],
+  enabled = true,
+): void {
+  describe.skipIf(!enabled)(`terms named like the site's paths, laid out for ${host}, served by ${server}`, () => {
     const context = {} as Served;
     beforeAll(async () => {
-      context.out = join(scratch, host);
+      context.out = join(scratch, `${host}-${server}`);
       const port = await freePort();
       const result = await runBuild([
         '--ontology',
@@ -72,6 +79,8 @@ function servedWithSiteNames(host: HostName, siteIds: readonly string[], serve: 
           const url = `${context.server.baseUrl}${context.router.urlPath(id, format)}`;
           const response = await fetch(url, { redirect: 'manual' });
           expect(response.status, url).toBe(200);
+          // One Content-Type, the format's, though `/properties/*` is also the live service's folder (hosts that set types by path).
+          if (host === 'rewriting') expect(response.headers.get('content-type'), url).toBe(formatSpec(format).contentType);
           expect(await response.text(), url).toBe(readFileSync(join(context.out, context.router.filePath(id, format)), 'utf8'));
         }
         const page = await fetch(`${context.server.baseUrl}${context.router.pageUrlPath(id)}`, { redirect: 'manual' });
@@ -111,5 +120,11 @@ function servedWithSiteNames(host: HostName, siteIds: readonly string[], serve: 
   });
 }
 
-servedWithSiteNames('rewriting', ['docs', 'search'], (out, port) => startWranglerPages(out, port));
-servedWithSiteNames('github-pages', ['docs', 'search', 'index', '404'], (out, port) => startGitHubPages(pagesArtifact(out).folder, '', port), hasNginx);
+servedWithSiteNames('rewriting', ['docs', 'search', ...LIVE_FOLDER_IDS], ['wrangler pages dev', (out, port) => startWranglerPages(out, port)]);
+servedWithSiteNames('rewriting', ['docs', 'search', ...LIVE_FOLDER_IDS], ['nginx', (out, port) => startNginxSite(out, port)], hasNginx);
+servedWithSiteNames(
+  'github-pages',
+  ['docs', 'search', 'index', '404', ...LIVE_FOLDER_IDS],
+  ['the GitHub Pages emulator', (out, port) => startGitHubPages(pagesArtifact(out).folder, '', port)],
+  hasNginx,
+);

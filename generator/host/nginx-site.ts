@@ -82,11 +82,12 @@ export function emitNginxSite(router: Router): OutputFile {
     ...SEARCH_ENTRY_FILES.map((entry) => located(`= ${base}/${SEARCH_FOLDER}/${entry}`, [`add_header Cache-Control "${SHORT_CACHE}";`])),
     ...SEARCH_FOLDER_CACHE.map(([folder, cache]) => located(`^~ ${base}/${SEARCH_FOLDER}/${folder}/`, [`add_header Cache-Control "${cache}";`])),
     // The live service's read URLs: files at their paths, JSON without an extension; those a query string changes
-    // answered by njs (search.js's live), which hands the rest back to @live_file.
+    // answered by njs (search.js's live), which hands the rest back to @live_file. Plain prefixes, which the format
+    // and page patterns above come before: an entity named like the folder (VoID's `properties`) has `/properties/jsonld`.
     ...LIVE_FILE_FOLDERS.map((folder) =>
       LIVE_QUERY_FOLDERS.includes(folder)
-        ? located(`^~ ${base}/${folder}/`, liveByCode)
-        : located(`^~ ${base}/${folder}/`, [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;']),
+        ? located(`${base}/${folder}/`, liveByCode)
+        : located(`${base}/${folder}/`, [`default_type "${LIVE_CONTENT_TYPE}";`, 'types { }', 'try_files $uri =404;']),
     ),
     // The live URLs answered by code alone: /connections, the structured queries.
     ...LIVE_QUERY_PATHS.filter((path) => !path.endsWith('/*')).map((path) => located(`= ${base}${path}`, liveByCode)),

@@ -1,5 +1,5 @@
 import type { Router } from '../route/router.ts';
-import { pathRules, segmentPatterns } from './path-rules.ts';
+import { pathRules, segmentPatterns, type RuledPaths } from './path-rules.ts';
 
 // `_headers` and `_redirects` in the syntax Cloudflare Pages and Netlify both read: one placeholder a segment.
 // Their rules are matched against the request path, so they are written with the base path.
@@ -13,16 +13,16 @@ const SYNTAX = {
   rest: '*',
 };
 
-/** `_redirects`: `/{id}/{format}` answers 200 from the formats folder, with no redirect; so does `/{a}/{b}` for an id `a/b` (`nestedIds`). */
-export function emitRedirects(router: Router, nestedIds: readonly string[] = []): string {
-  return `${pathRules(router, SYNTAX, nestedIds)
+/** `_redirects`: `/{id}/{format}` answers 200 from the formats folder, with no redirect; so does `/{a}/{b}` for an id `a/b` (`paths.nestedIds`). */
+export function emitRedirects(router: Router, paths?: RuledPaths): string {
+  return `${pathRules(router, SYNTAX, paths)
     .rewrites.map(({ source, value }) => `${source} ${value} 200`)
     .join('\n')}\n`;
 }
 
 /** `_headers`: CORS on everything, and each format's Content-Type by URL shape. */
-export function emitHeaders(router: Router): string {
-  const { contentTypes, cacheControls } = pathRules(router, SYNTAX);
+export function emitHeaders(router: Router, paths?: RuledPaths): string {
+  const { contentTypes, cacheControls } = pathRules(router, SYNTAX, paths);
   const blocks = [
     `${router.basePath}/*\n  Access-Control-Allow-Origin: *`,
     ...contentTypes.map(({ source, value }) => `${source}\n  Content-Type: ${value}`),

@@ -4,6 +4,10 @@ import {
   FORMATS_FOLDER,
   LIVE_CONTENT_TYPE,
   LIVE_FILE_FOLDERS,
+  LIVE_FILES,
+  liveBranchFile,
+  liveEntityGraphFile,
+  liveTreeNodeFile,
   MOST_ID_SEGMENTS,
   PAGES_FOLDER,
   PAGE_CONTENT_TYPE,
@@ -29,6 +33,18 @@ export interface PathSyntax extends IdPattern {
   rest: string;
 }
 
+/**
+ * What of the ontology the rules depend on: the ids with a "/"; the ids named as a folder of the live service's files
+ * (VoID's `properties`), whose files get rules of their own; the taxonomy's branch segments (`/taxonomy/{segment}`).
+ */
+export interface RuledPaths {
+  nestedIds: readonly string[];
+  folderIds: readonly string[];
+  branchSegments: readonly string[];
+}
+
+const NO_PATHS: RuledPaths = { nestedIds: [], folderIds: [], branchSegments: [] };
+
 /** What the URLs a source pattern matches get: a destination, or a header's value. */
 export interface PathRule {
   source: string;
@@ -41,13 +57,13 @@ export interface PathRule {
  * answered from their folders with no redirect; each URL shape's Content-Type, most specific first (on some hosts
  * `/:id` would otherwise also claim the two-segment URLs); and how long the search files may be cached (the entry
  * file changes with every build, SEARCH_FOLDER_CACHE says how long the files behind it last). An id with a "/"
- * (`nestedIds`) has its record in the formats folder: on hosts that apply a rewrite whether or not a file answers the
+ * (`paths.nestedIds`) has its record in the formats folder: on hosts that apply a rewrite whether or not a file answers the
  * path (Cloudflare Pages), a pattern `/:id/:id2` would take every two-segment file of the site, so each has its own.
  */
 export function pathRules(
   router: Router,
   syntax: PathSyntax,
-  nestedIds: readonly string[] = [],
+  { nestedIds, folderIds, branchSegments }: RuledPaths = NO_PATHS,
 ): { rewrites: PathRule[]; contentTypes: PathRule[]; cacheControls: PathRule[] } {
   const base = router.basePath;
   const { rest, nested } = syntax;
@@ -80,8 +96,14 @@ export function pathRules(
           .flatMap((spec) => (at > 0 && spec.urlSuffix === '' ? [] : [{ source: `${base}/${id}${spec.urlSuffix}`, value: spec.contentType }])),
       ]),
       ...DOWNLOADS.map(({ path, contentType }) => ({ source: `${base}/${path}`, value: contentType })),
-      // The live service's read URLs: files at their paths, JSON without an extension.
-      ...LIVE_FILE_FOLDERS.map((folder) => ({ source: `${base}/${folder}/${rest}`, value: LIVE_CONTENT_TYPE })),
+      // The live service's read URLs: files at their paths, JSON without an extension. A folder an id is named as
+      // (VoID's `properties`) gets a rule for each of its files instead: Cloudflare Pages would join the folder rule's
+      // type to that id's formats' (`/properties/jsonld`).
+      ...LIVE_FILE_FOLDERS.flatMap((folder) => {
+        const files = [...Object.values(LIVE_FILES), ...branchSegments.map(liveBranchFile), ...LIVE_ID_FOLDERS.map((path) => `${path}${rest}`)];
+        const own = folderIds.includes(folder) ? files.filter((file) => file.startsWith(`${folder}/`)) : [`${folder}/${rest}`];
+        return own.map((file) => ({ source: `${base}/${file}`, value: LIVE_CONTENT_TYPE }));
+      }),
     ],
     cacheControls: [
       ...SEARCH_ENTRY_FILES.map((entry) => ({ source: `${base}/${SEARCH_FOLDER}/${entry}`, value: SHORT_CACHE })),
@@ -89,6 +111,9 @@ export function pathRules(
     ],
   };
 }
+
+// The folders of the live files named by id: `taxonomy/tree/node/`, `explore/api/entity-graph/`.
+const LIVE_ID_FOLDERS = [liveTreeNodeFile, liveEntityGraphFile].map((fileOf) => fileOf(''));
 
 /** Ids of 2 to MOST_ID_SEGMENTS segments in a syntax of one placeholder a segment: `:id/:id2`, `:id/:id2/:id3`. */
 export function segmentPatterns(placeholder: (at: number) => string): IdPattern[] {

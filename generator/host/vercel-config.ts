@@ -1,6 +1,6 @@
 import { emitReadableJson } from '../emit/json.ts';
 import { MOST_ID_SEGMENTS, type Router } from '../route/router.ts';
-import { pathRules } from './path-rules.ts';
+import { pathRules, type RuledPaths } from './path-rules.ts';
 
 // One path segment without a dot: an entity id, never a site file such as /openapi.json or /sw.js.
 const SEGMENT = '[^/.]+';
@@ -13,11 +13,11 @@ const NESTED_ID = `:id(${SEGMENT}/${SEGMENT}${`(?:/${SEGMENT})?`.repeat(MOST_ID_
  * 200, no redirect) into the formats folder. Vercel matches headers against the requested path, before rewrites,
  * and rewrites only a path no file answers, so one pattern rewrites every nested id's record.
  */
-export function emitVercelConfig(router: Router): string {
+export function emitVercelConfig(router: Router, paths?: RuledPaths): string {
   const base = router.basePath;
   const header = (key: string, value: string) => ({ key, value });
   const syntax = { id: ID, idTaken: ':id', nested: { patterns: [{ id: NESTED_ID, idTaken: ':id' }], records: true }, rest: '(.*)' };
-  const { rewrites, contentTypes, cacheControls } = pathRules(router, syntax);
+  const { rewrites, contentTypes, cacheControls } = pathRules(router, syntax, paths);
   const headers = [
     { source: `${base}/(.*)`, headers: [header('Access-Control-Allow-Origin', '*')] },
     ...contentTypes.map(({ source, value }) => ({ source, headers: [header('Content-Type', value)] })),

@@ -8,6 +8,9 @@ import { manifestHash, type PreviousBuild } from '../write/build-cache.ts';
 import { branchesKey, type UpdatePlan } from './plan-update.ts';
 import { diffEntities, emitChangeFiles, type Changes, type Manifest } from '../changes/manifest.ts';
 import { emitHostFiles } from '../host/host-files.ts';
+import { branchesOf } from '../live/branches.ts';
+import { LIVE_FILE_FOLDERS } from '../route/paths.ts';
+import { LiveGraph } from '../live/live-graph.ts';
 import { describeSearchIndex } from '../report/describe.ts';
 import type { SearchIndexStats } from '../search/build-search-index.ts';
 import { emitSearch, type EmittedSearch } from '../search/emit-search.ts';
@@ -96,7 +99,11 @@ export function emitAround(loaded: LoadedModel, search: EmittedSearch, example: 
   return timed(loaded.timings, 'site', () => [
     ...emitHostFiles(loaded.router, search.memo.fold, {
       negotiate: loaded.negotiate,
-      nestedIds: loaded.model.entities.flatMap((entity) => (entity.id.includes('/') ? [entity.id] : [])),
+      paths: {
+        nestedIds: loaded.model.entities.flatMap((entity) => (entity.id.includes('/') ? [entity.id] : [])),
+        folderIds: LIVE_FILE_FOLDERS.filter((folder) => loaded.model.entityById(folder) !== undefined),
+        branchSegments: branchesOf(LiveGraph.of(loaded.model)).map(({ segment }) => segment),
+      },
     }),
     ...emitSite(loaded.model, loaded.router, {
       search: example,
