@@ -12,6 +12,7 @@ import {
   PAGES_FOLDER,
   PAGE_CONTENT_TYPE,
   SEARCH_FOLDER,
+  SITE_FOLDER,
   type Router,
 } from '../route/router.ts';
 import { SEARCH_ENTRY_FILES, SEARCH_FOLDER_CACHE, SHORT_CACHE } from './cache-policy.ts';
@@ -31,6 +32,8 @@ export interface PathSyntax extends IdPattern {
    */
   nested: { patterns: readonly IdPattern[]; records: boolean };
   rest: string;
+  /** Paths that name no entity though a pattern would take them (an escaped "/"), sent where no file is, before the patterns. */
+  noEntity?: readonly string[];
 }
 
 /**
@@ -78,6 +81,7 @@ export function pathRules(
   return {
     rewrites: [
       ...ownRecords,
+      ...(syntax.noEntity ?? []).map((source) => ({ source: `${base}/${source}`, value: `${base}/${NO_FILE}` })),
       ...patterns.flatMap(({ id, idTaken }) => [
         ...FORMATS.filter((spec) => spec.extension !== '').map((spec) => ({
           source: `${base}/${id}${spec.urlSuffix}`,
@@ -111,6 +115,9 @@ export function pathRules(
     ],
   };
 }
+
+// A path no file of the site has: where a path that names no entity is rewritten to, for the host's 404.
+const NO_FILE = `${SITE_FOLDER}/no-such-entity`;
 
 // The folders of the live files named by id: `taxonomy/tree/node/`, `explore/api/entity-graph/`.
 const LIVE_ID_FOLDERS = [liveTreeNodeFile, liveEntityGraphFile].map((fileOf) => fileOf(''));
