@@ -177,7 +177,12 @@ describe('conceptView: what a concept page shows', async () => {
     const parent = site.model.entityByIri(child.record.sub_class_of[0]);
     const shown = view(child.id);
     expect(shown.kind).toBe('Class');
-    expect(shown.related[0]).toEqual({ heading: 'Parents', links: [{ text: parent?.record.label, href: `/lexicon/_site/pages/${parent?.id}/` }] });
+    // Each parent with its number of children.
+    const siblings = parent && 'parent_class_of' in parent.record ? parent.record.parent_class_of.length : 0;
+    expect(shown.related[0]).toEqual({
+      heading: 'Parents',
+      links: [{ text: parent?.record.label, href: `/lexicon/_site/pages/${parent?.id}/`, count: siblings }],
+    });
     expect(shown.treeHref).toBe(`/lexicon/_site/tree/?id=${child.id}`);
     expect(view(parent?.id ?? '').related.find(({ heading }) => heading === 'Children')?.links).toContainEqual({
       text: child.record.label,

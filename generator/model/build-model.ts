@@ -127,10 +127,19 @@ function rdfXmlWarnings(index: TripleIndex, entities: readonly ModelEntity[], en
   });
 }
 
-// The owl:Ontology's own title, description and version, for the site and openapi.json.
+// The owl:Ontology's own title, description and version, for the site and openapi.json: Dublin Core's elements (as
+// FOLIO writes them), else its terms, else the ontology's label or comment.
 function ontologyInfo(index: TripleIndex): OntologyInfo {
   const ontology = index.typeStatements.find((statement) => statement.type === OWL_ONTOLOGY)?.subject;
-  const first = (predicate: string) =>
-    ontology === undefined ? null : (index.objects(ontology, predicate).find((term) => term.termType === 'Literal')?.value ?? null);
-  return { title: first(P.title), description: first(P.description), version: first(`${NS.owl}versionInfo`) };
+  const first = (...predicates: string[]) =>
+    ontology === undefined
+      ? null
+      : (predicates
+          .map((predicate) => index.objects(ontology, predicate).find((term) => term.termType === 'Literal')?.value)
+          .find((value) => value !== undefined) ?? null);
+  return {
+    title: first(P.title, `${NS.dcterms}title`, P.label),
+    description: first(P.description, `${NS.dcterms}description`, `${NS.rdfs}comment`),
+    version: first(`${NS.owl}versionInfo`),
+  };
 }

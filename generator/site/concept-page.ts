@@ -1,6 +1,6 @@
 // A concept page: the view (concept-view.ts) walked into markup. The build renders 18,000 of these itself, at the
 // cost of the strings alone; the dev server shows the same article through src/concept/ConceptPage.astro.
-import type { ConceptView, RelatedLink } from './concept-view.ts';
+import type { ConceptView, RelatedLink, RelatedSection, Translation } from './concept-view.ts';
 import { attribute, html, Markup } from './html.ts';
 import { pageDocument, type PageLayout } from './page-layout.ts';
 
@@ -11,19 +11,35 @@ export function conceptPage(view: ConceptView, layout: PageLayout): string {
 
 /** The entity's JSON-LD: the same bytes as its `/{id}/jsonld` file, whose "<" is escaped, so it cannot end the script. */
 export function conceptHead(view: ConceptView): Markup {
-  return html`<script type="application/ld+json">${new Markup(view.jsonld)}</script>`;
+  return html`<script type="application/ld+json">${new Markup(view.jsonld)}</script><script type="module"${attribute('src', view.script)}></script>`;
 }
 
 /** Everything Pagefind indexes is in the article: the title, the definition, the alternative labels, the branch filter. */
 export function conceptArticle(view: ConceptView): Markup {
-  return html`<article data-pagefind-body${attribute('data-pagefind-filter', `branch:${view.branch}`)}>${[
+  return html`<article class="concept" data-pagefind-body${attribute('data-pagefind-filter', `branch:${view.branch}`)}>${[
+    trails(view),
     html`<p class="kind" data-pagefind-ignore>${view.kind}</p><h1 data-pagefind-meta="title">${view.title}</h1>`,
     view.deprecated && html`<p class="deprecated" role="note">Deprecated</p>`,
-    html`<p class="iri" data-pagefind-ignore>IRI: <code>${view.iri}</code></p>`,
+    html`<p class="iri" data-pagefind-ignore>IRI: <code>${view.iri}</code> <button type="button" class="copy"${attribute('data-copy', view.iri)} hidden>Copy IRI</button></p>`,
     view.definition && html`<section><h2 data-pagefind-ignore>Definition</h2><p class="definition">${view.definition}</p></section>`,
+    view.related.length > 0 && html`<div class="related" data-pagefind-ignore>${view.related.map(relatedSection)}</div>`,
     labels(view),
     html`<div data-pagefind-ignore>${unindexed(view)}</div>`,
   ]}</article>`;
+}
+
+/** Every path from the root to the term, as breadcrumbs: one list each, the term itself last. */
+function trails(view: ConceptView): Markup | false {
+  if (view.trails.length === 0) return false;
+  const trail = (links: readonly RelatedLink[]) =>
+    html`<ol>${links.map((link) => html`<li>${relatedLink(link)}</li>`)}<li aria-current="page">${view.title}</li></ol>`;
+  return html`<nav class="trails"${attribute('aria-label', view.trails.length > 1 ? 'Paths from the root' : 'Path from the root')} data-pagefind-ignore>${view.trails.map(trail)}</nav>`;
+}
+
+function relatedSection({ heading, links, more }: RelatedSection): Markup {
+  return html`<section><h2>${heading}${links.length > 1 && html` <span class="count">${more?.count ?? links.length}</span>`}</h2><ul>${links.map(
+    (link) => html`<li>${relatedLink(link)}${link.count !== undefined && html` <span class="count" title="children">${link.count}</span>`}</li>`,
+  )}</ul>${more && html`<p class="more"><a${attribute('href', more.href)}>All ${more.count} in the tree</a></p>`}</section>`;
 }
 
 function labels(view: ConceptView): Markup {
@@ -34,26 +50,23 @@ function labels(view: ConceptView): Markup {
   ]}</section>`;
 }
 
-function translations(pairs: readonly [string, string][]): Markup {
-  const rows = pairs.map(
-    ([language, label]) => html`<tr><td${attribute('lang', language)}><code>${language}</code></td><td${attribute('lang', language)}>${label}</td></tr>`,
-  );
-  return html`<div data-pagefind-ignore><h3>Translations</h3><table class="translations"><thead><tr><th>Language</th><th>Label</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+function translations(rows: readonly Translation[]): Markup {
+  const row = ({ tag, language, label, dir }: Translation) =>
+    html`<tr><td>${language} <code>${tag}</code></td><td${attribute('lang', tag)}${attribute('dir', dir)}>${label}</td></tr>`;
+  return html`<div data-pagefind-ignore><h3>Translations</h3><table class="translations"><thead><tr><th>Language</th><th>Label</th></tr></thead><tbody>${rows.map(row)}</tbody></table></div>`;
 }
 
-/** What the full-text index leaves out: examples, notes, the other terms, relations, downloads. */
+/** What the full-text index leaves out: examples, notes, the other terms, downloads, how to cite. */
 function unindexed(view: ConceptView): Markup[] {
   return [
     list('Examples', view.examples),
     list('Notes', view.notes),
     view.moreTerms.length > 0 ? html`<section><h2>More</h2><dl>${terms(view.moreTerms)}</dl></section>` : html``,
-    ...view.related.map(
-      ({ heading, links }) => html`<section><h2>${heading}</h2><ul>${links.map((link) => html`<li>${relatedLink(link)}</li>`)}</ul></section>`,
-    ),
     view.definedBy ? html`<p>Defined by <a${attribute('href', view.definedBy)} rel="external noopener">${view.definedBy}</a></p>` : html``,
     html`<section><h2>Download</h2><ul class="downloads">${view.downloads.map(
       (download) => html`<li><a${attribute('href', download.href)}>${download.label}</a> <code>${download.url}</code></li>`,
     )}</ul></section>`,
+    html`<section class="cite"><h2>Cite this</h2><p>${view.cite}</p></section>`,
     view.treeHref ? html`<p><a${attribute('href', view.treeHref)}>Show in the tree</a></p>` : html``,
   ];
 }

@@ -1,14 +1,33 @@
 import type { ModelEntity } from '../model/ontology-model.ts';
 import { typeInfo } from '../model/entities.ts';
 import { SKOS_CONCEPT } from '../model/vocabulary.ts';
-import { TREE_FOLDER, type Format } from '../route/router.ts';
+import { ASSETS_FOLDER, TREE_FOLDER, type Format } from '../route/router.ts';
 import { entityJsonLd, type SiteModel } from './site-model.ts';
 
-/** A related entity: a link to its page when it is published here, its IRI otherwise. */
+/** A related entity: a link to its page when it is published here, its IRI otherwise; a class's number of children. */
 export interface RelatedLink {
   text: string;
   href?: string;
+  count?: number;
 }
+
+/** A section of related entities; past MOST_LINKS of them, the first few and a link to them all. */
+export interface RelatedSection {
+  heading: string;
+  links: RelatedLink[];
+  more?: { count: number; href: string };
+}
+
+/** A translation: its language tag and name, the label, and the direction its script runs in. */
+export interface Translation {
+  tag: string;
+  language: string;
+  label: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** The most related entities a section lists before "all N": FOLIO's largest classes have hundreds of children. */
+export const MOST_LINKS = 50;
 
 export interface Download {
   label: string;
@@ -26,18 +45,24 @@ export interface ConceptView {
   deprecated: boolean;
   iri: string;
   definition: string | null;
+  /** Every path from the root to the entity's parents, each a list of links, the root first. */
+  trails: RelatedLink[][];
   /** Term and value pairs of the Labels section. */
   labelTerms: [string, string][];
   alternativeLabels: string[];
-  translations: [string, string][];
+  translations: Translation[];
   examples: string[];
   notes: string[];
   /** Term and value pairs of the More section. */
   moreTerms: [string, string][];
-  related: { heading: string; links: RelatedLink[] }[];
+  related: RelatedSection[];
   definedBy: string | null;
   downloads: Download[];
   treeHref: string | null;
+  /** How to cite the term: its label, the ontology's title and version, the IRI. */
+  cite: string;
+  /** The page's script (the copy button), a module the page works without. */
+  script: string;
   jsonld: string;
 }
 
@@ -54,15 +79,24 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
   const { router, model } = site;
   const record = entity.record;
   const title = record.label ?? entity.id;
+  const linkTo = (target: ModelEntity): RelatedLink => {
+    const children = 'parent_class_of' in target.record ? target.record.parent_class_of.length : 0;
+    return { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id), ...(children > 0 ? { count: children } : {}) };
+  };
   const linksTo = (iris: readonly string[]): RelatedLink[] =>
     iris.map((iri) => {
       const target = model.entityByIri(iri);
-      return target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id) } : { text: iri };
+      return target ? linkTo(target) : { text: iri };
     });
+  const section = (heading: string, links: RelatedLink[], allHref: string | null): RelatedSection =>
+    links.length > MOST_LINKS && allHref ? { heading, links: links.slice(0, MOST_LINKS), more: { count: links.length, href: allHref } } : { heading, links };
+  const entitiesSection = (heading: string, entities: readonly ModelEntity[] | undefined) =>
+    entities && entities.length > 0 ? [section(heading, byText(entities.map(linkTo)), null)] : [];
   const terms = (pairs: [string, string | null][]): [string, string][] => pairs.filter((pair): pair is [string, string] => pair[1] !== null && pair[1] !== '');
   const downloads = router
     .publishedFormats(entity.id)
     .map((spec) => ({ label: DOWNLOAD_LABELS[spec.format], href: router.formatLinkPath(entity.id, spec.format), url: router.urlPath(entity.id, spec.format) }));
+  const ontology = [model.info.title, model.info.version && `version ${model.info.version}`].filter(Boolean).join(', ');
   const common = {
     title,
     iri: entity.iri,
@@ -70,6 +104,8 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
     alternativeLabels: record.alternative_labels,
     examples: record.examples,
     downloads,
+    cite: `${title}. ${ontology ? `In: ${ontology}. ` : ''}${entity.iri}`,
+    script: `${router.basePath}/${ASSETS_FOLDER}/concept.js`,
     jsonld: entityJsonLd(entity),
   };
   if (!('sub_class_of' in record)) {
@@ -84,32 +120,41 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
       kind: capitalized(typeInfo(entity.type).name),
       branch: capitalized(typeInfo(entity.type).plural),
       deprecated: false,
+      trails: [],
       labelTerms: terms([['Preferred label', record.preferred_label]]),
       translations: [],
       notes: [],
       moreTerms: [],
-      related: related.filter(([, iris]) => iris.length > 0).map(([heading, iris]) => ({ heading, links: linksTo(iris) })),
+      related: [
+        ...related.filter(([, iris]) => iris.length > 0).map(([heading, iris]) => section(heading, linksTo(iris), null)),
+        ...entitiesSection('Sub-properties', site.subPropertiesOf.get(entity.iri)),
+      ],
       definedBy: null,
       treeHref: null,
     };
   }
   const concept = entity.type === SKOS_CONCEPT;
+  const treeHref = `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(entity.id)}`;
   const related = [
-    [concept ? 'Broader' : 'Parents', record.sub_class_of],
-    [concept ? 'Narrower' : 'Children', record.parent_class_of],
-    ['See also', record.see_also],
+    [concept ? 'Broader' : 'Parents', linksTo(record.sub_class_of)],
+    [concept ? 'Narrower' : 'Children', byText(linksTo(record.parent_class_of))],
+    ['See also', linksTo(record.see_also)],
   ] as const;
+  const trails = site.trails.of(entity.iri).map((path) => linksTo(path.slice(0, -1)));
   return {
     ...common,
     kind: capitalized(typeInfo(entity.type).name),
     branch: site.branchOf.get(entity.iri) ?? title,
     deprecated: record.deprecated,
+    trails: trails.some((trail) => trail.length > 0) ? trails : [],
     labelTerms: terms([
       ['Preferred label', record.preferred_label],
       ['Hidden label', record.hidden_label],
       ['Identifier', record.identifier],
     ]),
-    translations: Object.entries(record.translations).sort(([a], [b]) => (a < b ? -1 : 1)),
+    translations: Object.entries(record.translations)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([tag, label]) => ({ tag, language: languageName(tag), label, dir: directionOf(tag) })),
     notes: record.notes,
     moreTerms: terms([
       ['Comment', record.comment],
@@ -118,10 +163,49 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
       ['Source', record.source],
       ['Country', record.country],
     ]),
-    related: related.filter(([, iris]) => iris.length > 0).map(([heading, iris]) => ({ heading, links: linksTo(iris) })),
+    related: [
+      ...related.filter(([, links]) => links.length > 0).map(([heading, links]) => section(heading, links, treeHref)),
+      ...entitiesSection('Properties with this domain', site.domainOf.get(entity.iri)),
+      ...entitiesSection('Properties with this range', site.rangeOf.get(entity.iri)),
+    ],
     definedBy: record.is_defined_by,
-    treeHref: `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(entity.id)}`,
+    treeHref,
   };
+}
+
+/** Links sorted by their text, case aside (code-point order: the same bytes on every machine). */
+function byText(links: RelatedLink[]): RelatedLink[] {
+  const key = (link: RelatedLink) => link.text.toLowerCase();
+  return links.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+const languageNames = new Map<string, string>();
+
+/** A language tag's English name ("Hebrew", "Persian (Iran)"), or the tag where it names none. */
+function languageName(tag: string): string {
+  let name = languageNames.get(tag);
+  if (name === undefined) {
+    try {
+      name = LANGUAGE_NAMES.of(tag) ?? tag;
+    } catch {
+      name = tag;
+    }
+    languageNames.set(tag, name);
+  }
+  return name;
+}
+
+type TextInfo = { direction?: string };
+
+/** The direction the language's script runs in, as ICU knows it (Hebrew and Arabic right to left). */
+function directionOf(tag: string): 'ltr' | 'rtl' {
+  try {
+    const locale = new Intl.Locale(tag) as Intl.Locale & { getTextInfo?(): TextInfo; textInfo?: TextInfo };
+    return (locale.getTextInfo?.() ?? locale.textInfo)?.direction === 'rtl' ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
 }
 
 function capitalized(text: string): string {

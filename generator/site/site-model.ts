@@ -3,6 +3,7 @@ import { buildNodeTree } from '../emit/node-tree.ts';
 import { countByType } from '../model/count-types.ts';
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
 import type { Router } from '../route/router.ts';
+import { Trails } from './trails.ts';
 
 /** What the concept pages read: the model (which looks its entities up by IRI and id), and what is computed once for all 18,000 pages. */
 export interface SiteModel {
@@ -11,6 +12,13 @@ export interface SiteModel {
   /** The top-level class each class descends from (first parents first), for the full-text filter. */
   branchOf: Map<string, string>;
   languages: string[];
+  /** The properties whose domain, or range, names each class (by IRI), in the model's order. */
+  domainOf: Map<string, ModelEntity[]>;
+  rangeOf: Map<string, ModelEntity[]>;
+  /** Each property's sub-properties (by IRI). */
+  subPropertiesOf: Map<string, ModelEntity[]>;
+  /** The paths from the root to each class. */
+  trails: Trails;
 }
 
 /** What the site's own pages (home, tree, full-text search, not found) show of the model: plain data, so it crosses threads. */
@@ -39,7 +47,19 @@ export function siteModel({ model, router }: { model: OntologyModel; router: Rou
   };
   for (const entity of model.entities) if (entity.kind === 'class') branch(entity, new Set());
   const languages = [...new Set(model.entities.flatMap((entity) => ('translations' in entity.record ? Object.keys(entity.record.translations) : [])))].sort();
-  return { model, router, branchOf, languages };
+  const domainOf = new Map<string, ModelEntity[]>();
+  const rangeOf = new Map<string, ModelEntity[]>();
+  const subPropertiesOf = new Map<string, ModelEntity[]>();
+  const index = (map: Map<string, ModelEntity[]>, iris: readonly string[], entity: ModelEntity) => {
+    for (const iri of iris) map.set(iri, [...(map.get(iri) ?? []), entity]);
+  };
+  for (const entity of model.entities) {
+    if ('sub_class_of' in entity.record) continue;
+    index(domainOf, entity.record.domain, entity);
+    index(rangeOf, entity.record.range, entity);
+    index(subPropertiesOf, entity.record.sub_property_of, entity);
+  }
+  return { model, router, branchOf, languages, domainOf, rangeOf, subPropertiesOf, trails: new Trails(model) };
 }
 
 export function summarizeSite({ model, languages }: SiteModel): SiteSummary {
