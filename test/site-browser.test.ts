@@ -91,12 +91,42 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     await page.goto(`${server.baseUrl}/_site/tree/`);
     await page.waitForSelector('#tree li');
     const before = await page.locator('#tree li').count();
-    await page.locator('#tree li button').first().click();
+    await page.locator('#tree li .toggle:not(:empty)').first().click();
     await page.waitForFunction((count) => document.querySelectorAll('#tree li').length > count, before);
     await page.goto(`${server.baseUrl}/_site/tree/?id=RtLgjX4trhr8dJXZg3Yn6V6`);
     await page.waitForSelector('#tree li.current');
     expect(await page.locator('#tree li.current > a').textContent()).toBe('Small Claims Court');
+    // The class beside the tree, from its record.
+    await page.waitForSelector('#details h2');
+    expect(await page.locator('#details h2').textContent()).toBe('Small Claims Court');
     await shot(page, 'site-tree');
+  });
+
+  it('taxonomy tree: the arrow keys move, open and close; Enter shows the class beside the tree and in the address', async () => {
+    await page.goto(`${server.baseUrl}/_site/tree/`);
+    const parent = page.locator('#tree a[aria-expanded="false"]').first();
+    await parent.waitFor();
+    const parentId = await parent.evaluate((link) => link.closest('li')?.dataset.id);
+    await parent.focus();
+    const focused = () =>
+      page.evaluate(() => ({ level: document.activeElement?.getAttribute('aria-level'), id: document.activeElement?.closest('li')?.dataset.id }));
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector(`#tree li[data-id="${parentId}"] > a[aria-expanded="true"]`);
+    await page.keyboard.press('ArrowRight');
+    expect((await focused()).level).toBe('2');
+    const child = (await focused()).id;
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#details h2');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(child);
+    expect(await page.locator('#tree li.current').getAttribute('data-id')).toBe(child);
+    // One tab stop: the focused item alone.
+    expect(await page.locator('#tree a[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toEqual({ level: '1', id: parentId });
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector(`#tree li[data-id="${parentId}"] > a[aria-expanded="false"]`);
+    await page.keyboard.press('ArrowDown');
+    expect((await focused()).id).not.toBe(parentId);
   });
 
   it('full-text search: Pagefind finds a word from a definition, with a branch filter', async () => {

@@ -8,6 +8,24 @@ const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'];
 
 let assets: OutputFile[] | undefined;
 
+// What Swagger UI's markup lacks for screen readers, mended as it renders: the server list gets a name, and the link
+// in each operation's toggle button (a control inside a control) becomes its text.
+const ACCESSIBLE = `new MutationObserver(() => {
+  const servers = document.querySelector('#servers:not([aria-label])');
+  if (servers) servers.setAttribute('aria-label', 'Server');
+  for (const link of document.querySelectorAll('.opblock-summary-control a')) link.replaceWith(...link.childNodes);
+}).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
+`;
+
+// Swagger UI's grey text on grey, darkened to WCAG AA contrast.
+const CONTRAST = `.swagger-ui .info .title small { background: #4a5260; }
+.swagger-ui .info .title small.version-stamp { background: #2f6b00; }
+.swagger-ui .info .url, .swagger-ui .info .base-url { color: #3b4151; }
+.swagger-ui a.link, .swagger-ui .info a { color: #1d5fa8; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d5fa8; }
+.swagger-ui .json-schema-2020-12-expand-deep-button { color: #4a5260; }
+`;
+
 /** swagger-ui-dist's files, copied so /docs works offline and without a CDN: as bytes (hashed and written so, never decoded). */
 function swaggerAssets(): OutputFile[] {
   const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -28,6 +46,7 @@ export function emitDocs(title: string, router: Router): OutputFile[] {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escaped} — API documentation</title>
 <link rel="stylesheet" href="swagger-ui.css">
+<link rel="stylesheet" href="docs.css">
 </head>
 <body>
 <div id="swagger-ui"></div>
@@ -37,9 +56,14 @@ export function emitDocs(title: string, router: Router): OutputFile[] {
 </html>
 `;
   // A file rather than an inline script, so a strict Content-Security-Policy can allow it.
-  const init = `window.ui = SwaggerUIBundle({ url: new URL('../${OPENAPI_FILE}', document.baseURI).href, dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });\n`;
+  const init = `window.ui = SwaggerUIBundle({ url: new URL('../${OPENAPI_FILE}', document.baseURI).href, dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });\n${ACCESSIBLE}`;
   const unslashed = router.unslashedFolderFile(DOCS_FOLDER);
-  const files = [{ path: `${DOCS_FOLDER}/index.html`, contents: page('') }, { path: `${DOCS_FOLDER}/init.js`, contents: init }, ...swaggerAssets()];
+  const files = [
+    { path: `${DOCS_FOLDER}/index.html`, contents: page('') },
+    { path: `${DOCS_FOLDER}/init.js`, contents: init },
+    { path: `${DOCS_FOLDER}/docs.css`, contents: CONTRAST },
+    ...swaggerAssets(),
+  ];
   if (unslashed !== undefined) files.push({ path: unslashed, contents: page(`\n<base href="${router.basePath}/${DOCS_FOLDER}/">`) });
   return files;
 }

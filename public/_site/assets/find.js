@@ -12,3 +12,6 @@ new PagefindUI({
   resetStyles: false,
   processResult: seedUrl,
 });
+// Pagefind's input has no label of its own to see: the page's label names it.
+const input = document.querySelector('#find input');
+if (input) input.id = 'find-query';
