@@ -10,6 +10,8 @@ import { conceptArticle } from '../generator/site/concept-page.ts';
 import { conceptView, MOST_LINKS } from '../generator/site/concept-view.ts';
 import { siteModel } from '../generator/site/site-model.ts';
 import { MOST_TRAILS } from '../generator/site/trails.ts';
+import { layoutGraph } from '../generator/site/graph-layout.ts';
+import { graphFigure, MOST_GRAPH_CHILDREN } from '../generator/site/neighbourhood-graph.ts';
 
 const BASE = 'https://views.example/';
 const many = Array.from(
@@ -109,5 +111,76 @@ describe('conceptView: the relations and context of a term', async () => {
       '<nav class="trails" aria-label="Paths from the root" data-pagefind-ignore><ol><li><a href="/base/_site/pages/Law/">Law</a></li>',
     );
     expect(article.match(/<li aria-current="page">Tort<\/li>/g)).toHaveLength(2);
+  });
+
+  it('draws a class among its ancestors (every path), its first children and "+N more", each box a link but its own', () => {
+    const graph = view('Negligence').graph;
+    expect(graph?.boxes.map(({ text, kind }) => `${kind} ${text}`)).toEqual([
+      'ancestor Duty',
+      'ancestor Law',
+      'ancestor Civil',
+      'ancestor Tort',
+      'ancestor Private',
+      'self Negligence',
+    ]);
+    const number = (text: string) => graph?.boxes.findIndex((box) => box.text === text);
+    expect(graph?.lines).toEqual(
+      expect.arrayContaining([
+        [number('Duty'), number('Negligence'), false],
+        [number('Law'), number('Civil'), false],
+        [number('Civil'), number('Tort'), false],
+        [number('Private'), number('Tort'), false],
+        [number('Tort'), number('Negligence'), false],
+      ]),
+    );
+    const crowded = view('Crowded').graph;
+    expect(crowded?.boxes.filter(({ kind }) => kind === 'child')).toHaveLength(MOST_GRAPH_CHILDREN);
+    expect(crowded?.boxes.at(-1)).toEqual({ text: `+${MOST_LINKS + 7 - MOST_GRAPH_CHILDREN} more`, href: '/base/_site/tree/?id=Crowded', kind: 'more' });
+    expect(view('owes').graph).toBeUndefined();
+    expect(view('Duty').graph?.boxes.map(({ text }) => text)).toEqual(['Duty', 'Negligence']);
+  });
+
+  it('draws the graph as SVG with its size given, boxes as links, its own box marked, long labels cut with the whole in a tooltip', () => {
+    const graph = view('Negligence').graph;
+    if (!graph) throw new Error('no graph');
+    const figure = graphFigure(graph, 'Negligence').html;
+    expect(figure).toMatch(
+      /^<figure class="graph" data-pagefind-ignore><svg viewBox="0 0 \d+ \d+" width="\d+" height="\d+" aria-label="Negligence: its parents above, its children below">/,
+    );
+    expect(figure.match(/<a href="\/base\/_site\/pages\/\w+\/" class="ancestor">/g)).toHaveLength(5);
+    expect(figure).toContain('<g class="self" aria-current="page"><title>Negligence</title>');
+    expect(figure.match(/<path d="M[\d. ]+(L[\d. ]+)+"><\/path>/g)?.length).toBe(graph.lines.length);
+    const long = graphFigure(
+      {
+        boxes: [
+          { text: 'A label much longer than any box could show', kind: 'self' },
+          { text: 'B', kind: 'child', href: '/b' },
+        ],
+        lines: [[0, 1, false]],
+      },
+      'A',
+    ).html;
+    expect(long).toContain('<title>A label much longer than any box could show</title>');
+    expect(long).toContain('>A label much longer…</text>');
+  });
+
+  it('lays each shape out once: the same shape, the same layout', () => {
+    const shape = {
+      boxes: 3,
+      lines: [
+        [0, 1],
+        [1, 2],
+      ] as const,
+    };
+    expect(layoutGraph(shape)).toBe(
+      layoutGraph({
+        boxes: 3,
+        lines: [
+          [0, 1],
+          [1, 2],
+        ],
+      }),
+    );
+    expect(layoutGraph(shape).boxes[0].y).toBeLessThan(layoutGraph(shape).boxes[2].y);
   });
 });

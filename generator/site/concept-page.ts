@@ -2,6 +2,7 @@
 // cost of the strings alone; the dev server shows the same article through src/concept/ConceptPage.astro.
 import type { ConceptView, RelatedLink, RelatedSection, Translation } from './concept-view.ts';
 import { attribute, html, Markup } from './html.ts';
+import { graphFigure } from './neighbourhood-graph.ts';
 import { pageDocument, type PageLayout } from './page-layout.ts';
 
 /** The whole page: the site's frame, the JSON-LD in its head, the article. */
@@ -22,6 +23,7 @@ export function conceptArticle(view: ConceptView): Markup {
     view.deprecated && html`<p class="deprecated" role="note">Deprecated</p>`,
     html`<p class="iri" data-pagefind-ignore>IRI: <code>${view.iri}</code> <button type="button" class="copy"${attribute('data-copy', view.iri)} hidden>Copy IRI</button></p>`,
     view.definition && html`<section><h2 data-pagefind-ignore>Definition</h2><p class="definition">${view.definition}</p></section>`,
+    view.graph && graphFigure(view.graph, view.title),
     view.related.length > 0 && html`<div class="related" data-pagefind-ignore>${view.related.map(relatedSection)}</div>`,
     labels(view),
     html`<div data-pagefind-ignore>${unindexed(view)}</div>`,

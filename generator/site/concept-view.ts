@@ -2,6 +2,7 @@ import type { ModelEntity } from '../model/ontology-model.ts';
 import { typeInfo } from '../model/entities.ts';
 import { SKOS_CONCEPT } from '../model/vocabulary.ts';
 import { ASSETS_FOLDER, TREE_FOLDER, type Format } from '../route/router.ts';
+import { neighbourhoodGraph, type NeighbourhoodGraph } from './neighbourhood-graph.ts';
 import { entityJsonLd, type SiteModel } from './site-model.ts';
 
 /** A related entity: a link to its page when it is published here, its IRI otherwise; a class's number of children. */
@@ -47,6 +48,8 @@ export interface ConceptView {
   definition: string | null;
   /** Every path from the root to the entity's parents, each a list of links, the root first. */
   trails: RelatedLink[][];
+  /** The picture of its ancestors, children and see-also (classes and concepts). */
+  graph?: NeighbourhoodGraph;
   /** Term and value pairs of the Labels section. */
   labelTerms: [string, string][];
   alternativeLabels: string[];
@@ -141,8 +144,10 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
     ['See also', linksTo(record.see_also)],
   ] as const;
   const trails = site.trails.of(entity.iri).map((path) => linksTo(path.slice(0, -1)));
+  const graph = neighbourhoodGraph(entity, site, treeHref);
   return {
     ...common,
+    ...(graph ? { graph } : {}),
     kind: capitalized(typeInfo(entity.type).name),
     branch: site.branchOf.get(entity.iri) ?? title,
     deprecated: record.deprecated,

@@ -1,0 +1,93 @@
+// A term's place as a picture: its ancestors above (up to three paths from the root), itself, its children below (the
+// first eight, then "+N more"), and what it sees also (dashed), drawn as SVG at build time, so it shows without
+// JavaScript; every box is a link. Laid out by graph-layout.ts.
+import type { ModelEntity } from '../model/ontology-model.ts';
+import { BOX, layoutGraph } from './graph-layout.ts';
+import { attribute, html, type Markup } from './html.ts';
+import type { SiteModel } from './site-model.ts';
+
+export const MOST_GRAPH_TRAILS = 3;
+export const MOST_GRAPH_CHILDREN = 8;
+const MOST_SEE_ALSO = 3;
+// What fits a box at 12 px (a longer label is cut, whole in the box's tooltip).
+const MOST_CHARACTERS = 24;
+
+export interface GraphBox {
+  text: string;
+  href?: string;
+  kind: 'self' | 'ancestor' | 'child' | 'more' | 'see-also';
+}
+
+export interface NeighbourhoodGraph {
+  boxes: GraphBox[];
+  /** From the upper box to the lower, by box number; a see-also line is dashed. */
+  lines: [from: number, to: number, seeAlso: boolean][];
+}
+
+/** The graph of a class or concept; undefined for a property, or a term with nothing around it. */
+export function neighbourhoodGraph(entity: ModelEntity, site: SiteModel, treeHref: string): NeighbourhoodGraph | undefined {
+  const record = entity.record;
+  if (!('sub_class_of' in record)) return undefined;
+  const { model, router } = site;
+  const boxes: GraphBox[] = [];
+  const numbers = new Map<string, number>();
+  const boxOf = (iri: string, kind: GraphBox['kind']) => {
+    let number = numbers.get(iri);
+    if (number === undefined) {
+      const target = model.entityByIri(iri);
+      number = boxes.push(target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id), kind } : { text: iri, kind }) - 1;
+      numbers.set(iri, number);
+    }
+    return number;
+  };
+  const lines: NeighbourhoodGraph['lines'] = [];
+  const seen = new Set<string>();
+  const line = (from: number, to: number, seeAlso = false) => {
+    const key = `${from}-${to}`;
+    if (!seen.has(key)) lines.push([from, to, seeAlso]);
+    seen.add(key);
+  };
+  const trails = site.trails.of(entity.iri).slice(0, MOST_GRAPH_TRAILS);
+  for (const trail of trails) for (const iri of trail.slice(0, -1)) boxOf(iri, 'ancestor');
+  const self = boxOf(entity.iri, 'self');
+  boxes[self] = { text: boxes[self].text, kind: 'self' };
+  for (const trail of trails) for (let at = 1; at < trail.length; at++) line(boxOf(trail[at - 1], 'ancestor'), boxOf(trail[at], 'ancestor'));
+  const children = record.parent_class_of
+    .map((iri) => ({ iri, text: model.entityByIri(iri)?.record.label ?? iri }))
+    .sort((a, b) => (a.text.toLowerCase() < b.text.toLowerCase() ? -1 : a.text.toLowerCase() > b.text.toLowerCase() ? 1 : 0));
+  for (const { iri } of children.slice(0, MOST_GRAPH_CHILDREN)) line(self, boxOf(iri, 'child'));
+  if (children.length > MOST_GRAPH_CHILDREN) {
+    line(self, boxes.push({ text: `+${children.length - MOST_GRAPH_CHILDREN} more`, href: treeHref, kind: 'more' }) - 1);
+  }
+  for (const iri of record.see_also.slice(0, MOST_SEE_ALSO)) if (!numbers.has(iri)) line(self, boxOf(iri, 'see-also'), true);
+  return boxes.length > 1 ? { boxes, lines } : undefined;
+}
+
+/** A label cut to fit a box, at a word's end where one is near: "A label much longer…". */
+function cut(text: string): string {
+  const characters = [...text];
+  if (characters.length <= MOST_CHARACTERS) return text;
+  const kept = characters.slice(0, MOST_CHARACTERS - 1).join('');
+  const space = kept.lastIndexOf(' ');
+  return `${space > MOST_CHARACTERS / 2 ? kept.slice(0, space) : kept}…`;
+}
+
+/** The graph as an SVG figure, its size given so the page does not move when it is drawn. */
+export function graphFigure(graph: NeighbourhoodGraph, title: string): Markup {
+  const layout = layoutGraph({ boxes: graph.boxes.length, lines: graph.lines.map(([from, to]) => [from, to] as const) });
+  const box = ({ text, href, kind }: GraphBox, at: number) => {
+    const { x, y } = layout.boxes[at];
+    const shown = cut(text);
+    const drawn = html`<rect${attribute('x', String(x))}${attribute('y', String(y))} width="${BOX.width}" height="${BOX.height}" rx="5"></rect><text${attribute('x', String(x + BOX.width / 2))}${attribute('y', String(y + BOX.height / 2))}>${shown}</text>`;
+    const tip = html`<title>${text}</title>`;
+    return href
+      ? html`<a${attribute('href', href)}${attribute('class', kind)}>${tip}${drawn}</a>`
+      : html`<g${attribute('class', kind)}${kind === 'self' ? html` aria-current="page"` : ''}>${tip}${drawn}</g>`;
+  };
+  const paths = graph.lines.map(([, , seeAlso], at) => {
+    const points = layout.lines[at];
+    const d = points.map(({ x, y }, index) => `${index === 0 ? 'M' : 'L'}${x} ${y}`).join(' ');
+    return html`<path${attribute('d', d)}${seeAlso ? html` class="see-also"` : ''}></path>`;
+  });
+  return html`<figure class="graph" data-pagefind-ignore><svg${attribute('viewBox', `0 0 ${layout.width} ${layout.height}`)}${attribute('width', String(layout.width))}${attribute('height', String(layout.height))}${attribute('aria-label', `${title}: its parents above, its children below`)}><g class="lines">${paths}</g>${graph.boxes.map(box)}</svg><figcaption>Parents above, children below${graph.lines.some(([, , seeAlso]) => seeAlso) ? '; dashed: see also' : ''}.</figcaption></figure>`;
+}
