@@ -43,6 +43,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     await page.goto(`${server.baseUrl}/`);
     expect(await page.locator('h1').textContent()).toBe('Sample Legal Lexicon');
     expect(await page.locator('.counts li').allTextContents()).toEqual(['52 classes', '6 object properties', '7 languages in translations']);
+    // The top-level classes, the largest first, each with its size: together every class.
+    const branches = await page.locator('.branches li').allTextContents();
+    expect(branches[0]).toBe('Area of Law 16');
+    expect(branches.reduce((sum, text) => sum + Number(text.split(' ').at(-1)), 0)).toBe(52);
+    // A first build has no changes to show.
+    expect(await page.locator('#changes').isHidden()).toBe(true);
     await page.locator('#query').pressSequentially('cou', { delay: 30 });
     // Each keystroke renders its own results: wait for those of the whole query (three characters marked), not of "c" or "co".
     await page.waitForFunction(() => document.querySelector('#results li mark')?.textContent?.length === 3);
