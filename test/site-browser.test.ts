@@ -108,6 +108,19 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     await shot(page, 'site-tree');
   });
 
+  it('taxonomy tree: a class found with the search box opens in the tree, selected and shown beside it', async () => {
+    await page.goto(`${server.baseUrl}/_site/tree/`);
+    await page.waitForSelector('#tree a[role="treeitem"]');
+    await page.locator('#query').pressSequentially('Small Claims', { delay: 20 });
+    await page.waitForSelector('#results li a[data-id="RtLgjX4trhr8dJXZg3Yn6V6"]');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#tree li.current[data-id="RtLgjX4trhr8dJXZg3Yn6V6"]');
+    expect(new URL(page.url()).pathname).toBe('/_site/tree/');
+    await page.waitForSelector('#details h2');
+    expect(await page.locator('#details h2').textContent()).toBe('Small Claims Court');
+  });
+
   it('taxonomy tree: the arrow keys move, open and close; Enter shows the class beside the tree and in the address', async () => {
     await page.goto(`${server.baseUrl}/_site/tree/`);
     const parent = page.locator('#tree a[aria-expanded="false"]').first();

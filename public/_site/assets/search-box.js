@@ -1,4 +1,4 @@
-// The home page's typeahead. It asks the exact search URL, which a host worker or, on hosts without
+// The typeahead of the home page and the explorer. It asks the exact search URL, which a host worker or, on hosts without
 // query routing, the site's service worker answers; where neither does, it searches with the client
 // module itself. When no label begins with what was typed (a typo, words in another order), it asks label
 // search for the closest labels. Arrow keys move through the results, Enter opens one.
@@ -119,6 +119,8 @@ input.addEventListener('input', async () => {
       const link = document.createElement('a');
       // An id is already as a URL writes it (its other characters percent-escaped): escaping it again would name another page.
       link.href = pageLink.replace('{id}', hit.iri.slice(baseIri.length));
+      // The explorer shows a chosen class in its tree instead of opening the page (tree.js).
+      link.dataset.id = hit.iri.slice(baseIri.length);
       link.textContent = hit.label ?? hit.iri;
       item.append(link);
       if (hit.close) {

@@ -171,6 +171,31 @@ async function pathTo(id) {
   return path;
 }
 
+// Opens the path to a class and selects it; false where the tree has no such class (a property, say).
+async function reveal(wanted) {
+  for (const id of await pathTo(wanted)) {
+    const item = root.querySelector(`li[data-id="${CSS.escape(id)}"]`);
+    if (!item) return false;
+    if (id === wanted) {
+      await select(item);
+      item.scrollIntoView({ block: 'center' });
+      return true;
+    }
+    await open(item);
+  }
+  return false;
+}
+
+// A class chosen in the search box (search-box.js) is shown in the tree, not opened as a page.
+function onChosen(event) {
+  const link = event.target.closest('a[data-id]');
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  reveal(link.dataset.id).then((found) => {
+    if (!found) location.href = link.href;
+  });
+}
+
 async function start() {
   const top = await load(root.dataset.top);
   const list = document.createElement('ul');
@@ -179,20 +204,11 @@ async function start() {
   list.append(...top.map((entry) => node(entry, 1)));
   root.replaceChildren(list);
   root.addEventListener('keydown', onKey);
+  document.getElementById('results')?.addEventListener('click', onChosen);
   const first = list.querySelector('a[role="treeitem"]');
   if (first) first.tabIndex = 0;
   const wanted = new URLSearchParams(location.search).get('id');
-  if (!wanted) return;
-  for (const id of await pathTo(wanted)) {
-    const item = root.querySelector(`li[data-id="${CSS.escape(id)}"]`);
-    if (!item) break;
-    if (id === wanted) {
-      await select(item);
-      item.scrollIntoView({ block: 'center' });
-      break;
-    }
-    await open(item);
-  }
+  if (wanted) await reveal(wanted);
 }
 
 start().catch((error) => {
