@@ -183,4 +183,13 @@ describe('conceptView: the relations and context of a term', async () => {
     );
     expect(layoutGraph(shape).boxes[0].y).toBeLessThan(layoutGraph(shape).boxes[2].y);
   });
+
+  it("offers a class's siblings under its first parent, read from the parent's tree file when opened", () => {
+    expect(view('Civil').siblings).toEqual({ self: 'Civil', label: 'Law', file: '/base/_site/tree/Law.json', count: 1, treeHref: '/base/_site/tree/?id=Law' });
+    expect(view('Law').siblings).toBeUndefined();
+    expect(view('Negligence').siblings).toBeUndefined();
+    expect(conceptArticle(view('Civil')).html).toContain(
+      '<details class="siblings" data-file="/base/_site/tree/Law.json" data-self="Civil" data-pagefind-ignore><summary>1 sibling under Law</summary>',
+    );
+  });
 });

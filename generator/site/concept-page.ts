@@ -25,6 +25,7 @@ export function conceptArticle(view: ConceptView): Markup {
     view.definition && html`<section><h2 data-pagefind-ignore>Definition</h2><p class="definition">${view.definition}</p></section>`,
     view.graph && graphFigure(view.graph, view.title),
     view.related.length > 0 && html`<div class="related" data-pagefind-ignore>${view.related.map(relatedSection)}</div>`,
+    view.siblings && siblings(view.siblings),
     labels(view),
     html`<div data-pagefind-ignore>${unindexed(view)}</div>`,
   ]}</article>`;
@@ -36,6 +37,11 @@ function trails(view: ConceptView): Markup | false {
   const trail = (links: readonly RelatedLink[]) =>
     html`<ol>${links.map((link) => html`<li>${relatedLink(link)}</li>`)}<li aria-current="page">${view.title}</li></ol>`;
   return html`<nav class="trails"${attribute('aria-label', view.trails.length > 1 ? 'Paths from the root' : 'Path from the root')} data-pagefind-ignore>${view.trails.map(trail)}</nav>`;
+}
+
+/** The parent's other children, listed when opened (concept.js reads the parent's tree file); a link to them in the tree without it. */
+function siblings({ self, label, file, count, treeHref }: NonNullable<ConceptView['siblings']>): Markup {
+  return html`<details class="siblings"${attribute('data-file', file)}${attribute('data-self', self)} data-pagefind-ignore><summary>${count} sibling${count === 1 ? '' : 's'} under ${label}</summary><p class="more"><a${attribute('href', treeHref)}>See them in the tree</a></p></details>`;
 }
 
 function relatedSection({ heading, links, more }: RelatedSection): Markup {

@@ -50,6 +50,8 @@ export interface ConceptView {
   trails: RelatedLink[][];
   /** The picture of its ancestors, children and see-also (classes and concepts). */
   graph?: NeighbourhoodGraph;
+  /** Its first parent's other children, loaded when asked for: the parent's tree file, and how many there are. */
+  siblings?: { self: string; label: string; file: string; count: number; treeHref: string };
   /** Term and value pairs of the Labels section. */
   labelTerms: [string, string][];
   alternativeLabels: string[];
@@ -145,9 +147,22 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
   ] as const;
   const trails = site.trails.of(entity.iri).map((path) => linksTo(path.slice(0, -1)));
   const graph = neighbourhoodGraph(entity, site, treeHref);
+  const parent = record.sub_class_of.map((iri) => model.entityByIri(iri)).find((found) => found !== undefined);
+  const others = parent && 'parent_class_of' in parent.record ? parent.record.parent_class_of.length - 1 : 0;
+  const siblings =
+    parent && others > 0
+      ? {
+          self: entity.id,
+          label: parent.record.label ?? parent.id,
+          file: `${router.basePath}/${TREE_FOLDER}/${parent.id}.json`,
+          count: others,
+          treeHref: `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(parent.id)}`,
+        }
+      : undefined;
   return {
     ...common,
     ...(graph ? { graph } : {}),
+    ...(siblings ? { siblings } : {}),
     kind: capitalized(typeInfo(entity.type).name),
     branch: site.branchOf.get(entity.iri) ?? title,
     deprecated: record.deprecated,

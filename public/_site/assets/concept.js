@@ -15,3 +15,27 @@ for (const button of document.querySelectorAll('button.copy[data-copy]')) {
     }, 1500);
   });
 }
+
+// The siblings, read from the parent's tree file ([id, label, children] each) the first time they are opened.
+const pageLink = document.body.dataset.pageLink ?? '';
+for (const details of document.querySelectorAll('details.siblings[data-file]')) {
+  details.addEventListener(
+    'toggle',
+    async () => {
+      const children = await fetch(details.dataset.file)
+        .then((response) => (response.ok ? response.json() : []))
+        .catch(() => []);
+      const list = document.createElement('ul');
+      for (const [id, label, count] of children) {
+        if (id === details.dataset.self) continue;
+        const href = pageLink.replace('{id}', id);
+        const item = document.createElement('li');
+        item.append(Object.assign(document.createElement('a'), { href, textContent: label }));
+        if (count > 0) item.append(' ', Object.assign(document.createElement('span'), { className: 'count', textContent: String(count) }));
+        list.append(item);
+      }
+      details.insertBefore(list, details.querySelector('.more'));
+    },
+    { once: true },
+  );
+}
