@@ -58,6 +58,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !hasNginx)('a vocabulary in a "#" names
     await page.waitForSelector('li.current');
     expect(await page.locator('li.current > a').textContent()).toBe('Employee');
     expect(await page.locator('li.current > a').getAttribute('href')).toBe('/vocab/Employee/html');
-    expect(await page.locator('li[aria-expanded="true"] > a').allTextContents()).toEqual(['Agent', 'Person']);
+    // The open branches on its path, each named by its label (its number of children beside it).
+    expect(await page.locator('a[role="treeitem"][aria-expanded="true"] > .label').allTextContents()).toEqual(['Agent', 'Person']);
   });
 });

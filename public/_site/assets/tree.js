@@ -40,7 +40,7 @@ function node([id, label, count], level) {
   link.tabIndex = -1;
   // An id is already as a URL writes it (its other characters percent-escaped): escaping it again would name another page.
   link.href = pageLink.replace('{id}', id);
-  link.textContent = label;
+  link.append(Object.assign(document.createElement('span'), { className: 'label', textContent: label }));
   if (count > 0) {
     toggle.textContent = '▸';
     toggle.addEventListener('click', () => (link.getAttribute('aria-expanded') === 'true' ? close(item) : open(item)));
