@@ -18,7 +18,7 @@ export interface GraphLayout {
   lines: readonly (readonly { x: number; y: number }[])[];
 }
 
-export const BOX = { width: 168, height: 30 } as const;
+export const BOX = { width: 150, height: 30 } as const;
 const MARGIN = 4;
 const layouts = new Map<string, GraphLayout>();
 
@@ -31,7 +31,7 @@ export function layoutGraph(shape: GraphShape): GraphLayout {
 
 function laidOut({ boxes, lines }: GraphShape): GraphLayout {
   const graph = new dagre.graphlib.Graph();
-  graph.setGraph({ rankdir: 'TB', nodesep: 14, ranksep: 28, marginx: MARGIN, marginy: MARGIN });
+  graph.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 28, marginx: MARGIN, marginy: MARGIN });
   graph.setDefaultEdgeLabel(() => ({}));
   for (let box = 0; box < boxes; box++) graph.setNode(String(box), { width: BOX.width, height: BOX.height });
   for (const [from, to] of lines) graph.setEdge(String(from), String(to));

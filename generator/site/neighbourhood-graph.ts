@@ -1,5 +1,5 @@
 // A term's place as a picture: its ancestors above (up to three paths from the root), itself, its children below (the
-// first eight, then "+N more"), and what it sees also (dashed), drawn as SVG at build time, so it shows without
+// first six, then "+N more"), and what it sees also (dashed), drawn as SVG at build time, so it shows without
 // JavaScript; every box is a link. Laid out by graph-layout.ts.
 import type { ModelEntity } from '../model/ontology-model.ts';
 import { BOX, layoutGraph } from './graph-layout.ts';
@@ -7,10 +7,10 @@ import { attribute, html, type Markup } from './html.ts';
 import type { SiteModel } from './site-model.ts';
 
 export const MOST_GRAPH_TRAILS = 3;
-export const MOST_GRAPH_CHILDREN = 8;
+export const MOST_GRAPH_CHILDREN = 6;
 const MOST_SEE_ALSO = 3;
 // What fits a box at 12 px (a longer label is cut, whole in the box's tooltip).
-const MOST_CHARACTERS = 24;
+const MOST_CHARACTERS = 22;
 
 export interface GraphBox {
   text: string;
