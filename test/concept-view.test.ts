@@ -145,7 +145,7 @@ describe('conceptView: the relations and context of a term', async () => {
     if (!graph) throw new Error('no graph');
     const figure = graphFigure(graph, 'Negligence').html;
     expect(figure).toMatch(
-      /^<figure class="graph" data-pagefind-ignore><svg viewBox="0 0 \d+ \d+" width="\d+" height="\d+" aria-label="Negligence: its parents above, its children below">/,
+      /^<figure class="graph" data-pagefind-ignore><div class="scroll"><svg viewBox="0 0 \d+ \d+" width="\d+" height="\d+" aria-label="Negligence: its parents above, its children below">/,
     );
     expect(figure.match(/<a href="\/base\/_site\/pages\/\w+\/" class="ancestor">/g)).toHaveLength(5);
     expect(figure).toContain('<g class="self" aria-current="page"><title>Negligence</title>');

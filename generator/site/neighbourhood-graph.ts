@@ -89,5 +89,5 @@ export function graphFigure(graph: NeighbourhoodGraph, title: string): Markup {
     const d = points.map(({ x, y }, index) => `${index === 0 ? 'M' : 'L'}${x} ${y}`).join(' ');
     return html`<path${attribute('d', d)}${seeAlso ? html` class="see-also"` : ''}></path>`;
   });
-  return html`<figure class="graph" data-pagefind-ignore><svg${attribute('viewBox', `0 0 ${layout.width} ${layout.height}`)}${attribute('width', String(layout.width))}${attribute('height', String(layout.height))}${attribute('aria-label', `${title}: its parents above, its children below`)}><g class="lines">${paths}</g>${graph.boxes.map(box)}</svg><figcaption>Parents above, children below${graph.lines.some(([, , seeAlso]) => seeAlso) ? '; dashed: see also' : ''}.</figcaption></figure>`;
+  return html`<figure class="graph" data-pagefind-ignore><div class="scroll"><svg${attribute('viewBox', `0 0 ${layout.width} ${layout.height}`)}${attribute('width', String(layout.width))}${attribute('height', String(layout.height))}${attribute('aria-label', `${title}: its parents above, its children below`)}><g class="lines">${paths}</g>${graph.boxes.map(box)}</svg></div><figcaption>Parents above, children below${graph.lines.some(([, , seeAlso]) => seeAlso) ? '; dashed: see also' : ''}.</figcaption></figure>`;
 }

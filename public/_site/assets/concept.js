@@ -1,4 +1,4 @@
-// A concept page's one script: the copy button, shown only where it can work (the page is whole without it).
+// A concept page's one script: the copy button (shown only where it can work), the siblings, the graph's scroll (the page is whole without it).
 for (const button of document.querySelectorAll('button.copy[data-copy]')) {
   if (!navigator.clipboard) continue;
   button.hidden = false;
@@ -38,4 +38,11 @@ for (const details of document.querySelectorAll('details.siblings[data-file]')) 
     },
     { once: true },
   );
+}
+
+// A graph wider than the screen (a phone) scrolls sideways: it starts with the term's own box in the middle.
+for (const scroll of document.querySelectorAll('figure.graph > .scroll')) {
+  const own = scroll.querySelector('.self rect');
+  if (!own || scroll.scrollWidth <= scroll.clientWidth) continue;
+  scroll.scrollLeft = Number(own.getAttribute('x')) + Number(own.getAttribute('width')) / 2 - scroll.clientWidth / 2;
 }
