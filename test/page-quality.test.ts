@@ -1,6 +1,6 @@
 // The site's pages in a real browser (Debian's Chromium through playwright-core): axe-core finds no serious or
 // critical accessibility violation on the home page, a class, a property, a concept, the tree, full-text search and
-// /docs; a concept page is under 60 kB gzipped before any search, asks no other origin, renders its content without
+// /docs, in either layout (GitHub Pages' below a sub-path); a concept page is under 60 kB gzipped before any search, asks no other origin, renders its content without
 // JavaScript and does not shift once loaded.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ import { runBuild } from './support/run-cli.ts';
 import { freePort, type RunningServer } from './support/server-process.ts';
 import { REPO_ROOT, SAMPLE_ONTOLOGY } from './support/shared-data.ts';
 import { startStaticServer } from './support/static-server.ts';
+import { pagesArtifact, startGitHubPages } from './support/github-pages.ts';
+import { hasNginx } from './support/nginx.ts';
 
 const KINDS = join(REPO_ROOT, 'test/fixtures/kinds.ttl');
 // A concept page's budget, every file it loads gzipped, before any search.
@@ -24,17 +26,23 @@ const MOST_PAGE_BYTES = 60_000;
 const scratch = mkdtempSync(join(tmpdir(), 'page-quality-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** The site built from `ontology` at a free port's base URL and served as plain files (the default layout's own links work so). */
-async function servedSite(ontology: string, name: string): Promise<{ server: RunningServer; router: Router; ids: Map<string, string> }> {
+/**
+ * The site built from `ontology` at a free port's base URL, served as plain files (the default layout's own links
+ * work so), or laid out for GitHub Pages below a sub-path and served by its emulator (`pages`).
+ */
+async function servedSite(ontology: string, name: string, pages = false): Promise<{ server: RunningServer; router: Router; ids: Map<string, string> }> {
   const out = join(scratch, name);
-  const baseUrl = `http://127.0.0.1:${await freePort()}/`;
-  const built = await runBuild(['--ontology', ontology, '--out', out, '--base-url', baseUrl]);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}/${pages ? 'vocab/' : ''}`;
+  const host = pages ? 'github-pages' : 'rewriting';
+  const built = await runBuild(['--ontology', ontology, '--out', out, '--base-url', baseUrl, '--host', host]);
   expect(built.code, built.stderr).toBe(0);
-  const { model } = await loadModel({ ontology, baseUrl });
-  // The first entity of each kind, and one with translations.
+  const { model } = await loadModel({ ontology, baseUrl, host });
+  // The first entity of each kind.
   const ids = new Map<string, string>();
   for (const entity of model.entities) if (!ids.has(entity.type)) ids.set(entity.type, entity.id);
-  return { server: await startStaticServer(out), router: new Router(baseUrl), ids };
+  const server = pages ? await startGitHubPages(pagesArtifact(out).folder, '/vocab', port) : await startStaticServer(out);
+  return { server, router: new Router(baseUrl, host), ids };
 }
 
 /** The serious and critical violations axe-core finds on the page, as "rule: first target" lines. */
@@ -64,10 +72,11 @@ describe('the pages, in Chromium', () => {
     await Promise.all([sample?.server.stop(), kinds?.server.stop()]);
   });
 
+  // A page's path below the server's base URL (which holds the base path).
   const pageOf = (site: typeof sample, type: string) => {
     const id = site.ids.get(type);
     if (id === undefined) throw new Error(`no ${type} in the site`);
-    return `${site.router.pageLinkPath(id)}`;
+    return site.router.pageLinkPath(id).slice(site.router.basePath.length);
   };
   const paths = (): [string, () => string, () => typeof sample][] => [
     ['the home page', () => '/', () => sample],
@@ -93,6 +102,35 @@ describe('the pages, in Chromium', () => {
       }
     }, 120_000);
   }
+
+  it.skipIf(!hasNginx)(
+    'has none either laid out for GitHub Pages below a sub-path, on its emulator',
+    async () => {
+      const pages = await servedSite(SAMPLE_ONTOLOGY, 'pages', true);
+      // AxeBuilder asks for a page of a context of its own.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      try {
+        const paths = [
+          '/',
+          pageOf(pages, 'http://www.w3.org/2002/07/owl#Class'),
+          pageOf(pages, 'http://www.w3.org/2002/07/owl#ObjectProperty'),
+          `/${SITE_PAGES.tree}/`,
+          `/${SITE_PAGES.find}/`,
+          '/docs',
+        ];
+        for (const path of paths) {
+          const response = await page.goto(`${pages.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+          expect(response?.status(), path).toBe(200);
+          expect(await violations(page), path).toEqual([]);
+        }
+      } finally {
+        await context.close();
+        await pages.server.stop();
+      }
+    },
+    120_000,
+  );
 
   it.each([
     ['class', 'http://www.w3.org/2002/07/owl#Class'],
