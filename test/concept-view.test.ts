@@ -138,6 +138,9 @@ describe('conceptView: the relations and context of a term', async () => {
     expect(crowded?.boxes.at(-1)).toEqual({ text: `+${MOST_LINKS + 7 - MOST_GRAPH_CHILDREN} more`, href: '/base/_site/tree/?id=Crowded', kind: 'more' });
     expect(view('owes').graph).toBeUndefined();
     expect(view('Duty').graph?.boxes.map(({ text }) => text)).toEqual(['Duty', 'Negligence']);
+    // One path and nothing below: the breadcrumbs say it all.
+    expect(view('Leaf00').graph).toBeUndefined();
+    expect(view('Tort').graph?.boxes.map(({ text }) => text)).toEqual(['Law', 'Civil', 'Private', 'Tort', 'Negligence']);
   });
 
   it('draws the graph as SVG with its size given, boxes as links, its own box marked, long labels cut with the whole in a tooltip', () => {
@@ -148,7 +151,7 @@ describe('conceptView: the relations and context of a term', async () => {
       /^<figure class="graph" data-pagefind-ignore><div class="scroll"><svg viewBox="0 0 \d+ \d+" width="\d+" height="\d+" aria-label="Negligence: its parents above, its children below">/,
     );
     expect(figure.match(/<a href="\/base\/_site\/pages\/\w+\/" class="ancestor">/g)).toHaveLength(5);
-    expect(figure).toContain('<g class="self" aria-current="page"><title>Negligence</title>');
+    expect(figure).toContain('<g class="self" aria-current="page"><rect');
     expect(figure.match(/<path d="M[\d. ]+(L[\d. ]+)+"><\/path>/g)?.length).toBe(graph.lines.length);
     const long = graphFigure(
       {

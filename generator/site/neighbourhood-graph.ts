@@ -1,6 +1,7 @@
 // A term's place as a picture: its ancestors above (up to three paths from the root), itself, its children below (the
 // first six, then "+N more"), and what it sees also (dashed), drawn as SVG at build time, so it shows without
-// JavaScript; every box is a link. Laid out by graph-layout.ts.
+// JavaScript; every box is a link. Laid out by graph-layout.ts. A term on one path with nothing below or beside it
+// has no graph: its breadcrumbs say as much.
 import type { ModelEntity } from '../model/ontology-model.ts';
 import { BOX, layoutGraph } from './graph-layout.ts';
 import { attribute, html, type Markup } from './html.ts';
@@ -24,7 +25,7 @@ export interface NeighbourhoodGraph {
   lines: [from: number, to: number, seeAlso: boolean][];
 }
 
-/** The graph of a class or concept; undefined for a property, or a term with nothing around it. */
+/** The graph of a class or concept; undefined for a property, or a term with no children, see-also or second path. */
 export function neighbourhoodGraph(entity: ModelEntity, site: SiteModel, treeHref: string): NeighbourhoodGraph | undefined {
   const record = entity.record;
   if (!('sub_class_of' in record)) return undefined;
@@ -60,7 +61,9 @@ export function neighbourhoodGraph(entity: ModelEntity, site: SiteModel, treeHre
     line(self, boxes.push({ text: `+${children.length - MOST_GRAPH_CHILDREN} more`, href: treeHref, kind: 'more' }) - 1);
   }
   for (const iri of record.see_also.slice(0, MOST_SEE_ALSO)) if (!numbers.has(iri)) line(self, boxOf(iri, 'see-also'), true);
-  return boxes.length > 1 ? { boxes, lines } : undefined;
+  // A single line of ancestors down to a term with nothing below or beside it is what its breadcrumbs say already.
+  const around = boxes.some(({ kind }) => kind !== 'ancestor' && kind !== 'self');
+  return around || trails.length > 1 ? { boxes, lines } : undefined;
 }
 
 /** A label cut to fit a box, at a word's end where one is near: "A label much longer…". */
@@ -79,7 +82,8 @@ export function graphFigure(graph: NeighbourhoodGraph, title: string): Markup {
     const { x, y } = layout.boxes[at];
     const shown = cut(text);
     const drawn = html`<rect${attribute('x', String(x))}${attribute('y', String(y))} width="${BOX.width}" height="${BOX.height}" rx="5"></rect><text${attribute('x', String(x + BOX.width / 2))}${attribute('y', String(y + BOX.height / 2))}>${shown}</text>`;
-    const tip = html`<title>${text}</title>`;
+    // The whole label as a tooltip, where the box shows only part of it.
+    const tip = shown === text ? '' : html`<title>${text}</title>`;
     return href
       ? html`<a${attribute('href', href)}${attribute('class', kind)}>${tip}${drawn}</a>`
       : html`<g${attribute('class', kind)}${kind === 'self' ? html` aria-current="page"` : ''}>${tip}${drawn}</g>`;
