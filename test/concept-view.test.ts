@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../generator/generate-api.ts';
-import { conceptArticle } from '../generator/site/concept-page.ts';
+import { conceptArticle, conceptHead } from '../generator/site/concept-page.ts';
 import { conceptView, MOST_LINKS } from '../generator/site/concept-view.ts';
 import { siteModel } from '../generator/site/site-model.ts';
 import { MOST_TRAILS } from '../generator/site/trails.ts';
@@ -193,6 +193,13 @@ describe('conceptView: the relations and context of a term', async () => {
     expect(view('Negligence').siblings).toBeUndefined();
     expect(conceptArticle(view('Civil')).html).toContain(
       '<details class="siblings" data-file="/base/_site/tree/Law.json" data-self="Civil" data-pagefind-ignore><summary>1 sibling under Law</summary>',
+    );
+  });
+
+  it('names its canonical URL, the seed URL /{id}/html, for search engines and shared links', () => {
+    expect(view('Tort').canonical).toBe('https://site.example/base/Tort/html');
+    expect(conceptHead(view('Tort')).html).toMatch(
+      /^<link rel="canonical" href="https:\/\/site\.example\/base\/Tort\/html"><meta property="og:type" content="article"><meta property="og:title" content="Tort">/,
     );
   });
 });

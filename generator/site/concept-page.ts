@@ -10,9 +10,13 @@ export function conceptPage(view: ConceptView, layout: PageLayout): string {
   return pageDocument(layout, { title: view.title, description: view.definition, head: conceptHead(view), main: conceptArticle(view) });
 }
 
-/** The entity's JSON-LD: the same bytes as its `/{id}/jsonld` file, whose "<" is escaped, so it cannot end the script. */
+/**
+ * What a search engine or a shared link reads of the page: its canonical URL (the seed's `/{id}/html`) and Open Graph's
+ * title and description; the entity's JSON-LD, the same bytes as its `/{id}/jsonld` file, whose "<" is escaped, so it
+ * cannot end the script; the page's script.
+ */
 export function conceptHead(view: ConceptView): Markup {
-  return html`<script type="application/ld+json">${new Markup(view.jsonld)}</script><script type="module"${attribute('src', view.script)}></script>`;
+  return html`<link rel="canonical"${attribute('href', view.canonical)}><meta property="og:type" content="article"><meta property="og:title"${attribute('content', view.title)}><meta property="og:url"${attribute('content', view.canonical)}>${view.definition && html`<meta property="og:description"${attribute('content', view.definition)}>`}<script type="application/ld+json">${new Markup(view.jsonld)}</script><script type="module"${attribute('src', view.script)}></script>`;
 }
 
 /** Everything Pagefind indexes is in the article: the title, the definition, the alternative labels, the branch filter. */

@@ -68,6 +68,8 @@ export interface ConceptView {
   cite: string;
   /** The page's script (the copy button), a module the page works without. */
   script: string;
+  /** The page's own URL, as search engines and shared links should name it (`/{id}/html`). */
+  canonical: string;
   jsonld: string;
 }
 
@@ -111,6 +113,7 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
     downloads,
     cite: `${title}. ${ontology ? `In: ${ontology}. ` : ''}${entity.iri}`,
     script: `${router.basePath}/${ASSETS_FOLDER}/concept.js`,
+    canonical: `${router.origin}${router.pageUrlPath(entity.id)}`,
     jsonld: entityJsonLd(entity),
   };
   if (!('sub_class_of' in record)) {
