@@ -108,13 +108,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     await shot(page, 'site-tree');
   });
 
-  it("concept page: its siblings are listed when asked for, from the parent's tree file", async () => {
+  it("concept page: its siblings are listed when asked for, from the parent's tree file; its citation is dated", async () => {
     await page.goto(`${server.baseUrl}/_site/pages/R2qZ7BEi6qpTmbPhjmp2xHB/`);
     await page.locator('details.siblings summary').click();
     await page.waitForSelector('details.siblings ul li');
     const siblings = await page.locator('details.siblings ul li a').allTextContents();
     expect(siblings.length).toBe(5);
     expect(siblings).not.toContain('Criminal Law');
+    // The citation with the day it is read.
+    expect(await page.locator('.cite p').textContent()).toMatch(/^Criminal Law\. In: Sample Legal Lexicon\. https:\/\/\S+ Accessed \d{4}-\d{2}-\d{2}\.$/);
   });
 
   it('taxonomy tree: a class found with the search box opens in the tree, selected and shown beside it', async () => {

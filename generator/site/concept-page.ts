@@ -78,7 +78,7 @@ function unindexed(view: ConceptView): Markup[] {
     html`<section><h2>Download</h2><ul class="downloads">${view.downloads.map(
       (download) => html`<li><a${attribute('href', download.href)}>${download.label}</a> <code>${download.url}</code></li>`,
     )}</ul></section>`,
-    html`<section class="cite"><h2>Cite this</h2><p>${view.cite}</p></section>`,
+    html`<section class="cite"><h2>Cite this</h2><p>${view.cite}<span class="accessed"></span></p></section>`,
     view.treeHref ? html`<p><a${attribute('href', view.treeHref)}>Show in the tree</a></p>` : html``,
   ];
 }

@@ -1,4 +1,4 @@
-// A concept page's one script: the copy button (shown only where it can work), the siblings, the graph's scroll (the page is whole without it).
+// A concept page's one script: the copy button (shown only where it can work), the siblings, the graph's scroll, the citation's date (the page is whole without it).
 for (const button of document.querySelectorAll('button.copy[data-copy]')) {
   if (!navigator.clipboard) continue;
   button.hidden = false;
@@ -46,3 +46,6 @@ for (const scroll of document.querySelectorAll('figure.graph > .scroll')) {
   if (!own || scroll.scrollWidth <= scroll.clientWidth) continue;
   scroll.scrollLeft = Number(own.getAttribute('x')) + Number(own.getAttribute('width')) / 2 - scroll.clientWidth / 2;
 }
+
+// The citation's date is the reader's: the day the page is read (the build writes the same bytes whenever it runs).
+for (const accessed of document.querySelectorAll('.cite .accessed')) accessed.textContent = ` Accessed ${new Date().toISOString().slice(0, 10)}.`;
