@@ -61,7 +61,7 @@ export interface PathRule {
  * `/:id` would otherwise also claim the two-segment URLs); and how long the search files may be cached (the entry
  * file changes with every build, SEARCH_FOLDER_CACHE says how long the files behind it last). An id with a "/"
  * (`paths.nestedIds`) has its record in the formats folder: on hosts that apply a rewrite whether or not a file answers the
- * path (Cloudflare Pages), a pattern `/:id/:id2` would take every two-segment file of the site, so each has its own.
+ * path (Cloudflare Pages), a pattern `/:a/:b` would take every two-segment file of the site, so each has its own.
  */
 export function pathRules(
   router: Router,
@@ -92,7 +92,7 @@ export function pathRules(
       ...patternRecords,
     ],
     contentTypes: [
-      // A nested id's record takes its type from its file's extension (see nestedRecords).
+      // A nested id's record takes its type from its file's extension (`.json`, see ownRecords).
       ...patterns.flatMap(({ id }, at) => [
         { source: `${base}/${id}/html`, value: PAGE_CONTENT_TYPE },
         ...[...FORMATS]
@@ -122,7 +122,7 @@ const NO_FILE = `${SITE_FOLDER}/no-such-entity`;
 // The folders of the live files named by id: `taxonomy/tree/node/`, `explore/api/entity-graph/`.
 const LIVE_ID_FOLDERS = [liveTreeNodeFile, liveEntityGraphFile].map((fileOf) => fileOf(''));
 
-/** Ids of 2 to MOST_ID_SEGMENTS segments in a syntax of one placeholder a segment: `:id/:id2`, `:id/:id2/:id3`. */
+/** Ids of 2 to MOST_ID_SEGMENTS segments in a syntax of one placeholder a segment: `:a/:b`, `:a/:b/:c`. */
 export function segmentPatterns(placeholder: (at: number) => string): IdPattern[] {
   return Array.from({ length: MOST_ID_SEGMENTS - 1 }, (_, at) => {
     const id = Array.from({ length: at + 2 }, (_, segment) => placeholder(segment)).join('/');
