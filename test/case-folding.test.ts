@@ -32,7 +32,7 @@ describe('ids that differ only by letter case', () => {
     const { model } = await loadModel({ ontology, baseUrl: 'https://site.example/' });
     expect(model.caseCollisions).toEqual([['Agent', 'agent']]);
     expect(model.entities.map((entity) => entity.id).sort()).toEqual(['Agent', 'Other', 'agent']);
-    expect(model.warnings).toContainEqual(expect.stringMatching(/^case-collision: "Agent" and "agent" differ only by letter case/));
+    expect(model.warnings).toContainEqual(expect.stringMatching(/^case-collision: 1 group\(s\) of ids differ only by letter case: "Agent" and "agent";/));
   });
 
   it('are refused, before anything is written, when the output folder folds case', async () => {

@@ -162,7 +162,7 @@ describe('odd but valid input builds, with named warnings', () => {
     const result = await build(`case-${host.length}.owl`, ontology(named('good', 'Lower case')), ['--api-only', ...host]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(
-      'warning: case-collision: "Good" and "good" differ only by letter case; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both',
+      'warning: case-collision: 1 group(s) of ids differ only by letter case: "Good" and "good"; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both',
     );
     expect(records.map((file) => (JSON.parse(readFileSync(join(result.out, file), 'utf8')) as { label: string }).label)).toEqual(['Good', 'Lower case']);
   });

@@ -21,7 +21,9 @@ describe('W3C PROV-O with no option but the file', () => {
     expect(result.stderr).toMatch(
       /^model: 50 classes, 59 object properties, 9 datatype properties, 15 annotation properties under http:\/\/www\.w3\.org\/ns\/prov#$/m,
     );
-    expect([...result.stdout.matchAll(/^ {2}warning: case-collision: "(\w+)" and "(\w+)"/gm)].map(([, a, b]) => `${a}/${b}`)).toEqual([
+    // One warning for them all, naming each pair.
+    const warning = /^ {2}warning: case-collision: 4 group\(s\) of ids differ only by letter case: (.*?); each is published/m.exec(result.stdout)?.[1] ?? '';
+    expect([...warning.matchAll(/"(\w+)" and "(\w+)"/g)].map(([, a, b]) => `${a}/${b}`)).toEqual([
       'Activity/activity',
       'Agent/agent',
       'Dictionary/dictionary',

@@ -68,7 +68,7 @@ function servedWithSiteNames(
 
     it('warns once for each id whose /{id} the site keeps, and only for those', () => {
       expect([...context.stdout.matchAll(/^ {2}warning: site-path: "([^"]+)"/gm)].map(([, id]) => id).sort()).toEqual([...siteIds].sort());
-      expect(context.stdout).toMatch(/^ {2}warning: case-collision: "docs" and "Docs" differ only by letter case/m);
+      expect(context.stdout).toMatch(/^ {2}warning: case-collision: 1 group\(s\) of ids differ only by letter case: "docs" and "Docs";/m);
     });
 
     it('answers every format each term publishes with its file, and its page', async () => {

@@ -27,7 +27,8 @@ export function buildModelFromBlocks(blocks: readonly TripleBlock[], options: Mo
   const warnings: string[] = [];
   const { publishable, unpublishable, caseCollisions, siteNamed } = checkIds(findEntities(types, baseIri), options.siteIds);
   if (unpublishable.length > 0) warnings.push(unpublishableWarning(unpublishable));
-  warnings.push(...caseCollisions.map(caseCollisionWarning), ...siteNamed.map(siteNamedWarning));
+  if (caseCollisions.length > 0) warnings.push(caseCollisionWarning(caseCollisions));
+  warnings.push(...siteNamed.map(siteNamedWarning));
   const entities = publishable.map((entity): ModelEntity => {
     const summary = index.summary(entity.iri);
     const name = typeInfo(entity.type).name;

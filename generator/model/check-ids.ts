@@ -91,9 +91,9 @@ export function caseCollisionError(groups: readonly (readonly string[])[], folde
   );
 }
 
-/** The warning each group of ids that differ only by case gets. */
-export function caseCollisionWarning(group: readonly string[]): string {
-  return `case-collision: ${group.map(shown).join(' and ')} differ only by letter case; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both`;
+/** The one warning for every group of ids that differ only by case (DBpedia has 165: `Person` and `person`…), naming the first few. */
+export function caseCollisionWarning(groups: readonly (readonly string[])[]): string {
+  return `case-collision: ${groups.length} group(s) of ids differ only by letter case: ${firstFew(groups.map((group) => group.map(shown).join(' and ')))}; each is published (hosts tell them apart), but a case-insensitive file system cannot hold both`;
 }
 
 function idProblem(id: string): string | undefined {
