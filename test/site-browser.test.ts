@@ -105,6 +105,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the site in a real browser', () => {
     // The class beside the tree, from its record.
     await page.waitForSelector('#details h2');
     expect(await page.locator('#details h2').textContent()).toBe('Small Claims Court');
+    // Its parents by label, each shown in the tree when chosen.
+    expect(await page.locator('#details h3').first().textContent()).toMatch(/^Parents \(\d+\)$/);
+    const parent = page.locator('#details a.reveal').first();
+    const parentId = await parent.getAttribute('data-id');
+    await parent.click();
+    await page.waitForSelector(`#tree li.current[data-id="${parentId}"]`);
+    expect(new URL(page.url()).searchParams.get('id')).toBe(parentId);
     await shot(page, 'site-tree');
   });
 

@@ -130,7 +130,9 @@ async function select(item) {
   history.replaceState(null, '', address);
   const record = await fetch(`${base}/${id}`).then((response) => (response.ok ? response.json() : undefined));
   if (item.dataset.id !== root.querySelector('li.current')?.dataset.id) return;
-  details.replaceChildren(...describe(id, record));
+  const described = await describe(id, record);
+  if (item.dataset.id !== root.querySelector('li.current')?.dataset.id) return;
+  details.replaceChildren(...described);
 }
 
 function element(name, text, properties = {}) {
@@ -139,19 +141,45 @@ function element(name, text, properties = {}) {
   return made;
 }
 
-function describe(id, record) {
+// The labelled classes of a list, each a link that shows it in the tree; past MOST_LISTED, how many more.
+const MOST_LISTED = 12;
+function classList(heading, entries) {
+  const section = element('div');
+  section.append(element('h3', `${heading} (${entries.length})`));
+  const list = element('ul');
+  for (const [id, label] of entries.slice(0, MOST_LISTED)) {
+    const item = element('li');
+    item.append(element('a', label, { href: pageLink.replace('{id}', id), className: 'reveal' }));
+    item.lastChild.dataset.id = id;
+    list.append(item);
+  }
+  section.append(list);
+  if (entries.length > MOST_LISTED) section.append(element('p', `and ${entries.length - MOST_LISTED} more`));
+  return section;
+}
+
+// The class's record, and its parents' and children's labels: the parents' records, the children's tree file.
+async function describe(id, record) {
   if (!record) return [element('p', 'This class could not be read.')];
   const heading = element('h2');
   heading.append(element('a', record.label ?? id, { href: pageLink.replace('{id}', id) }));
   const parts = [heading, element('p', '', { className: 'iri' })];
   parts[1].append(element('code', record.iri));
   if (record.definition) parts.push(element('p', record.definition, { className: 'definition' }));
-  const counts = [
-    [record.sub_class_of?.length ?? 0, 'parent', 'parents'],
-    [record.parent_class_of?.length ?? 0, 'child', 'children'],
-    [Object.keys(record.translations ?? {}).length, 'translation', 'translations'],
-  ].filter(([count]) => count > 0);
-  if (counts.length > 0) parts.push(element('p', counts.map(([count, one, many]) => `${count} ${count === 1 ? one : many}`).join(' · ')));
+  const parentIds = (record.sub_class_of ?? []).filter((iri) => iri.startsWith(baseIri) && iri.length > baseIri.length).map((iri) => iri.slice(baseIri.length));
+  const parents = await Promise.all(
+    parentIds.map((parent) =>
+      load(`${base}/${parent}`).then(
+        (found) => [parent, found.label ?? parent],
+        () => [parent, parent],
+      ),
+    ),
+  );
+  if (parents.length > 0) parts.push(classList('Parents', parents));
+  if ((record.parent_class_of ?? []).length > 0) {
+    const children = await load(`${root.dataset.folder}${id}.json`).catch(() => []);
+    if (children.length > 0) parts.push(classList('Children', children));
+  }
   const links = element('p');
   links.append(element('a', 'Open the page', { href: pageLink.replace('{id}', id) }), ' · ', element('a', 'JSON record', { href: `${base}/${id}` }));
   parts.push(links);
@@ -205,6 +233,7 @@ async function start() {
   root.replaceChildren(list);
   root.addEventListener('keydown', onKey);
   document.getElementById('results')?.addEventListener('click', onChosen);
+  details.addEventListener('click', onChosen);
   const first = list.querySelector('a[role="treeitem"]');
   if (first) first.tabIndex = 0;
   const wanted = new URLSearchParams(location.search).get('id');
