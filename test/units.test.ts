@@ -44,6 +44,8 @@ describe('Router', () => {
     ['_api/a/R1.xml', { id: 'a/R1', format: 'xml' }, 'a/R1'],
     ['_api/a/R1.json', { id: 'a/R1', format: 'json' }, 'a/R1'],
     ['_api/a/b/R1.md', { id: 'a/b/R1', format: 'markdown' }, 'a/b/R1'],
+    // A site's own name after a "/" is an id's, as checkIds publishes it.
+    ['_api/a/_top.json', { id: 'a/_top', format: 'json' }, 'a/_top'],
     ['_site/pages/a/R1/index.html', { id: 'a/R1', format: 'html' }, undefined],
     ['_api/R1.json', undefined, undefined],
     ['_api/a/b/c/R1.json', undefined, undefined],
@@ -135,6 +137,7 @@ describe('Router, laid out for GitHub Pages', () => {
     ['R1/R2.html', { id: 'R1/R2', format: 'json' }],
     ['R1/R2/html.html', { id: 'R1/R2', format: 'html' }],
     ['R1/R2/R3.html', { id: 'R1/R2/R3', format: 'json' }],
+    ['R1/_api/jsonld', { id: 'R1/_api', format: 'jsonld' }],
     ['R1/R2/R3/R4.html', undefined],
     ['R1/jsonld/R2.html', undefined],
     ['docs/R1.html', undefined],

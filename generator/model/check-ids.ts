@@ -1,5 +1,5 @@
 import { UserError } from '../errors.ts';
-import { ENTITY_URL_SEGMENTS, MOST_ID_SEGMENTS, SITE_OWN_NAMES, SITE_PATH_IDS } from '../route/paths.ts';
+import { ENTITY_URL_SEGMENTS, idSegmentsProblem, MOST_ID_SEGMENTS, SITE_OWN_NAMES, SITE_PATH_IDS } from '../route/paths.ts';
 import { fileNameOf, idOfFileName } from '../route/id-names.js';
 import type { Entity } from './entities.ts';
 
@@ -105,7 +105,7 @@ function idProblem(id: string): string | undefined {
   if (bytes > MOST_ID_BYTES) return `is ${bytes} bytes long (at most ${MOST_ID_BYTES})`;
   if (SITE_OWN_NAMES.has(id)) return "is the name of one of the site's own files or folders";
   if (id.includes('/')) {
-    const problem = segmentsProblem(id.split('/'));
+    const problem = idSegmentsProblem(id.split('/'));
     if (problem !== undefined) return problem;
   }
   if (ascii || SAFE_ID.test(id)) return undefined;
@@ -113,17 +113,6 @@ function idProblem(id: string): string | undefined {
   const bad = points.find((character, at) => !(at === 0 || points[at - 1] === '/' ? FIRST_CHARACTER : LATER_CHARACTER).test(character));
   if (bad !== undefined) return `contains ${JSON.stringify(bad)}${points[0] === bad ? ' at its start' : ''}`;
   return escapeProblem(id, name);
-}
-
-/** What is wrong with the "/"-separated segments of an id that has more than one, as far as their number and names go. */
-function segmentsProblem(segments: readonly string[]): string | undefined {
-  if (segments.includes('')) return 'has an empty segment (a "/" at its start or end, or "//")';
-  if (segments.length > MOST_ID_SEGMENTS) return `has ${segments.length} "/"-separated segments (at most ${MOST_ID_SEGMENTS})`;
-  const [first] = segments;
-  if (SITE_OWN_NAMES.has(first) || SITE_PATH_IDS.includes(first)) return `starts with "${first}/", below which the site's own URLs are`;
-  const format = segments.slice(1).find((segment) => ENTITY_URL_SEGMENTS.has(segment));
-  if (format !== undefined) return `has the segment "${format}" after a "/", where a URL names a format or page of the id before it`;
-  return undefined;
 }
 
 /** What is wrong with an id's percent escapes, if anything: each must decode to a character a file name holds, written as a URL writes it. */

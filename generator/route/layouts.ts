@@ -3,9 +3,9 @@
 import {
   ENTITY_URL_SEGMENTS,
   FORMATS,
+  idSegmentsProblem,
   FORMATS_FOLDER,
   HOME_FILE,
-  MOST_ID_SEGMENTS,
   NOT_FOUND_FILE,
   PAGES_FOLDER,
   SITE_OWN_NAMES,
@@ -189,14 +189,13 @@ function isPlainName(text: string, except?: ReadonlySet<string>): boolean {
 }
 
 /**
- * Whether the text could be an id's file path: one plain name (see isPlainName), or up to MOST_ID_SEGMENTS of them
- * joined by "/", the first none of the site's own folders (SITE_PATH_IDS), the others no format's URL segment.
+ * Whether the text could be an id's file path: one plain name (see isPlainName), or segments without a dot joined
+ * by "/" as checkIds publishes them (idSegmentsProblem: `a/_top` is an id's path, though `_top` alone is a site file).
  */
 function isPlainPath(text: string, except?: ReadonlySet<string>): boolean {
   if (!text.includes('/')) return isPlainName(text, except);
   const segments = text.split('/');
-  if (segments.length > MOST_ID_SEGMENTS || SITE_PATH_IDS.includes(segments[0])) return false;
-  return segments.every((segment, at) => isPlainName(segment) && (at === 0 || !ENTITY_URL_SEGMENTS.has(segment)));
+  return !text.includes('.') && idSegmentsProblem(segments) === undefined;
 }
 
 /** The entity file of the id whose file path the text is, if it could be one (see isPlainPath). */

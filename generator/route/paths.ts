@@ -175,6 +175,20 @@ export const ENTITY_URL_SEGMENTS: ReadonlySet<string> = new Set([
  */
 export const MOST_ID_SEGMENTS = 3;
 
+/**
+ * What is wrong with the "/"-separated segments of an id that has more than one, as far as their number and names
+ * go: the one rule that checkIds publishes by and the layouts read files back by.
+ */
+export function idSegmentsProblem(segments: readonly string[]): string | undefined {
+  if (segments.includes('')) return 'has an empty segment (a "/" at its start or end, or "//")';
+  if (segments.length > MOST_ID_SEGMENTS) return `has ${segments.length} "/"-separated segments (at most ${MOST_ID_SEGMENTS})`;
+  const [first] = segments;
+  if (SITE_OWN_NAMES.has(first) || SITE_PATH_IDS.includes(first)) return `starts with "${first}/", below which the site's own URLs are`;
+  const format = segments.slice(1).find((segment) => ENTITY_URL_SEGMENTS.has(segment));
+  if (format !== undefined) return `has the segment "${format}" after a "/", where a URL names a format or page of the id before it`;
+  return undefined;
+}
+
 /** Segments a branch's URL cannot take: the taxonomy's other URLs, and the formats' (a Pages folder holds those). */
 export const RESERVED_BRANCH_SEGMENTS: readonly string[] = ['branches', 'tree', ...ENTITY_URL_SEGMENTS];
 
