@@ -143,13 +143,17 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
   }
   const concept = entity.type === SKOS_CONCEPT;
   const treeHref = `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(entity.id)}`;
+  const children = byText(linksTo(record.parent_class_of));
+  const seeAlso = linksTo(record.see_also);
   const related = [
     [concept ? 'Broader' : 'Parents', linksTo(record.sub_class_of)],
-    [concept ? 'Narrower' : 'Children', byText(linksTo(record.parent_class_of))],
-    ['See also', linksTo(record.see_also)],
+    [concept ? 'Narrower' : 'Children', children],
+    ['See also', seeAlso],
   ] as const;
-  const trails = site.trails.of(entity.iri).map((path) => linksTo(path.slice(0, -1)));
-  const graph = neighbourhoodGraph(entity, site, treeHref);
+  const paths = site.trails.of(entity.iri).map((path) => linksTo(path.slice(0, -1)));
+  // A top-level class's one path is itself: no breadcrumbs.
+  const trails = paths.some((trail) => trail.length > 0) ? paths : [];
+  const graph = neighbourhoodGraph({ title, trails, children, seeAlso, treeHref });
   const parent = record.sub_class_of.map((iri) => model.entityByIri(iri)).find((found) => found !== undefined);
   const others = parent && 'parent_class_of' in parent.record ? parent.record.parent_class_of.length - 1 : 0;
   const siblings =
@@ -169,7 +173,7 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
     kind: capitalized(typeInfo(entity.type).name),
     branch: site.branchOf.get(entity.iri) ?? title,
     deprecated: record.deprecated,
-    trails: trails.some((trail) => trail.length > 0) ? trails : [],
+    trails,
     labelTerms: terms([
       ['Preferred label', record.preferred_label],
       ['Hidden label', record.hidden_label],

@@ -2,10 +2,9 @@
 // first six, then "+N more"), and what it sees also (dashed), drawn as SVG at build time, so it shows without
 // JavaScript; every box is a link. Laid out by graph-layout.ts. A term on one path with nothing below or beside it
 // has no graph: its breadcrumbs say as much.
-import type { ModelEntity } from '../model/ontology-model.ts';
 import { BOX, layoutGraph } from './graph-layout.ts';
 import { attribute, html, type Markup } from './html.ts';
-import type { SiteModel } from './site-model.ts';
+import type { RelatedLink } from './concept-view.ts';
 
 export const MOST_GRAPH_TRAILS = 3;
 export const MOST_GRAPH_CHILDREN = 6;
@@ -25,19 +24,29 @@ export interface NeighbourhoodGraph {
   lines: [from: number, to: number, seeAlso: boolean][];
 }
 
-/** The graph of a class or concept; undefined for a property, or a term with no children, see-also or second path. */
-export function neighbourhoodGraph(entity: ModelEntity, site: SiteModel, treeHref: string): NeighbourhoodGraph | undefined {
-  const record = entity.record;
-  if (!('sub_class_of' in record)) return undefined;
-  const { model, router } = site;
+/** What a graph is drawn from: the concept page's own labelled links, its paths from the root (ancestors only) first. */
+export interface GraphSource {
+  title: string;
+  trails: readonly (readonly RelatedLink[])[];
+  children: readonly RelatedLink[];
+  seeAlso: readonly RelatedLink[];
+  /** Where "+N more" leads: the term in the tree. */
+  treeHref: string;
+}
+
+// The term's own box, which no link names (a link's key is its href, or its text: an IRI where the term is not published).
+const SELF = '';
+
+/** The graph of a class or concept; undefined for a term with no children, see-also or second path. */
+export function neighbourhoodGraph({ title, trails, children, seeAlso, treeHref }: GraphSource): NeighbourhoodGraph | undefined {
   const boxes: GraphBox[] = [];
   const numbers = new Map<string, number>();
-  const boxOf = (iri: string, kind: GraphBox['kind']) => {
-    let number = numbers.get(iri);
+  const boxOf = (link: RelatedLink, kind: GraphBox['kind']) => {
+    const key = link.href ?? link.text;
+    let number = numbers.get(key);
     if (number === undefined) {
-      const target = model.entityByIri(iri);
-      number = boxes.push(target ? { text: target.record.label ?? target.id, href: router.pageLinkPath(target.id), kind } : { text: iri, kind }) - 1;
-      numbers.set(iri, number);
+      number = boxes.push({ text: link.text, ...(link.href ? { href: link.href } : {}), kind }) - 1;
+      numbers.set(key, number);
     }
     return number;
   };
@@ -48,22 +57,19 @@ export function neighbourhoodGraph(entity: ModelEntity, site: SiteModel, treeHre
     if (!seen.has(key)) lines.push([from, to, seeAlso]);
     seen.add(key);
   };
-  const trails = site.trails.of(entity.iri).slice(0, MOST_GRAPH_TRAILS);
-  for (const trail of trails) for (const iri of trail.slice(0, -1)) boxOf(iri, 'ancestor');
-  const self = boxOf(entity.iri, 'self');
-  boxes[self] = { text: boxes[self].text, kind: 'self' };
-  for (const trail of trails) for (let at = 1; at < trail.length; at++) line(boxOf(trail[at - 1], 'ancestor'), boxOf(trail[at], 'ancestor'));
-  const children = record.parent_class_of
-    .map((iri) => ({ iri, text: model.entityByIri(iri)?.record.label ?? iri }))
-    .sort((a, b) => (a.text.toLowerCase() < b.text.toLowerCase() ? -1 : a.text.toLowerCase() > b.text.toLowerCase() ? 1 : 0));
-  for (const { iri } of children.slice(0, MOST_GRAPH_CHILDREN)) line(self, boxOf(iri, 'child'));
+  const drawn = trails.slice(0, MOST_GRAPH_TRAILS);
+  for (const trail of drawn) for (const link of trail) boxOf(link, 'ancestor');
+  const self = boxes.push({ text: title, kind: 'self' }) - 1;
+  numbers.set(SELF, self);
+  for (const trail of drawn) trail.forEach((link, at) => line(boxOf(link, 'ancestor'), at + 1 < trail.length ? boxOf(trail[at + 1], 'ancestor') : self));
+  for (const link of children.slice(0, MOST_GRAPH_CHILDREN)) line(self, boxOf(link, 'child'));
   if (children.length > MOST_GRAPH_CHILDREN) {
     line(self, boxes.push({ text: `+${children.length - MOST_GRAPH_CHILDREN} more`, href: treeHref, kind: 'more' }) - 1);
   }
-  for (const iri of record.see_also.slice(0, MOST_SEE_ALSO)) if (!numbers.has(iri)) line(self, boxOf(iri, 'see-also'), true);
+  for (const link of seeAlso.slice(0, MOST_SEE_ALSO)) if (!numbers.has(link.href ?? link.text)) line(self, boxOf(link, 'see-also'), true);
   // A single line of ancestors down to a term with nothing below or beside it is what its breadcrumbs say already.
   const around = boxes.some(({ kind }) => kind !== 'ancestor' && kind !== 'self');
-  return around || trails.length > 1 ? { boxes, lines } : undefined;
+  return around || drawn.length > 1 ? { boxes, lines } : undefined;
 }
 
 /** A label cut to fit a box, at a word's end where one is near: "A label much longer…". */
