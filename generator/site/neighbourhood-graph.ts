@@ -4,7 +4,6 @@
 // has no graph: its breadcrumbs say as much.
 import { BOX, layoutGraph } from './graph-layout.ts';
 import { attribute, html, type Markup } from './html.ts';
-import type { RelatedLink } from './concept-view.ts';
 
 export const MOST_GRAPH_TRAILS = 3;
 export const MOST_GRAPH_CHILDREN = 6;
@@ -24,12 +23,18 @@ export interface NeighbourhoodGraph {
   lines: [from: number, to: number, seeAlso: boolean][];
 }
 
+/** A term the graph shows: its label, and its page where it is published here (as the concept page links it). */
+export interface GraphLink {
+  text: string;
+  href?: string;
+}
+
 /** What a graph is drawn from: the concept page's own labelled links, its paths from the root (ancestors only) first. */
 export interface GraphSource {
   title: string;
-  trails: readonly (readonly RelatedLink[])[];
-  children: readonly RelatedLink[];
-  seeAlso: readonly RelatedLink[];
+  trails: readonly (readonly GraphLink[])[];
+  children: readonly GraphLink[];
+  seeAlso: readonly GraphLink[];
   /** Where "+N more" leads: the term in the tree. */
   treeHref: string;
 }
@@ -41,7 +46,7 @@ const SELF = '';
 export function neighbourhoodGraph({ title, trails, children, seeAlso, treeHref }: GraphSource): NeighbourhoodGraph | undefined {
   const boxes: GraphBox[] = [];
   const numbers = new Map<string, number>();
-  const boxOf = (link: RelatedLink, kind: GraphBox['kind']) => {
+  const boxOf = (link: GraphLink, kind: GraphBox['kind']) => {
     const key = link.href ?? link.text;
     let number = numbers.get(key);
     if (number === undefined) {
