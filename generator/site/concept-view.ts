@@ -1,9 +1,10 @@
 import type { ModelEntity } from '../model/ontology-model.ts';
 import { typeInfo } from '../model/entities.ts';
 import { SKOS_CONCEPT } from '../model/vocabulary.ts';
-import { ASSETS_FOLDER, TREE_FOLDER, type Format } from '../route/router.ts';
+import { ASSETS_FOLDER, type Format } from '../route/router.ts';
 import { neighbourhoodGraph, type NeighbourhoodGraph } from './neighbourhood-graph.ts';
 import { entityJsonLd, type SiteModel } from './site-model.ts';
+import { treeFileLink, treePageLink } from './tree.ts';
 
 /** A related entity: a link to its page when it is published here, its IRI otherwise; a class's number of children. */
 export interface RelatedLink {
@@ -142,7 +143,7 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
     };
   }
   const concept = entity.type === SKOS_CONCEPT;
-  const treeHref = `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(entity.id)}`;
+  const treeHref = treePageLink(router, entity.id);
   const children = byText(linksTo(record.parent_class_of));
   const seeAlso = linksTo(record.see_also);
   const related = [
@@ -161,9 +162,9 @@ export function conceptView(entity: ModelEntity, site: SiteModel): ConceptView {
       ? {
           self: entity.id,
           label: parent.record.label ?? parent.id,
-          file: `${router.basePath}/${TREE_FOLDER}/${parent.id}.json`,
+          file: treeFileLink(router, parent.id),
           count: others,
-          treeHref: `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(parent.id)}`,
+          treeHref: treePageLink(router, parent.id),
         }
       : undefined;
   return {

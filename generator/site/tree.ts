@@ -1,7 +1,7 @@
 import type { OutputFile } from '../emit/emit-api.ts';
 import { emitJson } from '../emit/json.ts';
 import type { ModelEntity, OntologyModel } from '../model/ontology-model.ts';
-import { TREE_FOLDER, TREE_ROOT_FILE, fileNameOf } from '../route/router.ts';
+import { TREE_FOLDER, TREE_ROOT_FILE, fileNameOf, type Router } from '../route/router.ts';
 import { compareCodePoints } from '../search/core/search-core.js';
 
 /** One child in a tree file: id, label, number of its own children. */
@@ -10,6 +10,16 @@ export type TreeEntry = [string, string, number];
 /** Where the children of a class are listed. */
 export function treeFilePath(id: string): string {
   return `${TREE_FOLDER}/${fileNameOf(id)}.json`;
+}
+
+/** That file's URL path, as a page's script fetches it (the id as a URL writes it). */
+export function treeFileLink(router: Router, id: string): string {
+  return `${router.basePath}/${TREE_FOLDER}/${id}.json`;
+}
+
+/** The tree page's URL path that opens the path to a class and selects it. */
+export function treePageLink(router: Router, id: string): string {
+  return `${router.basePath}/${TREE_FOLDER}/?id=${encodeURIComponent(id)}`;
 }
 
 /**
