@@ -24,13 +24,11 @@ import { LiveGraph } from '../live/live-graph.ts';
 import type { OntologySource } from '../live/health-view.ts';
 import type { WordExamples } from '../search/word-examples.ts';
 
-export interface OpenApiExamples {
+/** The entities to show (Examples: a class, a property, an id with a "/"), and what else openapi.json quotes. */
+export interface OpenApiExamples extends Examples {
   /** Where the build read the ontology, as /info/health says. */
   source: OntologySource;
-  /** A class, a property and an id with a "/" to show, and the files the build serves for them. */
-  class: ModelEntity;
-  property?: ModelEntity;
-  nested?: ModelEntity;
+  /** The files the build serves for the examples. */
   served: ReadonlyMap<string, string>;
   search: { query: string; response: SearchResponse; badQuery: string; badResponse: unknown };
   /** Label and definition search's examples: each result's record is the served file of its id. */
