@@ -128,7 +128,8 @@ async function select(item) {
   const address = new URL(location.href);
   address.searchParams.set('id', id);
   history.replaceState(null, '', address);
-  const record = await fetch(`${base}/${id}`).then((response) => (response.ok ? response.json() : undefined));
+  // The record as pathTo read it, if it did: one request a class.
+  const record = await load(`${base}/${id}`).catch(() => undefined);
   if (item.dataset.id !== root.querySelector('li.current')?.dataset.id) return;
   const described = await describe(id, record);
   if (item.dataset.id !== root.querySelector('li.current')?.dataset.id) return;
