@@ -77,6 +77,8 @@ export function pathRules(
   };
   // Rules of their own are static, which Cloudflare Pages reads first; a pattern would also take `/a/jsonld`, so comes last.
   const ownRecords = nested.records ? [] : [...nestedIds].sort().flatMap((id) => recordRule(router.urlPath(id, 'json'), id));
+  // Every live file and folder of files, for the folders an id is named as.
+  const liveFiles = [...Object.values(LIVE_FILES), ...branchSegments.map(liveBranchFile), ...LIVE_ID_FOLDERS.map((path) => `${path}${rest}`)];
   const patternRecords = nested.records ? nested.patterns.flatMap(({ id, idTaken }) => recordRule(`${base}/${id}`, idTaken)) : [];
   return {
     rewrites: [
@@ -104,8 +106,7 @@ export function pathRules(
       // (VoID's `properties`) gets a rule for each of its files instead: Cloudflare Pages would join the folder rule's
       // type to that id's formats' (`/properties/jsonld`).
       ...LIVE_FILE_FOLDERS.flatMap((folder) => {
-        const files = [...Object.values(LIVE_FILES), ...branchSegments.map(liveBranchFile), ...LIVE_ID_FOLDERS.map((path) => `${path}${rest}`)];
-        const own = folderIds.includes(folder) ? files.filter((file) => file.startsWith(`${folder}/`)) : [`${folder}/${rest}`];
+        const own = folderIds.includes(folder) ? liveFiles.filter((file) => file.startsWith(`${folder}/`)) : [`${folder}/${rest}`];
         return own.map((file) => ({ source: `${base}/${file}`, value: LIVE_CONTENT_TYPE }));
       }),
     ],
