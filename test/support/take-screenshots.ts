@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadModel } from '../../generator/generate-api.ts';
+import type { ModelEntity } from '../../generator/model/ontology-model.ts';
 import { Router, SITE_PAGES } from '../../generator/route/router.ts';
 import { launchBrowser } from './browser.ts';
 import { runBuild } from './run-cli.ts';
@@ -55,6 +56,6 @@ try {
   rmSync(out, { recursive: true, force: true });
 }
 
-function childCount(entity: { record: object }): number {
-  return 'parent_class_of' in entity.record && Array.isArray(entity.record.parent_class_of) ? entity.record.parent_class_of.length : 0;
+function childCount(entity: ModelEntity): number {
+  return 'parent_class_of' in entity.record ? entity.record.parent_class_of.length : 0;
 }
